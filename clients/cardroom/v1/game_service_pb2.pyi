@@ -1,0 +1,199 @@
+from cardroom.v1 import envelope_pb2 as _envelope_pb2
+from google.protobuf import any_pb2 as _any_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ViewerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VIEWER_KIND_UNSPECIFIED: _ClassVar[ViewerKind]
+    VIEWER_KIND_SEAT: _ClassVar[ViewerKind]
+    VIEWER_KIND_SPECTATOR: _ClassVar[ViewerKind]
+    VIEWER_KIND_AUDITOR: _ClassVar[ViewerKind]
+VIEWER_KIND_UNSPECIFIED: ViewerKind
+VIEWER_KIND_SEAT: ViewerKind
+VIEWER_KIND_SPECTATOR: ViewerKind
+VIEWER_KIND_AUDITOR: ViewerKind
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("kind", "options", "seat_count", "set_deal")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SET_DEAL_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    options: _any_pb2.Any
+    seat_count: int
+    set_deal: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class JoinGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "player_name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    player_name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ...) -> None: ...
+
+class JoinGameResponse(_message.Message):
+    __slots__ = ("seat", "seat_token", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    seat_token: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class StartGameRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class StartGameResponse(_message.Message):
+    __slots__ = ("version",)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    def __init__(self, version: _Optional[int] = ...) -> None: ...
+
+class SubmitCommandRequest(_message.Message):
+    __slots__ = ("game_id", "command", "command_id", "expected_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    command: _any_pb2.Any
+    command_id: str
+    expected_version: int
+    def __init__(self, game_id: _Optional[str] = ..., command: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ...) -> None: ...
+
+class SubmitCommandResponse(_message.Message):
+    __slots__ = ("version", "events")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    events: _containers.RepeatedCompositeFieldContainer[_envelope_pb2.EventEnvelope]
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ...) -> None: ...
+
+class ListLegalActionsRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ListLegalActionsResponse(_message.Message):
+    __slots__ = ("version", "actions")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    actions: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
+    def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
+
+class GetViewRequest(_message.Message):
+    __slots__ = ("game_id", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class GetViewResponse(_message.Message):
+    __slots__ = ("version", "viewer_kind", "seat", "table", "game")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    viewer_kind: ViewerKind
+    seat: int
+    table: TableView
+    game: _any_pb2.Any
+    def __init__(self, version: _Optional[int] = ..., viewer_kind: _Optional[_Union[ViewerKind, str]] = ..., seat: _Optional[int] = ..., table: _Optional[_Union[TableView, _Mapping]] = ..., game: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
+
+class TableView(_message.Message):
+    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    SET_DEAL_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    seat_count: int
+    player_names: _containers.RepeatedScalarFieldContainer[str]
+    started: bool
+    finished: bool
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    set_deal: bool
+    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ...) -> None: ...
+
+class WatchEventsRequest(_message.Message):
+    __slots__ = ("game_id", "after_sequence")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    after_sequence: int
+    def __init__(self, game_id: _Optional[str] = ..., after_sequence: _Optional[int] = ...) -> None: ...
+
+class WatchEventsResponse(_message.Message):
+    __slots__ = ("event",)
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    event: _envelope_pb2.EventEnvelope
+    def __init__(self, event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ...) -> None: ...
+
+class GetAuditLogRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class GetAuditLogResponse(_message.Message):
+    __slots__ = ("events",)
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    events: _containers.RepeatedCompositeFieldContainer[_envelope_pb2.EventEnvelope]
+    def __init__(self, events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GameSummary(_message.Message):
+    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: str
+    seat_count: int
+    seats_taken: int
+    started: bool
+    finished: bool
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ...) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameSummary]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,60 @@
+from google.protobuf import any_pb2 as _any_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class GameCreated(_message.Message):
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SET_DEAL_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    options: _any_pb2.Any
+    seat_count: int
+    set_deal: bool
+    rules_version: str
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ...) -> None: ...
+
+class SeatTaken(_message.Message):
+    __slots__ = ("seat", "player_name")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player_name: str
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ...) -> None: ...
+
+class SeatCredential(_message.Message):
+    __slots__ = ("token_sha256",)
+    TOKEN_SHA256_FIELD_NUMBER: _ClassVar[int]
+    token_sha256: bytes
+    def __init__(self, token_sha256: _Optional[bytes] = ...) -> None: ...
+
+class GameStarted(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GameFinished(_message.Message):
+    __slots__ = ("winners",)
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, winners: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class TakeSeat(_message.Message):
+    __slots__ = ("seat", "player_name", "token_sha256")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_SHA256_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player_name: str
+    token_sha256: bytes
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ...) -> None: ...
+
+class StartGame(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
