@@ -124,6 +124,10 @@ class MalformedCommand(ValueError):
     """A command that no rule could accept: wrong type, missing fields."""
 
 
+class Forbidden(Exception):
+    """The actor may never send this command (e.g. a seat forging a deal)."""
+
+
 # ------------------------------------------------------------ game module
 
 

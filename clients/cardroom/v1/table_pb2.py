@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/table.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\"\x7f\n\x0bGameCreated\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x10\n\x08set_deal\x18\x04 \x01(\x08\x12\x15\n\rrules_version\x18\x05 \x01(\t\".\n\tSeatTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\"&\n\x0eSeatCredential\x12\x14\n\x0ctoken_sha256\x18\x01 \x01(\x0c\"\r\n\x0bGameStarted\"\x1f\n\x0cGameFinished\x12\x0f\n\x07winners\x18\x01 \x03(\r\"Q\n\x08TakeSeat\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0ctoken_sha256\x18\x03 \x01(\x0c\x42\x07\n\x05_seat\"\x0b\n\tStartGameb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/table.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\"\x7f\n\x0bGameCreated\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x10\n\x08set_deal\x18\x04 \x01(\x08\x12\x15\n\rrules_version\x18\x05 \x01(\t\".\n\tSeatTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\"&\n\x0eSeatCredential\x12\x14\n\x0ctoken_sha256\x18\x01 \x01(\x0c\"\r\n\x0bGameStarted\"\x1f\n\x0cGameFinished\x12\x0f\n\x07winners\x18\x01 \x03(\r\"Q\n\x08TakeSeat\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0ctoken_sha256\x18\x03 \x01(\x0c\x42\x07\n\x05_seat\"\x0b\n\tStartGame\"1\n\x07SetDeal\x12&\n\x08outcomes\x18\x01 \x03(\x0b\x32\x14.google.protobuf.Anyb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -46,4 +46,6 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TAKESEAT']._serialized_end=413
   _globals['_STARTGAME']._serialized_start=415
   _globals['_STARTGAME']._serialized_end=426
+  _globals['_SETDEAL']._serialized_start=428
+  _globals['_SETDEAL']._serialized_end=477
 # @@protoc_insertion_point(module_scope)

@@ -58,3 +58,9 @@ class TakeSeat(_message.Message):
 class StartGame(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class SetDeal(_message.Message):
+    __slots__ = ("outcomes",)
+    OUTCOMES_FIELD_NUMBER: _ClassVar[int]
+    outcomes: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
+    def __init__(self, outcomes: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,236 @@
+"""A small typed asyncio client for cardroom's GameService.
+
+    async with Client.connect("127.0.0.1:50051") as client:
+        game_id = await client.create_game("smoke-and-mirrors", seat_count=3)
+        seat = await client.join(game_id, "Ada")
+        await client.start(game_id, seat.token)
+        for action in await client.legal_actions(game_id, seat.token):
+            ...
+        await client.act(game_id, seat.token, action)
+
+Errors come back as :class:`CardroomError` subclasses, one per status code
+the server uses, so callers catch ``RuleBroken`` rather than inspect codes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+import grpc
+from google.protobuf import any_pb2, descriptor_pool, message_factory
+from google.protobuf.message import Message
+
+import cardroom
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+
+
+def _load_generated_modules() -> None:
+    """Import every generated *_pb2 module so Any payloads can be decoded."""
+    for module in pkgutil.walk_packages(cardroom.__path__, "cardroom."):
+        if module.name.endswith("_pb2"):
+            importlib.import_module(module.name)
+
+
+_load_generated_modules()
+
+
+class CardroomError(Exception):
+    code: grpc.StatusCode = grpc.StatusCode.UNKNOWN
+
+    def __init__(self, details: str) -> None:
+        super().__init__(details)
+        self.details = details
+
+
+class InvalidArgument(CardroomError):
+    code = grpc.StatusCode.INVALID_ARGUMENT
+
+
+class RuleBroken(CardroomError):
+    """The rules refuse the command; the message names the rule."""
+
+    code = grpc.StatusCode.FAILED_PRECONDITION
+
+
+class Unauthenticated(CardroomError):
+    code = grpc.StatusCode.UNAUTHENTICATED
+
+
+class PermissionDenied(CardroomError):
+    code = grpc.StatusCode.PERMISSION_DENIED
+
+
+class GameNotFound(CardroomError):
+    code = grpc.StatusCode.NOT_FOUND
+
+
+class Conflict(CardroomError):
+    """Another command changed the game first (ABORTED): reload and retry."""
+
+    code = grpc.StatusCode.ABORTED
+
+
+_ERRORS = {
+    cls.code: cls
+    for cls in (
+        InvalidArgument,
+        RuleBroken,
+        Unauthenticated,
+        PermissionDenied,
+        GameNotFound,
+        Conflict,
+    )
+}
+
+
+def error_from(rpc_error: grpc.aio.AioRpcError) -> CardroomError:
+    cls = _ERRORS.get(rpc_error.code(), CardroomError)
+    error = cls(rpc_error.details() or "")
+    error.code = rpc_error.code()
+    return error
+
+
+def pack(message: Message) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(message)
+    return packed
+
+
+def unpack(packed: any_pb2.Any) -> Message:
+    descriptor = descriptor_pool.Default().FindMessageTypeByName(packed.TypeName())
+    message = message_factory.GetMessageClass(descriptor)()
+    packed.Unpack(message)
+    return message
+
+
+@dataclass(frozen=True)
+class SeatHandle:
+    game_id: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class View:
+    version: int
+    table: gpb.TableView
+    game: Message
+    response: gpb.GetViewResponse
+
+
+def _auth(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+class Client:
+    def __init__(self, channel: grpc.aio.Channel) -> None:
+        self.channel = channel
+        self.stub = gpb_grpc.GameServiceStub(channel)
+
+    @classmethod
+    def connect(cls, address: str) -> Client:
+        return cls(grpc.aio.insecure_channel(address))
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    async def _call(self, method: str, request: Message, token: str | None = None) -> Any:
+        try:
+            return await getattr(self.stub, method)(request, metadata=_auth(token))
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        seat_count: int,
+        options: Message | None = None,
+        set_deal: Sequence[Message] = (),
+        operator_token: str | None = None,
+    ) -> str:
+        request = gpb.CreateGameRequest(
+            kind=kind, seat_count=seat_count, set_deal=[pack(m) for m in set_deal]
+        )
+        if options is not None:
+            request.options.Pack(options)
+        response = await self._call("CreateGame", request, operator_token)
+        return str(response.game_id)
+
+    async def join(self, game_id: str, player_name: str, seat: int | None = None) -> SeatHandle:
+        request = gpb.JoinGameRequest(game_id=game_id, player_name=player_name)
+        if seat is not None:
+            request.seat = seat
+        response = await self._call("JoinGame", request)
+        return SeatHandle(game_id, response.seat, response.seat_token)
+
+    async def start(self, game_id: str, token: str) -> int:
+        response = await self._call("StartGame", gpb.StartGameRequest(game_id=game_id), token)
+        return int(response.version)
+
+    async def act(
+        self,
+        game_id: str,
+        token: str,
+        command: Message,
+        *,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> gpb.SubmitCommandResponse:
+        request = gpb.SubmitCommandRequest(
+            game_id=game_id, command=pack(command), command_id=command_id or uuid.uuid4().hex
+        )
+        if expected_version is not None:
+            request.expected_version = expected_version
+        response: gpb.SubmitCommandResponse = await self._call("SubmitCommand", request, token)
+        return response
+
+    async def legal_actions(self, game_id: str, token: str) -> list[Message]:
+        response = await self._call(
+            "ListLegalActions", gpb.ListLegalActionsRequest(game_id=game_id), token
+        )
+        return [unpack(a) for a in response.actions]
+
+    async def view(
+        self, game_id: str, token: str | None = None, version: int | None = None
+    ) -> View:
+        request = gpb.GetViewRequest(game_id=game_id)
+        if version is not None:
+            request.version = version
+        response = await self._call("GetView", request, token)
+        return View(response.version, response.table, unpack(response.game), response)
+
+    async def watch(
+        self, game_id: str, token: str | None = None, after_sequence: int = 0
+    ) -> AsyncIterator[epb.EventEnvelope]:
+        """Redacted events after the cursor, then live; ends when the game ends."""
+        call = self.stub.WatchEvents(
+            gpb.WatchEventsRequest(game_id=game_id, after_sequence=after_sequence),
+            metadata=_auth(token),
+        )
+        try:
+            async for response in call:
+                yield response.event
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+
+    async def audit(self, game_id: str, token: str | None = None) -> list[epb.EventEnvelope]:
+        response = await self._call("GetAuditLog", gpb.GetAuditLogRequest(game_id=game_id), token)
+        return list(response.events)
+
+    async def list_games(self) -> list[gpb.GameSummary]:
+        response = await self._call("ListGames", gpb.ListGamesRequest())
+        return list(response.games)

@@ -1,0 +1,102 @@
+"""Converts between the rules' events and stored protobuf envelopes, and
+redacts envelopes for a viewer. No rules live here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from cardroom.v1 import envelope_pb2 as epb
+from google.protobuf import any_pb2, descriptor_pool, message_factory
+from google.protobuf.message import Message
+
+from domain.kernel import Actor, Event, MalformedCommand, Secret, Viewer
+from domain.table import pack
+
+
+def unpack(packed: any_pb2.Any) -> Message:
+    """Decode an Any into its message class, looked up by type name."""
+    name = packed.TypeName()
+    try:
+        descriptor = descriptor_pool.Default().FindMessageTypeByName(name)
+    except KeyError:
+        raise MalformedCommand(f"unknown message type {name!r}") from None
+    message = message_factory.GetMessageClass(descriptor)()
+    if not packed.Unpack(message):
+        raise MalformedCommand(f"could not decode {name}")
+    return message
+
+
+def audience(seats: Iterable[int]) -> epb.Audience:
+    return epb.Audience(seats=sorted(seats))
+
+
+def actor_pb(actor: Actor) -> epb.Actor:
+    kind = {
+        "seat": epb.Actor.KIND_SEAT,
+        "dealer": epb.Actor.KIND_DEALER,
+        "operator": epb.Actor.KIND_OPERATOR,
+    }[actor.kind]
+    return epb.Actor(kind=kind, seat=actor.seat or 0)
+
+
+def actor_of(record: epb.CommandRecord) -> Actor:
+    kind = record.actor.kind
+    if kind == epb.Actor.KIND_SEAT:
+        return Actor.of_seat(record.actor.seat)
+    if kind == epb.Actor.KIND_DEALER:
+        return Actor("dealer")
+    return Actor("operator")
+
+
+def command_record(actor: Actor, command: Message, command_id: str) -> epb.CommandRecord:
+    """A command as recorded: its actor's seat may see it, nobody else."""
+    seats = [actor.seat] if actor.seat is not None else []
+    return epb.CommandRecord(
+        audience=audience(seats),
+        command_id=command_id,
+        actor=actor_pb(actor),
+        command=pack(command),
+    )
+
+
+def to_envelope(
+    game_id: str,
+    sequence: int,
+    recorded_at: datetime,
+    e: Event,
+    command: epb.CommandRecord | None = None,
+) -> epb.EventEnvelope:
+    envelope = epb.EventEnvelope(
+        game_id=game_id,
+        sequence=sequence,
+        event=pack(e.public),
+        secrets=[epb.Secret(audience=audience(s.audience), value=pack(s.value)) for s in e.secrets],
+    )
+    envelope.recorded_at.FromDatetime(recorded_at)
+    if command is not None:
+        envelope.command.CopyFrom(command)
+    return envelope
+
+
+def to_event(envelope: epb.EventEnvelope) -> Event:
+    return Event(
+        unpack(envelope.event),
+        tuple(Secret(frozenset(s.audience.seats), unpack(s.value)) for s in envelope.secrets),
+    )
+
+
+def redact(envelope: epb.EventEnvelope, viewer: Viewer) -> epb.EventEnvelope:
+    """The viewer's copy: only the secrets and command records it may see."""
+    if viewer.kind == "auditor":
+        return envelope
+    copy = epb.EventEnvelope(
+        game_id=envelope.game_id,
+        sequence=envelope.sequence,
+        recorded_at=envelope.recorded_at,
+        event=envelope.event,
+        secrets=[s for s in envelope.secrets if viewer.may_see(s.audience.seats)],
+    )
+    if envelope.HasField("command") and viewer.may_see(envelope.command.audience.seats):
+        copy.command.CopyFrom(envelope.command)
+    return copy

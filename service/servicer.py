@@ -1,0 +1,163 @@
+"""gRPC GameService: converts requests, calls the use cases, maps errors.
+
+Every call into the (blocking) eventsourcing library runs in a worker thread
+so the asyncio server keeps serving while one call waits on the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
+
+import grpc
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+
+from domain.table import pack
+from service.errors import status_of
+from service.games import Games, parse_game_id
+from service.notifier import Notifier
+
+log = logging.getLogger(__name__)
+
+R = TypeVar("R")
+
+
+def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+    """The token from "authorization: Bearer <token>" metadata, if any."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            text = value.decode() if isinstance(value, bytes) else value
+            scheme, _, token = text.partition(" ")
+            if scheme.lower() == "bearer" and token.strip():
+                return token.strip()
+    return None
+
+
+async def abort_for(context: grpc.aio.ServicerContext, error: BaseException) -> None:
+    mapped = status_of(error)
+    if mapped is None:
+        log.exception("unexpected error", exc_info=error)
+        await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+    else:
+        await context.abort(*mapped)
+
+
+def unary(
+    method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]]:
+    @functools.wraps(method)
+    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> R:
+        try:
+            return await method(self, request, context)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if isinstance(error, grpc.aio.AbortError):
+                raise
+            await abort_for(context, error)
+            raise AssertionError("abort returned") from error
+
+    return wrapper
+
+
+class GameServicer(gpb_grpc.GameServiceServicer):
+    def __init__(self, games: Games, notifier: Notifier) -> None:
+        self.games = games
+        self.notifier = notifier
+
+    async def _run(self, fn: Callable[..., R], *args: Any) -> R:
+        return await asyncio.to_thread(fn, *args)
+
+    @unary
+    async def CreateGame(self, request: gpb.CreateGameRequest, context: Any) -> Any:
+        game_id = await self._run(
+            self.games.create_game,
+            request.kind,
+            request.options if request.HasField("options") else None,
+            request.seat_count,
+            list(request.set_deal),
+            bearer_token(context),
+        )
+        return gpb.CreateGameResponse(game_id=game_id)
+
+    @unary
+    async def JoinGame(self, request: gpb.JoinGameRequest, context: Any) -> Any:
+        seat, token, version = await self._run(
+            self.games.join,
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.player_name,
+        )
+        return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
+
+    @unary
+    async def StartGame(self, request: gpb.StartGameRequest, context: Any) -> Any:
+        version = await self._run(self.games.start, request.game_id, bearer_token(context))
+        return gpb.StartGameResponse(version=version)
+
+    @unary
+    async def SubmitCommand(self, request: gpb.SubmitCommandRequest, context: Any) -> Any:
+        version, events = await self._run(
+            self.games.submit,
+            request.game_id,
+            bearer_token(context),
+            request.command,
+            request.command_id,
+            request.expected_version if request.HasField("expected_version") else None,
+        )
+        return gpb.SubmitCommandResponse(version=version, events=events)
+
+    @unary
+    async def ListLegalActions(self, request: gpb.ListLegalActionsRequest, context: Any) -> Any:
+        version, actions = await self._run(
+            self.games.legal_actions, request.game_id, bearer_token(context)
+        )
+        return gpb.ListLegalActionsResponse(version=version, actions=[pack(a) for a in actions])
+
+    @unary
+    async def GetView(self, request: gpb.GetViewRequest, context: Any) -> Any:
+        return await self._run(
+            self.games.view,
+            request.game_id,
+            bearer_token(context),
+            request.version if request.HasField("version") else None,
+        )
+
+    @unary
+    async def GetAuditLog(self, request: gpb.GetAuditLogRequest, context: Any) -> Any:
+        events = await self._run(self.games.audit_log, request.game_id, bearer_token(context))
+        return gpb.GetAuditLogResponse(events=events)
+
+    @unary
+    async def ListGames(self, request: gpb.ListGamesRequest, context: Any) -> Any:
+        return gpb.ListGamesResponse(games=await self._run(self.games.list_games))
+
+    async def WatchEvents(
+        self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[gpb.WatchEventsResponse]:
+        """The caller's redacted events after the cursor, then live ones; ends
+        once the game is finished and everything has been sent."""
+        try:
+            game_id = parse_game_id(request.game_id)
+            caller = await self._run(self.games.caller, game_id, bearer_token(context))
+        except Exception as error:
+            await abort_for(context, error)
+            return
+        cursor = request.after_sequence
+        while True:
+            waiter = self.notifier.subscribe(game_id)
+            try:
+                events = await self._run(self.games.events_for, game_id, caller.viewer, cursor)
+                for envelope in events:
+                    yield gpb.WatchEventsResponse(event=envelope)
+                    cursor = envelope.sequence
+                if not events and await self._run(self.games.is_finished, game_id):
+                    return
+                if not events:
+                    await waiter.wait()
+            finally:
+                self.notifier.unsubscribe(game_id, waiter)

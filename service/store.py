@@ -1,0 +1,162 @@
+"""Event storage: one eventsourcing stream per game, payloads are the
+serialized ``EventEnvelope`` bytes.
+
+The eventsourcing library does the storing (SQLite by default, PostgreSQL by
+configuration); this module only teaches it to keep protobuf bytes as they
+are, so an auditor in any language can decode the log with the .proto files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+from uuid import UUID
+
+from cardroom.v1 import envelope_pb2 as epb
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    IntegrityError,
+    JSONTranscoder,
+    Mapper,
+    Notification,
+    StoredEvent,
+)
+
+DEFAULT_DATABASE = "cardroom.sqlite3"
+
+
+class VersionConflict(Exception):
+    """Another writer appended to the game first."""
+
+
+@dataclass(frozen=True)
+class RecordedEnvelope:
+    """The library's view of one stored event: ids plus the raw bytes."""
+
+    originator_id: UUID
+    originator_version: int
+    topic: str
+    payload: bytes
+
+
+class EnvelopeMapper(Mapper[UUID]):
+    """Stores the envelope bytes untouched; the topic is the public event's
+    protobuf type name, so the database can filter by event type."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        return StoredEvent(
+            originator_id=domain_event.originator_id,
+            originator_version=domain_event.originator_version,
+            topic=domain_event.topic,
+            state=domain_event.payload,
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        return RecordedEnvelope(
+            originator_id=UUID(str(stored_event.originator_id)),
+            originator_version=stored_event.originator_version,
+            topic=stored_event.topic,
+            payload=bytes(stored_event.state),
+        )
+
+
+def storage_env(database: str) -> dict[str, str]:
+    """eventsourcing settings for a database string: a SQLite file path, or a
+    ``postgresql://user:password@host:port/dbname[?schema=name]`` URL."""
+    if database.startswith(("postgresql://", "postgres://")):
+        url = urlparse(database)
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": (url.path or "/postgres").lstrip("/") or "postgres",
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(url.password or ""),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+        }
+        for part in filter(None, url.query.split("&")):
+            key, _, value = part.partition("=")
+            if key == "schema":
+                env["POSTGRES_SCHEMA"] = value
+        return env
+    Path(database).parent.mkdir(parents=True, exist_ok=True)
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": database}
+
+
+class GameLog(Application[UUID]):
+    """Appends and reads game streams; tells listeners what was written."""
+
+    name = "cardroom"
+
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self._listeners: list[Callable[[str, int], None]] = []
+        # Our settings beat stray eventsourcing variables in the environment.
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("POSTGRES_", "SQLITE_"))}
+        env.update(storage_env(database))
+        super().__init__(env=env)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return EnvelopeMapper(transcoder=JSONTranscoder())
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        """``listener(game_id, version)`` runs after each append in this process."""
+        self._listeners.append(listener)
+
+    def append(self, envelopes: Sequence[epb.EventEnvelope]) -> int:
+        """Append one command's events atomically; returns the notification id
+        of the last. Raises VersionConflict if another writer got there first."""
+        records = [
+            RecordedEnvelope(
+                originator_id=UUID(e.game_id),
+                originator_version=e.sequence,
+                topic=e.event.TypeName(),
+                payload=e.SerializeToString(deterministic=True),
+            )
+            for e in envelopes
+        ]
+        try:
+            recordings = self.save(*records)
+        except IntegrityError as error:
+            raise VersionConflict(str(error)) from error
+        return recordings[-1].notification.id if recordings else 0
+
+    def _notify(self, recordings: Any) -> None:
+        by_game: dict[str, int] = {}
+        for r in recordings:
+            event = r.domain_event
+            by_game[str(event.originator_id)] = event.originator_version
+        for game_id, version in by_game.items():
+            for listener in self._listeners:
+                listener(game_id, version)
+
+    def read(
+        self, game_id: str, *, after: int = 0, upto: int | None = None
+    ) -> list[epb.EventEnvelope]:
+        return [
+            epb.EventEnvelope.FromString(r.payload)
+            for r in self.events.get(UUID(game_id), gt=after or None, lte=upto)
+        ]
+
+    def read_stored(self, game_id: str) -> list[bytes]:
+        """The exact stored bytes of a game's events, in order."""
+        return [r.payload for r in self.events.get(UUID(game_id))]
+
+    def notifications(self, after: int = 0, batch: int = 500) -> Iterator[Notification]:
+        """Every stored event of every game in commit order, after a position."""
+        while True:
+            section = self.recorder.select_notifications(
+                start=after, limit=batch, inclusive_of_start=False
+            )
+            yield from section
+            if len(section) < batch:
+                return
+            after = section[-1].id
