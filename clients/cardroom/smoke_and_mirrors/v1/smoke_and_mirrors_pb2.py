@@ -24,17 +24,17 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n5cardroom/smoke_and_mirrors/v1/smoke_and_mirrors.proto\x12\x1d\x63\x61rdroom.smoke_and_mirrors.v1\"H\n\x04\x43\x61rd\x12\x31\n\x04pile\x18\x01 \x01(\x0e\x32#.cardroom.smoke_and_mirrors.v1.Pile\x12\r\n\x05value\x18\x02 \x01(\r\"v\n\x07Options\x12\x15\n\rrounds_to_win\x18\x01 \x01(\r\x12\x10\n\x08turn_cap\x18\x02 \x01(\r\x12%\n\x18two_player_remove_swirl5\x18\x03 \x01(\x08H\x00\x88\x01\x01\x42\x1b\n\x19_two_player_remove_swirl5\"\x0b\n\tChallenge\"@\n\nPerformAct\x12\x32\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x0b\n\tTakeBreak\"9\n\x04Swap\x12\x31\n\x04give\x18\x01 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\r\n\x0b\x44\x65\x63lineSwap\"\xbd\x01\n\tDealRound\x12\x12\n\nstart_seat\x18\x01 \x01(\r\x12\x32\n\x05stars\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x33\n\x06swirls\x18\x03 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x33\n\x06skulls\x18\x04 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x1a\n\tBlindPick\x12\r\n\x05index\x18\x01 \x01(\r\"W\n\nRoundDealt\x12\r\n\x05round\x18\x01 \x01(\r\x12\x12\n\nstart_seat\x18\x02 \x01(\r\x12\r\n\x05seats\x18\x03 \x03(\r\x12\x17\n\x0fset_aside_count\x18\x04 \x01(\r\"M\n\tHandDealt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x32\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"C\n\rCardsSetAside\x12\x32\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"?\n\x0c\x41\x63tPerformed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63laim\x18\x02 \x01(\r\x12\x12\n\ncard_count\x18\x03 \x01(\r\"L\n\x08\x41\x63tCards\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x32\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x1a\n\nBreakTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\"k\n\rActChallenged\x12\x12\n\nchallenger\x18\x01 \x01(\r\x12\r\n\x05\x61\x63tor\x18\x02 \x01(\r\x12\r\n\x05\x63laim\x18\x03 \x01(\r\x12\x14\n\x0c\x61\x63t_was_true\x18\x04 \x01(\x08\x12\x12\n\neliminated\x18\x05 \x01(\r\"P\n\x0b\x41\x63tRevealed\x12\r\n\x05\x61\x63tor\x18\x01 \x01(\r\x12\x32\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"/\n\x0bSwapOffered\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\neliminated\x18\x02 \x01(\r\"\x1c\n\x0cSwapDeclined\x12\x0c\n\x04seat\x18\x01 \x01(\r\"0\n\x0c\x43\x61rdsSwapped\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\neliminated\x18\x02 \x01(\r\"t\n\nSwapDetail\x12\x32\n\x05taken\x18\x01 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x32\n\x05given\x18\x02 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"7\n\x10PlayerEliminated\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x15\n\rcards_removed\x18\x02 \x01(\r\"5\n\x08RoundWon\x12\r\n\x05round\x18\x01 \x01(\r\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x07\n\x05_seat\"\xef\x01\n\x08SeatView\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61\x63tive\x18\x02 \x01(\x08\x12\x12\n\nround_wins\x18\x03 \x01(\r\x12\x12\n\nbreak_used\x18\x04 \x01(\x08\x12\x12\n\nhand_count\x18\x05 \x01(\r\x12\x31\n\x04hand\x18\x06 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x11\n\tact_count\x18\x07 \x01(\r\x12\x30\n\x03\x61\x63t\x18\x08 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x11\n\tact_claim\x18\t \x01(\r\"\xde\x02\n\x04View\x12\r\n\x05round\x18\x01 \x01(\r\x12\x33\n\x05phase\x18\x02 \x01(\x0e\x32$.cardroom.smoke_and_mirrors.v1.Phase\x12\x11\n\tturn_seat\x18\x03 \x01(\r\x12\x12\n\nstart_seat\x18\x04 \x01(\r\x12\x12\n\nnext_claim\x18\x05 \x01(\r\x12\x17\n\nlast_actor\x18\x06 \x01(\rH\x00\x88\x01\x01\x12\x1c\n\x14\x63hallenged_this_turn\x18\x07 \x01(\x08\x12\x14\n\x07swapper\x18\x08 \x01(\rH\x01\x88\x01\x01\x12\x36\n\x05seats\x18\t \x03(\x0b\x32\'.cardroom.smoke_and_mirrors.v1.SeatView\x12\x17\n\x0fset_aside_count\x18\n \x01(\r\x12\x13\n\x06winner\x18\x0b \x01(\rH\x02\x88\x01\x01\x42\r\n\x0b_last_actorB\n\n\x08_swapperB\t\n\x07_winner*N\n\x04Pile\x12\x14\n\x10PILE_UNSPECIFIED\x10\x00\x12\x0e\n\nPILE_STARS\x10\x01\x12\x0f\n\x0bPILE_SWIRLS\x10\x02\x12\x0f\n\x0bPILE_SKULLS\x10\x03*a\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n\rPHASE_DEALING\x10\x01\x12\x0e\n\nPHASE_TURN\x10\x02\x12\x0e\n\nPHASE_SWAP\x10\x03\x12\x0e\n\nPHASE_OVER\x10\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n5cardroom/smoke_and_mirrors/v1/smoke_and_mirrors.proto\x12\x1d\x63\x61rdroom.smoke_and_mirrors.v1\"H\n\x04\x43\x61rd\x12\x31\n\x04pile\x18\x01 \x01(\x0e\x32#.cardroom.smoke_and_mirrors.v1.Pile\x12\r\n\x05value\x18\x02 \x01(\r\"v\n\x07Options\x12\x15\n\rrounds_to_win\x18\x01 \x01(\r\x12\x10\n\x08turn_cap\x18\x02 \x01(\r\x12%\n\x18two_player_remove_swirl5\x18\x03 \x01(\x08H\x00\x88\x01\x01\x42\x1b\n\x19_two_player_remove_swirl5\"\x0b\n\tChallenge\"@\n\nPerformAct\x12\x32\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x0b\n\tTakeBreak\"9\n\x04Swap\x12\x31\n\x04give\x18\x01 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\r\n\x0b\x44\x65\x63lineSwap\"\xbd\x01\n\tDealRound\x12\x12\n\nstart_seat\x18\x01 \x01(\r\x12\x32\n\x05stars\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x33\n\x06swirls\x18\x03 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x33\n\x06skulls\x18\x04 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x1a\n\tBlindPick\x12\r\n\x05index\x18\x01 \x01(\r\"W\n\nRoundDealt\x12\r\n\x05round\x18\x01 \x01(\r\x12\x12\n\nstart_seat\x18\x02 \x01(\r\x12\r\n\x05seats\x18\x03 \x03(\r\x12\x17\n\x0fset_aside_count\x18\x04 \x01(\r\"M\n\tHandDealt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x32\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"C\n\rCardsSetAside\x12\x32\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"?\n\x0c\x41\x63tPerformed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63laim\x18\x02 \x01(\r\x12\x12\n\ncard_count\x18\x03 \x01(\r\"L\n\x08\x41\x63tCards\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x32\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x1a\n\nBreakTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\"k\n\rActChallenged\x12\x12\n\nchallenger\x18\x01 \x01(\r\x12\r\n\x05\x61\x63tor\x18\x02 \x01(\r\x12\r\n\x05\x63laim\x18\x03 \x01(\r\x12\x14\n\x0c\x61\x63t_was_true\x18\x04 \x01(\x08\x12\x12\n\neliminated\x18\x05 \x01(\r\"P\n\x0b\x41\x63tRevealed\x12\r\n\x05\x61\x63tor\x18\x01 \x01(\r\x12\x32\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"/\n\x0bSwapOffered\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\neliminated\x18\x02 \x01(\r\"M\n\nSwapChoice\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x31\n\x04give\x18\x02 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"\x1c\n\x0cSwapDeclined\x12\x0c\n\x04seat\x18\x01 \x01(\r\"0\n\x0c\x43\x61rdsSwapped\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\neliminated\x18\x02 \x01(\r\"t\n\nSwapDetail\x12\x32\n\x05taken\x18\x01 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x32\n\x05given\x18\x02 \x01(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\"7\n\x10PlayerEliminated\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x15\n\rcards_removed\x18\x02 \x01(\r\"5\n\x08RoundWon\x12\r\n\x05round\x18\x01 \x01(\r\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x07\n\x05_seat\"\xef\x01\n\x08SeatView\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61\x63tive\x18\x02 \x01(\x08\x12\x12\n\nround_wins\x18\x03 \x01(\r\x12\x12\n\nbreak_used\x18\x04 \x01(\x08\x12\x12\n\nhand_count\x18\x05 \x01(\r\x12\x31\n\x04hand\x18\x06 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x11\n\tact_count\x18\x07 \x01(\r\x12\x30\n\x03\x61\x63t\x18\x08 \x03(\x0b\x32#.cardroom.smoke_and_mirrors.v1.Card\x12\x11\n\tact_claim\x18\t \x01(\r\"\xde\x02\n\x04View\x12\r\n\x05round\x18\x01 \x01(\r\x12\x33\n\x05phase\x18\x02 \x01(\x0e\x32$.cardroom.smoke_and_mirrors.v1.Phase\x12\x11\n\tturn_seat\x18\x03 \x01(\r\x12\x12\n\nstart_seat\x18\x04 \x01(\r\x12\x12\n\nnext_claim\x18\x05 \x01(\r\x12\x17\n\nlast_actor\x18\x06 \x01(\rH\x00\x88\x01\x01\x12\x1c\n\x14\x63hallenged_this_turn\x18\x07 \x01(\x08\x12\x14\n\x07swapper\x18\x08 \x01(\rH\x01\x88\x01\x01\x12\x36\n\x05seats\x18\t \x03(\x0b\x32\'.cardroom.smoke_and_mirrors.v1.SeatView\x12\x17\n\x0fset_aside_count\x18\n \x01(\r\x12\x13\n\x06winner\x18\x0b \x01(\rH\x02\x88\x01\x01\x42\r\n\x0b_last_actorB\n\n\x08_swapperB\t\n\x07_winner*N\n\x04Pile\x12\x14\n\x10PILE_UNSPECIFIED\x10\x00\x12\x0e\n\nPILE_STARS\x10\x01\x12\x0f\n\x0bPILE_SWIRLS\x10\x02\x12\x0f\n\x0bPILE_SKULLS\x10\x03*a\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n\rPHASE_DEALING\x10\x01\x12\x0e\n\nPHASE_TURN\x10\x02\x12\x0e\n\nPHASE_SWAP\x10\x03\x12\x0e\n\nPHASE_OVER\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.smoke_and_mirrors.v1.smoke_and_mirrors_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PILE']._serialized_start=2221
-  _globals['_PILE']._serialized_end=2299
-  _globals['_PHASE']._serialized_start=2301
-  _globals['_PHASE']._serialized_end=2398
+  _globals['_PILE']._serialized_start=2300
+  _globals['_PILE']._serialized_end=2378
+  _globals['_PHASE']._serialized_start=2380
+  _globals['_PHASE']._serialized_end=2477
   _globals['_CARD']._serialized_start=88
   _globals['_CARD']._serialized_end=160
   _globals['_OPTIONS']._serialized_start=162
@@ -71,18 +71,20 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_ACTREVEALED']._serialized_end=1265
   _globals['_SWAPOFFERED']._serialized_start=1267
   _globals['_SWAPOFFERED']._serialized_end=1314
-  _globals['_SWAPDECLINED']._serialized_start=1316
-  _globals['_SWAPDECLINED']._serialized_end=1344
-  _globals['_CARDSSWAPPED']._serialized_start=1346
-  _globals['_CARDSSWAPPED']._serialized_end=1394
-  _globals['_SWAPDETAIL']._serialized_start=1396
-  _globals['_SWAPDETAIL']._serialized_end=1512
-  _globals['_PLAYERELIMINATED']._serialized_start=1514
-  _globals['_PLAYERELIMINATED']._serialized_end=1569
-  _globals['_ROUNDWON']._serialized_start=1571
-  _globals['_ROUNDWON']._serialized_end=1624
-  _globals['_SEATVIEW']._serialized_start=1627
-  _globals['_SEATVIEW']._serialized_end=1866
-  _globals['_VIEW']._serialized_start=1869
-  _globals['_VIEW']._serialized_end=2219
+  _globals['_SWAPCHOICE']._serialized_start=1316
+  _globals['_SWAPCHOICE']._serialized_end=1393
+  _globals['_SWAPDECLINED']._serialized_start=1395
+  _globals['_SWAPDECLINED']._serialized_end=1423
+  _globals['_CARDSSWAPPED']._serialized_start=1425
+  _globals['_CARDSSWAPPED']._serialized_end=1473
+  _globals['_SWAPDETAIL']._serialized_start=1475
+  _globals['_SWAPDETAIL']._serialized_end=1591
+  _globals['_PLAYERELIMINATED']._serialized_start=1593
+  _globals['_PLAYERELIMINATED']._serialized_end=1648
+  _globals['_ROUNDWON']._serialized_start=1650
+  _globals['_ROUNDWON']._serialized_end=1703
+  _globals['_SEATVIEW']._serialized_start=1706
+  _globals['_SEATVIEW']._serialized_end=1945
+  _globals['_VIEW']._serialized_start=1948
+  _globals['_VIEW']._serialized_end=2298
 # @@protoc_insertion_point(module_scope)

@@ -171,6 +171,14 @@ class SwapOffered(_message.Message):
     eliminated: int
     def __init__(self, seat: _Optional[int] = ..., eliminated: _Optional[int] = ...) -> None: ...
 
+class SwapChoice(_message.Message):
+    __slots__ = ("seat", "give")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    GIVE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    give: Card
+    def __init__(self, seat: _Optional[int] = ..., give: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
+
 class SwapDeclined(_message.Message):
     __slots__ = ("seat",)
     SEAT_FIELD_NUMBER: _ClassVar[int]
