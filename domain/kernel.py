@@ -53,7 +53,7 @@ AUDITOR = Viewer("auditor")
 class Actor:
     """Who issued a command. ``seat`` is None for the dealer and the operator."""
 
-    kind: str  # "seat" | "dealer" | "operator"
+    kind: str  # "seat" | "dealer" | "operator" | "guest"
     seat: int | None = None
 
     @staticmethod
@@ -63,6 +63,7 @@ class Actor:
 
 DEALER = Actor("dealer")
 OPERATOR = Actor("operator")
+GUEST = Actor("guest")  # not seated yet: taking a seat
 
 
 # ----------------------------------------------------------------- events

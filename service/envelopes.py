@@ -8,9 +8,9 @@ from datetime import datetime
 
 from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import any_pb2, descriptor_pool, message_factory
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 
-from domain.kernel import Actor, Event, MalformedCommand, Secret, Viewer
+from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret, Viewer
 from domain.table import pack
 
 
@@ -22,8 +22,10 @@ def unpack(packed: any_pb2.Any) -> Message:
     except KeyError:
         raise MalformedCommand(f"unknown message type {name!r}") from None
     message = message_factory.GetMessageClass(descriptor)()
-    if not packed.Unpack(message):
-        raise MalformedCommand(f"could not decode {name}")
+    try:
+        packed.Unpack(message)
+    except DecodeError:
+        raise MalformedCommand(f"could not decode {name}: malformed bytes") from None
     return message
 
 
@@ -36,6 +38,7 @@ def actor_pb(actor: Actor) -> epb.Actor:
         "seat": epb.Actor.KIND_SEAT,
         "dealer": epb.Actor.KIND_DEALER,
         "operator": epb.Actor.KIND_OPERATOR,
+        "guest": epb.Actor.KIND_GUEST,
     }[actor.kind]
     return epb.Actor(kind=kind, seat=actor.seat or 0)
 
@@ -45,8 +48,10 @@ def actor_of(record: epb.CommandRecord) -> Actor:
     if kind == epb.Actor.KIND_SEAT:
         return Actor.of_seat(record.actor.seat)
     if kind == epb.Actor.KIND_DEALER:
-        return Actor("dealer")
-    return Actor("operator")
+        return DEALER
+    if kind == epb.Actor.KIND_OPERATOR:
+        return OPERATOR
+    return GUEST
 
 
 def command_record(actor: Actor, command: Message, command_id: str) -> epb.CommandRecord:

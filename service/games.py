@@ -31,6 +31,7 @@ from domain import table as tables
 from domain.kernel import (
     AUDITOR,
     DEALER,
+    GUEST,
     OPERATOR,
     SPECTATOR,
     Actor,
@@ -306,7 +307,7 @@ class Games:
                 )
                 table = tables.evolve(table, e)
 
-        record(actor or Actor("anonymous"), command, command_id)
+        record(actor or GUEST, command, command_id)
         dealt = sum(
             1 for e in loaded.envelopes if e.HasField("command") and actor_of(e.command) == DEALER
         )

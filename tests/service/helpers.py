@@ -1,0 +1,75 @@
+"""Small builders shared by the service tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardroom.client import Client, SeatHandle
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from tests.conftest import OPERATOR_TOKEN
+
+SM = "smoke-and-mirrors"
+
+
+def card(pile: str, value: int) -> sm.Card:
+    """card("stars", 1); value 0 is a mirror."""
+    return sm.Card(pile=getattr(sm, f"PILE_{pile.upper()}"), value=value)
+
+
+def star(v: int) -> sm.Card:
+    return card("stars", v)
+
+
+def swirl(v: int) -> sm.Card:
+    return card("swirls", v)
+
+
+def skull(v: int) -> sm.Card:
+    return card("skulls", v)
+
+
+def deal(start_seat: int = 0, *, first: list[list[sm.Card]] | None = None) -> sm.DealRound:
+    """A full, legal deal for 3+ players. ``first[s]`` fixes the three cards
+    (star, swirl, skull) of seats 0..len(first)-1; the rest follow in order."""
+    stars = [star(1)] * 5 + [star(0)]
+    swirls = [swirl(v) for v in (1, 2, 3, 4, 5, 0)]
+    skulls = [skull(5)] * 5 + [skull(0)]
+    piles = [stars, swirls, skulls]
+    for index, full in enumerate(piles):
+        fixed = [hand[index] for hand in first or []]
+        rest = list(full)
+        for wanted in fixed:
+            rest.remove(wanted)
+        piles[index] = fixed + rest
+    return sm.DealRound(start_seat=start_seat, stars=piles[0], swirls=piles[1], skulls=piles[2])
+
+
+@dataclass
+class Table:
+    game_id: str
+    seats: list[SeatHandle]
+
+    def token(self, seat: int) -> str:
+        return self.seats[seat].token
+
+
+async def seated_game(
+    client: Client,
+    players: int = 3,
+    *,
+    set_deal: list[sm.DealRound] | None = None,
+    options: sm.Options | None = None,
+    start: bool = True,
+) -> Table:
+    game_id = await client.create_game(
+        SM,
+        seat_count=players,
+        options=options,
+        set_deal=set_deal or [],
+        operator_token=OPERATOR_TOKEN if set_deal else None,
+    )
+    names = ["Ada", "Babbage", "Curie", "Dirac", "Emmy"]
+    seats = [await client.join(game_id, names[i]) for i in range(players)]
+    if start:
+        await client.start(game_id, seats[0].token)
+    return Table(game_id, seats)
