@@ -31,7 +31,7 @@ def run(*cmd: str | Path) -> None:
 
 
 def bootstrap() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - runs before the venv exists
         sys.exit(f"cardroom needs Python 3.11 or newer, not {sys.version.split()[0]}")
     if not PYTHON.exists():
         venv.create(VENV, with_pip=True)

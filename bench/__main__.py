@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import random
 import statistics
@@ -28,9 +29,9 @@ from pathlib import Path
 
 import grpc
 import psycopg
+from cardroom.client import Client, RuleBroken
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from cardroom.client import Client, RuleBroken
 from domain.kernel import AUDITOR
 from service.server import Settings, start
 
@@ -94,7 +95,7 @@ async def bot_games(
                     continue
                 action = rng.choice(actions)
                 try:
-                    await timed(samples, lambda t=token, a=action: client.act(game_id, t, a))
+                    await timed(samples, functools.partial(client.act, game_id, token, action))
                 except RuleBroken:
                     samples.pop()
                     continue
@@ -149,15 +150,23 @@ async def run_backend(name: str, database: str, args: argparse.Namespace) -> Non
     r = Timings(replay)
     v = Timings(rpc_view)
     print(f"\n== {name} ({args.games} {args.game} games, {args.seats} bots each)")
-    print(f"baseline unary (health Check): p50 {ms(base.p50)}  p99 {ms(base.p99)}"
-          f"  {base.per_second:8.0f} calls/s")
-    print(f"SubmitCommand ({len(commands.samples)} commands): p50 {ms(commands.p50)}"
-          f"  p99 {ms(commands.p99)}  {commands.per_second:8.0f} commands/s"
-          f"  = {commands.p50 / base.p50:5.1f}x baseline p50")
-    print(f"rebuild view of a {events}-event game from the store: p50 {ms(r.p50)}"
-          f"  ({r.p50 / events * 1e6:6.1f} us/event, {r.p50 / base.p50:5.1f}x baseline p50)")
-    print(f"GetView RPC of that game (spectator, cached stream): p50 {ms(v.p50)}"
-          f"  = {v.p50 / base.p50:5.1f}x baseline p50")
+    print(
+        f"baseline unary (health Check): p50 {ms(base.p50)}  p99 {ms(base.p99)}"
+        f"  {base.per_second:8.0f} calls/s"
+    )
+    print(
+        f"SubmitCommand ({len(commands.samples)} commands): p50 {ms(commands.p50)}"
+        f"  p99 {ms(commands.p99)}  {commands.per_second:8.0f} commands/s"
+        f"  = {commands.p50 / base.p50:5.1f}x baseline p50"
+    )
+    print(
+        f"rebuild view of a {events}-event game from the store: p50 {ms(r.p50)}"
+        f"  ({r.p50 / events * 1e6:6.1f} us/event, {r.p50 / base.p50:5.1f}x baseline p50)"
+    )
+    print(
+        f"GetView RPC of that game (spectator, cached stream): p50 {ms(v.p50)}"
+        f"  = {v.p50 / base.p50:5.1f}x baseline p50"
+    )
 
 
 async def main() -> None:

@@ -67,7 +67,7 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
     """The game's options message from an Any; defaults when unset."""
     message = game.options_type()
     if options is not None and options.type_url:
-        if not options.Is(message.DESCRIPTOR):
+        if options.TypeName() != message.DESCRIPTOR.full_name:
             raise MalformedCommand(
                 f"options must be {message.DESCRIPTOR.full_name}, got {options.type_url}"
             )

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
@@ -13,6 +14,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from service.games import Games
+from service.live import StoreFeed
 from service.notifier import Notifier
 from service.servicer import GameServicer
 from service.store import GameLog
@@ -34,11 +36,14 @@ class RunningServer:
     server: grpc.aio.Server
     port: int
     games: Games
-    health: health.aio.HealthServicer
+    health: Any  # grpc_health.v1.health.aio.HealthServicer (untyped)
+    feed: StoreFeed | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
+        if self.feed is not None:
+            self.feed.stop()
         self.games.log.close()
 
 
@@ -48,10 +53,12 @@ async def start(settings: Settings) -> RunningServer:
     games = Games(log_store, operator_token=settings.operator_token)
     notifier = Notifier(asyncio.get_running_loop())
     log_store.add_listener(notifier.notify)
+    # Writes by other processes sharing the database reach our watchers too.
+    feed = StoreFeed(log_store, notifier.notify) if log_store.is_postgres else None
 
     server = grpc.aio.server()
     game_service_pb2_grpc.add_GameServiceServicer_to_server(GameServicer(games, notifier), server)
-    health_servicer = health.aio.HealthServicer()
+    health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
@@ -62,7 +69,7 @@ async def start(settings: Settings) -> RunningServer:
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, port, games, health_servicer)
+    return RunningServer(server, port, games, health_servicer, feed)
 
 
 async def serve(settings: Settings) -> None:

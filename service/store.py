@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote, urlparse
 from uuid import UUID
 
@@ -132,7 +132,7 @@ class GameLog(Application[UUID]):
     def _notify(self, recordings: Any) -> None:
         by_game: dict[str, int] = {}
         for r in recordings:
-            event = r.domain_event
+            event: RecordedEnvelope = r.domain_event
             by_game[str(event.originator_id)] = event.originator_version
         for game_id, version in by_game.items():
             for listener in self._listeners:
@@ -143,12 +143,20 @@ class GameLog(Application[UUID]):
     ) -> list[epb.EventEnvelope]:
         return [
             epb.EventEnvelope.FromString(r.payload)
-            for r in self.events.get(UUID(game_id), gt=after or None, lte=upto)
+            for r in self._records(game_id, after=after, upto=upto)
         ]
+
+    def _records(
+        self, game_id: str, *, after: int = 0, upto: int | None = None
+    ) -> Iterator[RecordedEnvelope]:
+        return cast(
+            Iterator[RecordedEnvelope],
+            self.events.get(UUID(game_id), gt=after or None, lte=upto),
+        )
 
     def read_stored(self, game_id: str) -> list[bytes]:
         """The exact stored bytes of a game's events, in order."""
-        return [r.payload for r in self.events.get(UUID(game_id))]
+        return [r.payload for r in self._records(game_id)]
 
     def notifications(self, after: int = 0, batch: int = 500) -> Iterator[Notification]:
         """Every stored event of every game in commit order, after a position."""

@@ -145,7 +145,7 @@ class Client:
         await self.close()
 
     async def close(self) -> None:
-        await self.channel.close()
+        await self.channel.close(grace=None)
 
     async def _call(self, method: str, request: Message, token: str | None = None) -> Any:
         try:

@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from google.protobuf import any_pb2
-
 from cardroom.client import (
     Conflict,
     InvalidArgument,
@@ -20,6 +18,8 @@ from cardroom.client import (
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
+from google.protobuf import any_pb2
+
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import deal, seated_game, skull, star, swirl
 
@@ -114,8 +114,9 @@ async def test_malformed_commands_are_invalid_arguments(served: Served) -> None:
     table = await seated_game(served.client, set_deal=[deal(0, first=HANDS)])
     c, g = served.client, table.game_id
     garbage = any_pb2.Any(type_url="type.googleapis.com/no.such.Message", value=b"\x01")
-    bad_bytes = any_pb2.Any(type_url="type.googleapis.com/cardroom.smoke_and_mirrors.v1.Swap",
-                            value=b"\xff\xff\xff")
+    bad_bytes = any_pb2.Any(
+        type_url="type.googleapis.com/cardroom.smoke_and_mirrors.v1.Swap", value=b"\xff\xff\xff"
+    )
     for command in (garbage, bad_bytes, any_pb2.Any()):
         with pytest.raises(InvalidArgument):
             await c._call(

@@ -7,6 +7,7 @@ import asyncio
 from cardroom.client import Client
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
+
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import deal, seated_game, skull, star, swirl
 
@@ -17,8 +18,9 @@ HANDS = [
 ]
 
 
-async def collect(client: Client, game_id: str, after: int, count: int, token: str | None = None
-                  ) -> list[epb.EventEnvelope]:
+async def collect(
+    client: Client, game_id: str, after: int, count: int, token: str | None = None
+) -> list[epb.EventEnvelope]:
     got: list[epb.EventEnvelope] = []
     async for envelope in client.watch(game_id, token, after):
         got.append(envelope)

@@ -1,0 +1,107 @@
+"""Two server processes on one PostgreSQL: a spectator watching through one
+receives what is written through the other, in order, without gaps or
+repeats, and resumes from its cursor after a disconnect.
+
+The servers are real subprocesses (``python -m service.cli serve``). The
+delivery latency is measured by ``bench`` (cross-process feed); here a
+generous timeout only guards against a hang.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+
+import pytest
+from cardroom.client import Client
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from cardroom.v1 import envelope_pb2 as epb
+
+from tests.conftest import OPERATOR_TOKEN
+from tests.service.helpers import deal, seated_game, skull, star, swirl
+
+pytestmark = pytest.mark.postgres
+
+HANDS = [
+    [star(1), swirl(2), skull(5)],
+    [star(1), swirl(1), skull(5)],
+    [star(0), swirl(3), skull(0)],
+]
+HANG_GUARD = 30.0
+
+
+@contextmanager
+def server_process(database: str) -> Iterator[str]:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--address",
+            "127.0.0.1:0",
+            "--database",
+            database,
+            "--operator-token",
+            OPERATOR_TOKEN,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.search(r"listening on (\S+)", line)
+        assert match, f"server did not start: {line!r}"
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@asynccontextmanager
+async def two_servers(database: str) -> AsyncIterator[tuple[Client, Client]]:
+    with server_process(database) as first, server_process(database) as second:
+        async with Client.connect(first) as a, Client.connect(second) as b:
+            yield a, b
+
+
+async def next_events(stream: AsyncIterator[epb.EventEnvelope], n: int) -> list[epb.EventEnvelope]:
+    got = []
+    while len(got) < n:
+        got.append(await asyncio.wait_for(anext(stream), HANG_GUARD))
+    return got
+
+
+async def test_a_watcher_on_one_process_sees_writes_made_through_another(
+    postgres_database: str,
+) -> None:
+    async with two_servers(postgres_database) as (writer, reader):
+        table = await seated_game(writer, set_deal=[deal(0, first=HANDS)])
+        g = table.game_id
+        stream = reader.watch(g).__aiter__()
+        history = await next_events(stream, (await writer.view(g)).version)
+        await writer.act(g, table.token(0), sm.PerformAct(cards=[star(1)]))
+        await writer.act(g, table.token(1), sm.PerformAct(cards=[swirl(1)]))
+        version = (await writer.view(g)).version
+        live = await next_events(stream, version - len(history))
+        await stream.aclose()
+        sequences = [e.sequence for e in history + live]
+        assert sequences == list(range(1, version + 1))
+
+        # Disconnected; more happens; reconnecting with the cursor resumes exactly.
+        await writer.act(g, table.token(2), sm.Challenge())
+        latest = (await writer.view(g)).version
+        resumed = reader.watch(g, after_sequence=sequences[-1]).__aiter__()
+        rest = await next_events(resumed, latest - sequences[-1])
+        await resumed.aclose()
+        assert [e.sequence for e in rest] == list(range(sequences[-1] + 1, latest + 1))
+        full = await writer.audit(g, OPERATOR_TOKEN)
+        assert [e.event for e in history + live + rest] == [e.event for e in full]
