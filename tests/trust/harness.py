@@ -22,7 +22,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
 from domain import table as tables
-from domain.kernel import DEALER, OPERATOR, Actor, Event, Game, Secret, Viewer
+from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, Game, Secret, Viewer
 from service.envelopes import command_record, to_envelope, to_event
 from service.trust import chain, chance, commitments, drbg, record
 
@@ -116,9 +116,7 @@ class TrustedGame:
         assert self.table is not None
         for seat in range(self.table.seat_count):
             token = hashlib.sha256(f"{self.game_id}/{seat}".encode()).digest()
-            self.execute(
-                OPERATOR, tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token)
-            )
+            self.execute(GUEST, tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token))
         self.execute(OPERATOR, tpb.StartGame())
 
     # ----------------------------------------------------------- reading
