@@ -7,7 +7,6 @@ and acts are multisets and are kept sorted.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
@@ -129,9 +128,12 @@ def claimable(hand: Sequence[Card]) -> frozenset[int]:
 
 
 def is_submultiset(part: Iterable[Card], whole: Iterable[Card | None]) -> bool:
-    need = Counter(part)
-    have = Counter(whole)
-    return all(have[c] >= k for c, k in need.items())
+    rest = list(whole)
+    for card in part:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
 
 
 # ------------------------------------------------------------- protobuf
@@ -163,6 +165,9 @@ def cards_to_pb(cards: Iterable[Card]) -> list[pb.Card]:
     return [_PB_CARDS[c] for c in cards]
 
 
+_CARDS = {(c.pile, c.value): c for c in CARD_KINDS}
+
+
 def cards_from_event(msgs: Iterable[pb.Card]) -> tuple[Card, ...]:
     """Cards in an event we produced ourselves (already valid), sorted."""
-    return tuple(sorted(Card(m.pile, m.value) for m in msgs))
+    return tuple(sorted([_CARDS[m.pile, m.value] for m in msgs]))

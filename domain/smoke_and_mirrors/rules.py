@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
@@ -176,7 +177,9 @@ class SmokeAndMirrors:
             pb.ActPerformed(seat=seat, claim=claim, card_count=len(cards)),
             ({seat}, pb.ActCards(seat=seat, cards=cards_to_pb(cards))),
         )
-        return self._settle(s, [performed])
+        if 0 < s.settings.turn_cap <= s.acts_this_round + 1:
+            return self._settle(s, [performed])  # SM-09: the round ends
+        return [performed]
 
     def _take_break(self, s: GameState, seat: int, _cmd: pb.TakeBreak) -> list[Event]:
         self._require_turn(s, seat)
@@ -363,8 +366,8 @@ class SmokeAndMirrors:
             owned = s.seats[seat].owned
             if None not in owned:
                 sizes = (1,) if s.opening else (1, 2, 3)
-                for cards in distinct_acts(_known(owned), sizes):
-                    actions.append(pb.PerformAct(cards=cards_to_pb(cards)))
+                payloads = _act_payloads(normalized(owned), sizes)
+                actions.extend(map(pb.PerformAct.FromString, payloads))
             if _break_problem(s, seat) is None:
                 actions.append(pb.TakeBreak())
         elif s.phase is Phase.SWAP and seat == s.swapper:
@@ -420,6 +423,14 @@ def _whose_move(s: GameState) -> str:
     if s.phase is Phase.SWAP:
         return f"waiting for seat {s.swapper} to decide on the swap"
     return f"it is seat {s.turn_seat}'s turn"
+
+
+@lru_cache(maxsize=1024)
+def _act_payloads(owned: tuple[Card | None, ...], sizes: tuple[int, ...]) -> tuple[bytes, ...]:
+    """Every distinct act out of ``owned``, serialized (parsing a cached
+    message is several times faster than building it)."""
+    acts = distinct_acts(_known(owned), sizes)
+    return tuple(pb.PerformAct(cards=cards_to_pb(a)).SerializeToString() for a in acts)
 
 
 def _known(cards: tuple[Card | None, ...]) -> tuple[Card, ...]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import Any, Self
 
 from .cards import Card
 
@@ -22,17 +22,15 @@ class _Record:
     """A frozen dataclass with a fast ``replace``: the fold runs this for every
     event of every viewer, and ``dataclasses.replace`` re-runs ``__init__``."""
 
-    _field_names: ClassVar[frozenset[str]] = frozenset()
-
     def replace(self, **changes: Any) -> Self:
-        names = type(self)._field_names
-        if not names:
-            names = type(self)._field_names = frozenset(f.name for f in fields(self))  # type: ignore[arg-type]
-        if not changes.keys() <= names:
-            raise TypeError(f"no such field: {sorted(changes.keys() - names)}")
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        """A copy with ``changes``; ``self`` is left as it was."""
+        fields_now = self.__dict__
+        if not fields_now.keys() >= changes.keys():
+            raise TypeError(f"no such field: {sorted(changes.keys() - fields_now.keys())}")
+        new = object.__new__(self.__class__)
+        state = new.__dict__
+        state.update(fields_now)
+        state.update(changes)
         return new
 
 
