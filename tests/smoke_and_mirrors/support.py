@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
+from typing import TypeVar
 
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from google.protobuf.message import Message
@@ -28,6 +29,8 @@ from domain.smoke_and_mirrors.cards import (
     piles_for,
 )
 from domain.smoke_and_mirrors.state import GameState
+
+M = TypeVar("M", bound=Message)
 
 STAR_1 = Card(STARS, 1)
 STAR_M = Card(STARS, 0)
@@ -135,13 +138,13 @@ class Table:
         return fold(GAME, initial, (e.redact(viewer) for e in self.log))
 
     def view(self, viewer: Viewer = AUDITOR) -> pb.View:
-        return GAME.view(self.fold(viewer), viewer)
+        return view_of(self.fold(viewer), viewer)
 
     def legal(self, seat: int) -> list[Message]:
         return GAME.legal_actions(self.fold(Viewer.of_seat(seat)), seat)
 
     def hand(self, seat: int) -> list[Card]:
-        return sorted(self.state.seats[seat].hand)  # type: ignore[type-var]
+        return sorted(c for c in self.state.seats[seat].hand if c is not None)
 
     def refusal(self, actor: Actor | int, command: Message) -> RuleViolation:
         """The RuleViolation ``command`` gets; the state must not change."""
@@ -153,11 +156,17 @@ class Table:
         raise AssertionError(f"{command} by {who} was accepted")
 
 
-def publics(events: Iterable[Event], kind: type[Message]) -> list[Message]:
+def view_of(state: GameState, viewer: Viewer) -> pb.View:
+    view = GAME.view(state, viewer)
+    assert isinstance(view, pb.View)
+    return view
+
+
+def publics(events: Iterable[Event], kind: type[M]) -> list[M]:
     return [e.public for e in events if isinstance(e.public, kind)]
 
 
-def only(events: Iterable[Event], kind: type[Message]) -> Message:
+def only(events: Iterable[Event], kind: type[M]) -> M:
     found = publics(events, kind)
     assert len(found) == 1, f"expected one {kind.__name__}, got {found}"
     return found[0]

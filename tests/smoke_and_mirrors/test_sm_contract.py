@@ -32,6 +32,7 @@ from .support import (
     act,
     deal_command,
     options,
+    view_of,
 )
 
 HANDS = [[STAR_1, SWIRL_2, SKULL_M], [STAR_M, SWIRL_1, SKULL_5], [STAR_1, SWIRL_3, SKULL_5]]
@@ -80,7 +81,7 @@ class TestTheGameModule:
         assert GAME.chance_needed(state) is pb.DealRound
         assert GAME.winners(state) is None
         assert all(GAME.legal_actions(state, seat) == [] for seat in range(4))
-        assert GAME.view(state, AUDITOR).phase == pb.PHASE_DEALING
+        assert view_of(state, AUDITOR).phase == pb.PHASE_DEALING
         with pytest.raises(NotYourTurn):
             GAME.decide(state, Actor.of_seat(0), act(STAR_1))
 

@@ -13,7 +13,7 @@ from domain.kernel import AUDITOR, SPECTATOR, Viewer
 from domain.smoke_and_mirrors import GAME
 
 from .play import RandomGame
-from .support import options
+from .support import options, view_of
 from .twins import Twins, wire
 
 game_options = st.builds(
@@ -94,7 +94,7 @@ def test_a_spectator_fold_holds_no_card_at_all() -> None:
             cards = [*state.set_aside, *state.out, state.swap_give]
             cards += [c for s in state.seats for c in s.owned]
             assert set(cards) <= {None}
-            view = GAME.view(state, SPECTATOR)
+            view = view_of(state, SPECTATOR)
             assert all(not s.hand and not s.act for s in view.seats)
 
 
@@ -116,6 +116,6 @@ def test_a_seat_sees_its_own_cards_in_its_view_and_nobody_elses() -> None:
         for _ in range(15):
             game.step()
         for seat, fold in enumerate(game.folds):
-            view = GAME.view(fold, Viewer.of_seat(seat))
+            view = view_of(fold, Viewer.of_seat(seat))
             mine = view.seats[seat]
             assert len(mine.hand) == mine.hand_count and len(mine.act) == mine.act_count

@@ -39,14 +39,14 @@ HAND_1 = [STAR_M, SWIRL_1, SKULL_5]
 HAND_2 = [STAR_1, SWIRL_3, SKULL_5]
 
 
-def three_players(start: int = 0, **opts: int) -> Table:
-    table = Table(3, options(**opts))
+def three_players(start: int = 0, turn_cap: int = 0) -> Table:
+    table = Table(3, options(turn_cap=turn_cap))
     table.deal([HAND_0, HAND_1, HAND_2], start)
     return table
 
 
-def two_players(start: int = 0, **opts: int) -> Table:
-    table = Table(2, options(**opts))
+def two_players(start: int = 0, rounds_to_win: int = 0) -> Table:
+    table = Table(2, options(rounds_to_win=rounds_to_win))
     table.deal([HAND_0, [STAR_1, SWIRL_4, SKULL_5]], start)
     return table
 
@@ -90,7 +90,8 @@ class TestSM02TrueActs:
         assert (performed.seat, performed.claim, performed.card_count) == (0, 1, 1)
         (secret,) = events[0].secrets
         assert secret.audience == {0}
-        assert as_cards(secret.value.cards) == [STAR_1]
+        shown = events[0].secret(pb.ActCards)
+        assert shown is not None and as_cards(shown.cards) == [STAR_1]
 
 
 class TestSM03OpeningTurn:
@@ -468,7 +469,8 @@ class TestSM08RoundsAndGame:
         first = table.view().start_seat
         table.act(first, table.state.seats[first].hand[0])  # type: ignore[arg-type]
         table.challenge(1 - first)  # the round ends either way
-        assert GAME.sample_chance(table.state, rng).start_seat == 1 - first
+        deal = GAME.sample_chance(table.state, rng)
+        assert isinstance(deal, pb.DealRound) and deal.start_seat == 1 - first
 
     def test_every_player_rejoins_each_round_with_a_fresh_deal(self) -> None:
         table = three_players()
