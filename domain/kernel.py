@@ -16,7 +16,7 @@ A viewer's copy of the stream keeps only the secrets it may see, and the same
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -97,6 +97,19 @@ class Event:
     def redact(self, viewer: Viewer) -> Event:
         kept = tuple(s for s in self.secrets if viewer.may_see(s.audience))
         return self if len(kept) == len(self.secrets) else Event(self.public, kept)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """An event shows an earlier secret: the latest earlier secret of type
+    ``kind`` whose value satisfies ``match``, to ``audience`` (None: to
+    everyone). The service then attaches that secret's opening, so the
+    viewers can check the reveal against the digest they saw when the secret
+    was created (docs/trust.md)."""
+
+    kind: type[Message]
+    match: Callable[[Message], bool]
+    audience: frozenset[int] | None = None
 
 
 def event(public: Message, *secrets: tuple[Iterable[int], Message]) -> Event:
@@ -185,6 +198,10 @@ class Game(Protocol[S]):
     def winners(self, state: S) -> Sequence[int] | None:
         """None while the game goes on; the winning seats once it is over."""
         ...
+
+    # Optional: ``reveals(event) -> list[Reveal]`` names the earlier secrets
+    # an event shows (a challenged act, a flipped card). Games without it
+    # still have every secret checked when the full log opens at the end.
 
 
 def fold(game: Game[Any], state: Any, events: Iterable[Event]) -> Any:

@@ -1,5 +1,5 @@
-"""Converts between the rules' events and stored protobuf envelopes, and
-redacts envelopes for a viewer. No rules live here."""
+"""Converts between the rules' events and stored protobuf envelopes.
+No rules live here; redaction is service/trust/commitments.py::redact."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import any_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 
-from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret, Viewer
+from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret
 from domain.table import pack
 
 
@@ -85,23 +85,13 @@ def to_envelope(
 
 
 def to_event(envelope: epb.EventEnvelope) -> Event:
+    """The rules' event; digest-only secrets (what a viewer may not see of a
+    sealed event) are left out, so every viewer's copy folds the same way."""
     return Event(
         unpack(envelope.event),
-        tuple(Secret(frozenset(s.audience.seats), unpack(s.value)) for s in envelope.secrets),
+        tuple(
+            Secret(frozenset(s.audience.seats), unpack(s.value))
+            for s in envelope.secrets
+            if s.HasField("value")
+        ),
     )
-
-
-def redact(envelope: epb.EventEnvelope, viewer: Viewer) -> epb.EventEnvelope:
-    """The viewer's copy: only the secrets and command records it may see."""
-    if viewer.kind == "auditor":
-        return envelope
-    copy = epb.EventEnvelope(
-        game_id=envelope.game_id,
-        sequence=envelope.sequence,
-        recorded_at=envelope.recorded_at,
-        event=envelope.event,
-        secrets=[s for s in envelope.secrets if viewer.may_see(s.audience.seats)],
-    )
-    if envelope.HasField("command") and viewer.may_see(envelope.command.audience.seats):
-        copy.command.CopyFrom(envelope.command)
-    return copy

@@ -3,26 +3,27 @@
 A thin facade (like the eventsourcing examples' Application): it loads a
 game's events, folds them through the pure table/game deciders, adds what
 only the outside world knows (time, identity, chance outcomes) and appends
-the resulting events. It holds no state that the events cannot rebuild: the
-per-game cache is refreshed from the store before every decision.
+the resulting events, sealed and hash-chained (docs/trust.md). It holds no
+state that the events cannot rebuild: the per-game cache is refreshed from
+the store before every decision.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import random
 import secrets
 import threading
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
@@ -37,21 +38,18 @@ from domain.kernel import (
     Actor,
     Event,
     MalformedCommand,
+    Reveal,
+    RuleViolation,
     Secret,
     Viewer,
 )
-from service.envelopes import (
-    actor_of,
-    command_record,
-    redact,
-    to_envelope,
-    to_event,
-    unpack,
-)
+from service.envelopes import actor_of, command_record, to_envelope, to_event, unpack
 from service.store import GameLog, VersionConflict
+from service.trust import chain, chance, commitments, drbg, record, signing
 
 MAX_COMMAND_ID = 128
 MAX_NAME = 64
+Policy = tpb.SpectatorPolicy
 
 
 class GameNotFound(LookupError):
@@ -83,15 +81,30 @@ def parse_game_id(game_id: str) -> str:
 
 @dataclass
 class LoadedGame:
-    """A game's full stream and its folded table, as of ``version``."""
+    """A game's full stream (sealed envelopes and their exact stored bytes)
+    and its folded table, as of ``version``."""
 
     envelopes: list[epb.EventEnvelope]
+    stored: list[bytes]
     table: tables.Table
+    created: tpb.GameCreated
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def version(self) -> int:
         return len(self.envelopes)
+
+    @property
+    def game_id(self) -> str:
+        return self.envelopes[0].game_id
+
+    @property
+    def finished(self) -> bool:
+        return self.table.finished
+
+    @property
+    def policy(self) -> tpb.SpectatorPolicy:
+        return self.created.spectator_policy
 
 
 @dataclass(frozen=True)
@@ -108,13 +121,15 @@ class Games:
         log: GameLog,
         *,
         operator_token: str | None = None,
+        signing_key: Ed25519PrivateKey | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-        rng: random.Random | None = None,
+        new_seed: Callable[[], bytes] = drbg.new_seed,
     ) -> None:
         self.log = log
         self.operator_token = operator_token or None
+        self.signing_key = signing_key or Ed25519PrivateKey.generate()
         self.clock = clock
-        self.rng = rng or secrets.SystemRandom()
+        self.new_seed = new_seed
         self._games: dict[str, LoadedGame] = {}
         self._games_lock = threading.Lock()
         self._catalog: dict[str, gpb.GameSummary] = {}
@@ -132,22 +147,57 @@ class Games:
     def caller(self, game_id: str, token: str | None) -> Caller:
         """Resolve a bearer token against one game: its seat, the operator, or
         (no token) a spectator. A token that is neither is refused."""
+        return self._caller(self._load(game_id), token)
+
+    def _caller(self, loaded: LoadedGame, token: str | None) -> Caller:
         if not token:
             return Caller(None, SPECTATOR)
         if self.is_operator(token):
             return Caller(OPERATOR, AUDITOR)
-        seat = self._load(game_id).table.seat_of_token_hash(token_hash(token))
+        seat = loaded.table.seat_of_token_hash(token_hash(token))
         if seat is None:
             raise Unauthenticated("the token is not a seat token of this game")
         return Caller(Actor.of_seat(seat), Viewer.of_seat(seat))
 
-    def _seat_caller(self, game_id: str, token: str | None) -> Caller:
+    def _seat_caller(self, loaded: LoadedGame, token: str | None) -> Caller:
         if not token:
             raise Unauthenticated("this call needs a seat token")
-        caller = self.caller(game_id, token)
+        caller = self._caller(loaded, token)
         if caller.actor is None or caller.actor.kind != "seat":
             raise PermissionDenied("this call needs a seat token, not the operator token")
         return caller
+
+    def viewer(self, loaded: LoadedGame, token: str | None, as_spectator: bool = False) -> Viewer:
+        """The viewer a read is computed for, after the spectator policy.
+
+        A seat asking for the spectators' view of its own game is refused (no
+        ghosting); the operator asking for it gets exactly what spectators get.
+        """
+        caller = self._caller(loaded, token)
+        if as_spectator:
+            if caller.viewer.kind == "seat":
+                raise PermissionDenied(
+                    "no ghosting: a seated player cannot watch its own game as a spectator"
+                )
+            caller = Caller(None, SPECTATOR)
+        if (
+            caller.viewer.kind == "spectator"
+            and loaded.finished
+            and loaded.policy.kind == Policy.KIND_OMNISCIENT_AFTER_END
+        ):
+            return AUDITOR
+        return caller.viewer
+
+    @staticmethod
+    def horizon(loaded: LoadedGame, viewer: Viewer) -> int:
+        """How many events the viewer may see now (the spectator delay)."""
+        if (
+            viewer.kind == "spectator"
+            and loaded.policy.kind == Policy.KIND_DELAYED
+            and not loaded.finished
+        ):
+            return max(0, loaded.version - loaded.policy.delay_events)
+        return loaded.version
 
     # ------------------------------------------------------------- loading
 
@@ -158,30 +208,32 @@ class Games:
         with self._games_lock:
             loaded = self._games.get(game_id)
         if loaded is None:
-            envelopes = self.log.read(game_id)
-            if not envelopes:
+            rows = self.log.read(game_id)
+            if not rows:
                 raise GameNotFound(f"no game {game_id}")
-            first = to_event(envelopes[0]).public
-            assert isinstance(first, tpb.GameCreated)
-            table = tables.initial(registry.game(first.kind), first)
-            loaded = LoadedGame([], table)
-            self._absorb(loaded, envelopes)
+            created = to_event(rows[0][0]).public
+            if not isinstance(created, tpb.GameCreated):
+                raise RuntimeError(f"game {game_id} does not start with GameCreated")
+            table = tables.initial(registry.game(created.kind), created)
+            loaded = LoadedGame([], [], table, created)
+            self._absorb(loaded, rows)
             with self._games_lock:
                 loaded = self._games.setdefault(game_id, loaded)
         newer = self.log.read(game_id, after=loaded.version)
         if newer:
             with loaded.lock:
-                self._absorb(loaded, [e for e in newer if e.sequence > loaded.version])
+                self._absorb(loaded, [(e, raw) for e, raw in newer if e.sequence > loaded.version])
         return loaded
 
     @staticmethod
-    def _absorb(loaded: LoadedGame, envelopes: Sequence[epb.EventEnvelope]) -> None:
-        for envelope in envelopes:
+    def _absorb(loaded: LoadedGame, rows: Sequence[tuple[epb.EventEnvelope, bytes]]) -> None:
+        for envelope, raw in rows:
             if envelope.sequence != loaded.version + 1:
                 raise RuntimeError("event stream out of order")
             if envelope.sequence > 1:
                 loaded.table = tables.evolve(loaded.table, to_event(envelope))
             loaded.envelopes.append(envelope)
+            loaded.stored.append(raw)
 
     # ------------------------------------------------------------- writing
 
@@ -192,6 +244,7 @@ class Games:
         seat_count: int,
         set_deal: Sequence[any_pb2.Any] = (),
         token: str | None = None,
+        spectator_policy: tpb.SpectatorPolicy | None = None,
     ) -> str:
         try:
             game = registry.game(kind)
@@ -201,17 +254,21 @@ class Games:
             raise PermissionDenied("only the operator may create a game from a set deal")
         for outcome in set_deal:
             unpack(outcome)  # every outcome must at least decode
+        policy = _checked_policy(spectator_policy)
         created = tables.create(
             game, tables.unpack_options(game, options), seat_count, set_deal=bool(set_deal)
         )
+        assert isinstance(created.public, tpb.GameCreated)
+        created.public.spectator_policy.CopyFrom(policy)
+        hidden: list[Secret] = []
         if set_deal:
-            created = Event(
-                created.public,
-                (Secret(frozenset(), tpb.SetDeal(outcomes=list(set_deal))),),
-            )
+            hidden.append(Secret(frozenset(), tpb.SetDeal(outcomes=list(set_deal))))
+        # The seed of every chance outcome: committed now, opened at the end.
+        hidden.append(chance.seed_secret(self.new_seed()))
         game_id = str(uuid.uuid4())
-        envelope = to_envelope(game_id, 1, self.clock(), created)
-        self.log.append([envelope])
+        envelope = to_envelope(game_id, 1, self.clock(), Event(created.public, tuple(hidden)))
+        commitments.seal_envelope(envelope)
+        self.log.append([envelope], chain.link([envelope], chain.ZERO_HASH))
         return game_id
 
     def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
@@ -221,8 +278,8 @@ class Games:
         command = tpb.TakeSeat(player_name=player_name, token_sha256=token_hash(token))
         if seat is not None:
             command.seat = seat
-        version, events = self._execute(game_id, None, command, "", None)
-        taken = to_event(events[0]).public
+        version, batch = self._execute(game_id, GUEST, command, "", None)
+        taken = to_event(batch[0][0]).public
         assert isinstance(taken, tpb.SeatTaken)
         return taken.seat, token, version
 
@@ -246,30 +303,31 @@ class Games:
             raise MalformedCommand(f"command_id must be 1 to {MAX_COMMAND_ID} characters")
         if not command.type_url:
             raise MalformedCommand("command is required")
-        caller = self._seat_caller(game_id, token)
+        loaded = self._load(game_id)
+        caller = self._seat_caller(loaded, token)
         message = unpack(command)
         if isinstance(message, (tpb.TakeSeat, tpb.StartGame)):
             raise MalformedCommand("use JoinGame and StartGame for table commands")
-        version, envelopes = self._execute(
-            game_id, caller.actor, message, command_id, expected_version
-        )
-        return version, [redact(e, caller.viewer) for e in envelopes]
+        assert caller.actor is not None
+        version, batch = self._execute(game_id, caller.actor, message, command_id, expected_version)
+        return version, [self._serve(e, raw, caller.viewer, loaded) for e, raw in batch]
 
     def _execute(
         self,
         game_id: str,
-        actor: Actor | None,
+        actor: Actor,
         command: Message,
         command_id: str,
         expected_version: int | None,
         attempts: int = 3,
-    ) -> tuple[int, list[epb.EventEnvelope]]:
-        """Decide, add chance outcomes, append. Returns the version after and
-        the envelopes written (or, for a repeated command id, first written)."""
+    ) -> tuple[int, list[tuple[epb.EventEnvelope, bytes]]]:
+        """Decide, add chance outcomes, seal, chain, append. Returns the
+        version after and the batch written (or, for a repeated command id,
+        the batch first written)."""
         for attempt in range(attempts):
             loaded = self._load(game_id)
             with loaded.lock:
-                if command_id and actor is not None:
+                if command_id:
                     previous = self._previous_outcome(loaded, actor, command, command_id)
                     if previous is not None:
                         return previous
@@ -278,67 +336,82 @@ class Games:
                         f"the game is at version {loaded.version}, not {expected_version}"
                     )
                 envelopes = self._decide(loaded, actor, command, command_id)
+                stored = chain.link(envelopes, chain.chain_head(loaded.stored))
                 try:
-                    self.log.append(envelopes)
+                    self.log.append(envelopes, stored)
                 except VersionConflict:
                     if expected_version is not None or attempt == attempts - 1:
                         raise
                     continue
-                self._absorb(loaded, envelopes)
-                return loaded.version, envelopes
+                batch = list(zip(envelopes, stored, strict=True))
+                self._absorb(loaded, batch)
+                return loaded.version, batch
         raise AssertionError("unreachable")
 
     def _decide(
-        self, loaded: LoadedGame, actor: Actor | None, command: Message, command_id: str
+        self, loaded: LoadedGame, actor: Actor, command: Message, command_id: str
     ) -> list[epb.EventEnvelope]:
-        game_id = loaded.envelopes[0].game_id
         now = self.clock()
         table = loaded.table
         envelopes: list[epb.EventEnvelope] = []
 
-        def record(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
+        def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
             nonlocal table
             events = tables.decide(table, batch_actor, batch_command)
             record_pb = command_record(batch_actor, batch_command, batch_id)
             for i, e in enumerate(events):
                 sequence = loaded.version + len(envelopes) + 1
-                envelopes.append(
-                    to_envelope(game_id, sequence, now, e, record_pb if i == 0 else None)
+                envelope = to_envelope(
+                    loaded.game_id, sequence, now, e, record_pb if i == 0 else None
                 )
+                commitments.seal_envelope(envelope)
+                self._attach_reveals(table, [*loaded.envelopes, *envelopes], e, envelope)
+                envelopes.append(envelope)
                 table = tables.evolve(table, e)
 
-        record(actor or GUEST, command, command_id)
+        record_batch(actor, command, command_id)
+        created = loaded.envelopes[0]
+        seed = chance.seed_of(created)
+        assert seed is not None, "every game commits to a chance seed at creation"
+        script = chance.set_deal_of(created)
         dealt = sum(
-            1 for e in loaded.envelopes if e.HasField("command") and actor_of(e.command) == DEALER
+            1
+            for e in [*loaded.envelopes, *envelopes]
+            if e.HasField("command") and actor_of(e.command) == DEALER
         )
-        while (needed := tables.chance_needed(table)) is not None:
-            outcome = self._chance(loaded, table, needed, dealt)
-            record(DEALER, outcome, "")
+        while tables.chance_needed(table) is not None:
+            outcome = chance.chance_outcome(
+                table, dealt, seed=seed, game_id=loaded.game_id, set_deal=script
+            )
+            record_batch(DEALER, outcome, "")
             dealt += 1
         return envelopes
 
-    def _chance(
-        self, loaded: LoadedGame, table: tables.Table, needed: type[Message], index: int
-    ) -> Message:
-        """The index-th chance outcome: from the set deal when it has one that
-        fits and the rules accept, else a fresh secure random draw."""
-        script = to_event(loaded.envelopes[0]).secret(tpb.SetDeal)
-        if script is not None and index < len(script.outcomes):
-            outcome = unpack(script.outcomes[index])
-            if isinstance(outcome, needed):
-                try:
-                    tables.decide(table, DEALER, outcome)
-                    return outcome
-                except Exception:
-                    pass
-        return table.game.sample_chance(table.game_state, self.rng)
+    @staticmethod
+    def _attach_reveals(
+        table: tables.Table,
+        history: Sequence[epb.EventEnvelope],
+        e: Event,
+        envelope: epb.EventEnvelope,
+    ) -> None:
+        """Open the earlier secrets this event shows (see kernel.Reveal)."""
+        reveals: Callable[[Event], list[Reveal]] | None = getattr(table.game, "reveals", None)
+        for reveal in reveals(e) if reveals else ():
+            found = _latest_secret(history, reveal)
+            if found is None:
+                continue
+            earlier, index = found
+            if reveal.audience is None:
+                envelope.openings.append(commitments.open_secret(earlier, index))
+            else:
+                envelope.secrets.append(commitments.disclose(earlier, index, reveal.audience))
 
     @staticmethod
     def _previous_outcome(
         loaded: LoadedGame, actor: Actor, command: Message, command_id: str
-    ) -> tuple[int, list[epb.EventEnvelope]] | None:
-        """A command id seen before from this actor: the envelopes of that
-        command's batch and the version right after it."""
+    ) -> tuple[int, list[tuple[epb.EventEnvelope, bytes]]] | None:
+        """A command id seen before from this actor: the batch of that
+        command and the version right after it."""
         for index, envelope in enumerate(loaded.envelopes):
             if not envelope.HasField("command") or envelope.command.command_id != command_id:
                 continue
@@ -350,72 +423,123 @@ class Games:
                 )
             end = index + 1
             while end < len(loaded.envelopes):
-                nxt = loaded.envelopes[end]
-                if nxt.HasField("command") and actor_of(nxt.command) != DEALER:
+                following = loaded.envelopes[end]
+                if following.HasField("command") and actor_of(following.command) != DEALER:
                     break
                 end += 1
-            return end, loaded.envelopes[index:end]
+            return end, list(
+                zip(loaded.envelopes[index:end], loaded.stored[index:end], strict=True)
+            )
         return None
 
     # ------------------------------------------------------------- reading
 
-    def events_for(
-        self, game_id: str, viewer: Viewer, after: int = 0, upto: int | None = None
+    def _serve(
+        self, envelope: epb.EventEnvelope, raw: bytes, viewer: Viewer, loaded: LoadedGame
+    ) -> epb.EventEnvelope:
+        """The viewer's copy of one stored event, with its event hash. While
+        the game runs, even auditors get only the seed's digest: the seed
+        would tell every future deal."""
+        copy = commitments.redact(envelope, viewer)
+        if viewer.kind == "auditor" and not loaded.finished and envelope.sequence == 1:
+            copy = _withhold_seed(copy)
+        return chain.served(copy, raw)
+
+    def copies(
+        self, loaded: LoadedGame, viewer: Viewer, after: int = 0, upto: int | None = None
     ) -> list[epb.EventEnvelope]:
-        loaded = self._load(game_id)
-        envelopes = loaded.envelopes[after : upto if upto is not None else None]
-        return [redact(e, viewer) for e in envelopes]
+        """The viewer's copies of events after..upto, within its horizon."""
+        end = min(self.horizon(loaded, viewer), upto if upto is not None else loaded.version)
+        return [
+            self._serve(e, raw, viewer, loaded)
+            for e, raw in zip(loaded.envelopes[after:end], loaded.stored[after:end], strict=True)
+        ]
 
-    def fold_for(self, game_id: str, viewer: Viewer, upto: int | None = None) -> tables.Table:
-        """The viewer's state, folded from the viewer's own redacted stream."""
+    def events_for(
+        self, game_id: str, token: str | None, after: int, as_spectator: bool = False
+    ) -> tuple[list[epb.EventEnvelope], bool]:
+        """The caller's events after a cursor, and whether nothing more will come."""
         loaded = self._load(game_id)
-        if upto is not None and not 1 <= upto <= loaded.version:
+        viewer = self.viewer(loaded, token, as_spectator)
+        events = self.copies(loaded, viewer, after)
+        done = loaded.finished and (events[-1].sequence if events else after) >= loaded.version
+        return events, done
+
+    def check_viewer(self, game_id: str, token: str | None, as_spectator: bool = False) -> None:
+        """Raise now if the caller may not read this game at all."""
+        self.viewer(self._load(game_id), token, as_spectator)
+
+    def view(
+        self, game_id: str, token: str | None, version: int | None, as_spectator: bool = False
+    ) -> gpb.GetViewResponse:
+        loaded = self._load(game_id)
+        viewer = self.viewer(loaded, token, as_spectator)
+        visible = self.horizon(loaded, viewer)
+        if version is not None and not 1 <= version <= visible:
+            if version > visible and version <= loaded.version:
+                raise RuleViolation(
+                    "spectator policy",
+                    f"spectators of this game stay {loaded.policy.delay_events} events behind",
+                )
             raise MalformedCommand(f"version must be between 1 and {loaded.version}")
-        stream = self.events_for(game_id, viewer, 0, upto)
-        return tables.replay(loaded.table.game, [to_event(e) for e in stream])
+        upto = version if version is not None else visible
+        stream = self.copies(loaded, viewer, 0, upto)
+        if not stream:
+            raise RuleViolation(
+                "spectator policy",
+                f"spectators of this game stay {loaded.policy.delay_events} events behind",
+            )
+        table = tables.replay(loaded.table.game, [to_event(e) for e in stream])
+        return _view_response(table, viewer, upto)
 
-    def view(self, game_id: str, token: str | None, version: int | None) -> gpb.GetViewResponse:
-        caller = self.caller(game_id, token)
-        table = self.fold_for(game_id, caller.viewer, version)
-        upto = version if version is not None else self._load(game_id).version
-        response = gpb.GetViewResponse(
-            version=upto,
-            viewer_kind={
-                "seat": gpb.VIEWER_KIND_SEAT,
-                "spectator": gpb.VIEWER_KIND_SPECTATOR,
-                "auditor": gpb.VIEWER_KIND_AUDITOR,
-            }[caller.viewer.kind],
-            seat=caller.viewer.seat or 0,
-            table=gpb.TableView(
-                kind=table.kind,
-                seat_count=table.seat_count,
-                player_names=[n or "" for n in table.player_names],
-                started=table.started,
-                finished=table.finished,
-                winners=table.winners,
-                set_deal=table.set_deal,
-            ),
-        )
-        response.game.Pack(tables.view(table, caller.viewer))
-        return response
+    def replay_views(
+        self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
+    ) -> list[gpb.ReplayViewsResponse]:
+        """The caller's view after each event in turn, folded once."""
+        loaded = self._load(game_id)
+        viewer = self.viewer(loaded, token, as_spectator)
+        stream = self.copies(loaded, viewer)
+        if not stream:
+            return []
+        first = max(1, from_version)
+        table = tables.replay(loaded.table.game, [to_event(stream[0])])
+        steps = []
+        for envelope in stream:
+            if envelope.sequence > 1:
+                table = tables.evolve(table, to_event(envelope))
+            if envelope.sequence >= first:
+                steps.append(
+                    gpb.ReplayViewsResponse(
+                        view=_view_response(table, viewer, envelope.sequence), event=envelope
+                    )
+                )
+        return steps
 
     def legal_actions(self, game_id: str, token: str | None) -> tuple[int, list[Message]]:
-        caller = self._seat_caller(game_id, token)
+        loaded = self._load(game_id)
+        caller = self._seat_caller(loaded, token)
         assert caller.viewer.seat is not None
-        version = self._load(game_id).version
-        table = self.fold_for(game_id, caller.viewer, version)
-        return version, tables.legal_actions(table, caller.viewer.seat)
+        stream = self.copies(loaded, caller.viewer)
+        table = tables.replay(loaded.table.game, [to_event(e) for e in stream])
+        return len(stream), tables.legal_actions(table, caller.viewer.seat)
 
     def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
         loaded = self._load(game_id)
-        if not (loaded.table.finished or self.is_operator(token)):
+        if not (loaded.finished or self.is_operator(token)):
             raise PermissionDenied(
                 "the full log is open once the game is finished, or to the operator"
             )
-        return list(loaded.envelopes)
+        return self.copies(loaded, AUDITOR)
 
-    def is_finished(self, game_id: str) -> bool:
-        return self._load(game_id).table.finished
+    def export_record(self, game_id: str) -> trpb.GameRecord:
+        loaded = self._load(game_id)
+        if not loaded.finished:
+            raise RuleViolation("export", "only a finished game can be exported")
+        return record.export_record(loaded.stored, self.signing_key)
+
+    def server_key(self) -> gpb.GetServerKeyResponse:
+        public = signing.public_key_bytes(self.signing_key)
+        return gpb.GetServerKeyResponse(public_key=public, fingerprint=signing.fingerprint(public))
 
     def version(self, game_id: str) -> int:
         return self._load(game_id).version
@@ -443,8 +567,72 @@ class Games:
                     summary.started = True
                 elif n.topic == tpb.GameFinished.DESCRIPTOR.full_name:
                     summary.finished = True
-            return [gpb.GameSummary(**_fields(s)) for s in self._catalog.values()]
+            return [_copy(s) for s in self._catalog.values()]
 
 
-def _fields(summary: gpb.GameSummary) -> dict[str, Any]:
-    return {f.name: v for f, v in summary.ListFields()}
+def _copy(summary: gpb.GameSummary) -> gpb.GameSummary:
+    copy = gpb.GameSummary()
+    copy.CopyFrom(summary)
+    return copy
+
+
+def _checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:
+    checked = tpb.SpectatorPolicy(kind=Policy.KIND_PUBLIC)
+    if policy is None or policy.kind == Policy.KIND_UNSPECIFIED:
+        if policy is not None and policy.delay_events:
+            raise MalformedCommand("delay_events needs the KIND_DELAYED spectator policy")
+        return checked
+    if policy.kind not in Policy.Kind.values():
+        raise MalformedCommand(f"unknown spectator policy {policy.kind}")
+    if policy.kind == Policy.KIND_DELAYED and policy.delay_events < 1:
+        raise MalformedCommand("a delayed spectator policy needs delay_events >= 1")
+    if policy.kind != Policy.KIND_DELAYED and policy.delay_events:
+        raise MalformedCommand("delay_events needs the KIND_DELAYED spectator policy")
+    checked.CopyFrom(policy)
+    return checked
+
+
+def _withhold_seed(envelope: epb.EventEnvelope) -> epb.EventEnvelope:
+    index = chance.seed_index(envelope)
+    if index is None:
+        return envelope
+    copy = epb.EventEnvelope()
+    copy.CopyFrom(envelope)
+    secret = copy.secrets[index]
+    secret.ClearField("value")
+    secret.ClearField("salt")
+    return copy
+
+
+def _latest_secret(
+    history: Sequence[epb.EventEnvelope], reveal: Reveal
+) -> tuple[epb.EventEnvelope, int] | None:
+    for envelope in reversed(history):
+        for index, secret in enumerate(envelope.secrets):
+            if secret.HasField("value") and commitments.holds(secret.value, reveal.kind):
+                if reveal.match(unpack(secret.value)):
+                    return envelope, index
+    return None
+
+
+def _view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetViewResponse:
+    response = gpb.GetViewResponse(
+        version=version,
+        viewer_kind={
+            "seat": gpb.VIEWER_KIND_SEAT,
+            "spectator": gpb.VIEWER_KIND_SPECTATOR,
+            "auditor": gpb.VIEWER_KIND_AUDITOR,
+        }[viewer.kind],
+        seat=viewer.seat or 0,
+        table=gpb.TableView(
+            kind=table.kind,
+            seat_count=table.seat_count,
+            player_names=[n or "" for n in table.player_names],
+            started=table.started,
+            finished=table.finished,
+            winners=table.winners,
+            set_deal=table.set_deal,
+        ),
+    )
+    response.game.Pack(tables.view(table, viewer))
+    return response

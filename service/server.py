@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -18,6 +19,7 @@ from service.live import StoreFeed
 from service.notifier import Notifier
 from service.servicer import GameServicer
 from service.store import GameLog
+from service.trust.signing import key_path_for, load_or_create_key
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,14 @@ class Settings:
     address: str = "127.0.0.1:50051"
     database: str = "cardroom.sqlite3"
     operator_token: str | None = None
+    # The Ed25519 key that signs game records; created on first start. By
+    # default beside a SQLite database, else ./cardroom-signing-key.pem.
+    signing_key: str | None = None
+
+    def signing_key_path(self) -> Path:
+        if self.signing_key:
+            return Path(self.signing_key)
+        return key_path_for(self.database) or Path("cardroom-signing-key.pem")
 
 
 @dataclass
@@ -50,7 +60,8 @@ class RunningServer:
 async def start(settings: Settings) -> RunningServer:
     """Start serving on settings.address (port 0 picks a free port)."""
     log_store = GameLog(settings.database)
-    games = Games(log_store, operator_token=settings.operator_token)
+    key = load_or_create_key(settings.signing_key_path())
+    games = Games(log_store, operator_token=settings.operator_token, signing_key=key)
     notifier = Notifier(asyncio.get_running_loop())
     log_store.add_listener(notifier.notify)
     # Writes by other processes sharing the database reach our watchers too.

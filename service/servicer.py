@@ -81,6 +81,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             request.seat_count,
             list(request.set_deal),
             bearer_token(context),
+            request.spectator_policy if request.HasField("spectator_policy") else None,
         )
         return gpb.CreateGameResponse(game_id=game_id)
 
@@ -125,12 +126,40 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             request.game_id,
             bearer_token(context),
             request.version if request.HasField("version") else None,
+            request.as_spectator,
         )
 
     @unary
     async def GetAuditLog(self, request: gpb.GetAuditLogRequest, context: Any) -> Any:
         events = await self._run(self.games.audit_log, request.game_id, bearer_token(context))
         return gpb.GetAuditLogResponse(events=events)
+
+    @unary
+    async def GetServerKey(self, request: gpb.GetServerKeyRequest, context: Any) -> Any:
+        return self.games.server_key()
+
+    @unary
+    async def ExportGameRecord(self, request: gpb.ExportGameRecordRequest, context: Any) -> Any:
+        return gpb.ExportGameRecordResponse(
+            record=await self._run(self.games.export_record, request.game_id)
+        )
+
+    async def ReplayViews(
+        self, request: gpb.ReplayViewsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[gpb.ReplayViewsResponse]:
+        try:
+            steps = await self._run(
+                self.games.replay_views,
+                request.game_id,
+                bearer_token(context),
+                request.from_version,
+                request.as_spectator,
+            )
+        except Exception as error:
+            await abort_for(context, error)
+            return
+        for step in steps:
+            yield step
 
     @unary
     async def ListGames(self, request: gpb.ListGamesRequest, context: Any) -> Any:
@@ -141,9 +170,10 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     ) -> AsyncIterator[gpb.WatchEventsResponse]:
         """The caller's redacted events after the cursor, then live ones; ends
         once the game is finished and everything has been sent."""
+        token = bearer_token(context)
         try:
             game_id = parse_game_id(request.game_id)
-            caller = await self._run(self.games.caller, game_id, bearer_token(context))
+            await self._run(self.games.check_viewer, game_id, token, request.as_spectator)
         except Exception as error:
             await abort_for(context, error)
             return
@@ -151,11 +181,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         while True:
             waiter = self.notifier.subscribe(game_id)
             try:
-                events = await self._run(self.games.events_for, game_id, caller.viewer, cursor)
+                events, done = await self._run(
+                    self.games.events_for, game_id, token, cursor, request.as_spectator
+                )
                 for envelope in events:
                     yield gpb.WatchEventsResponse(event=envelope)
                     cursor = envelope.sequence
-                if not events and await self._run(self.games.is_finished, game_id):
+                if done:
                     return
                 if not events:
                     await waiter.wait()

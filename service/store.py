@@ -111,17 +111,19 @@ class GameLog(Application[UUID]):
         """``listener(game_id, version)`` runs after each append in this process."""
         self._listeners.append(listener)
 
-    def append(self, envelopes: Sequence[epb.EventEnvelope]) -> int:
-        """Append one command's events atomically; returns the notification id
-        of the last. Raises VersionConflict if another writer got there first."""
+    def append(self, envelopes: Sequence[epb.EventEnvelope], stored: Sequence[bytes]) -> int:
+        """Append one command's events atomically, as the exact bytes given
+        (``stored[i]`` serializes ``envelopes[i]``); returns the notification
+        id of the last. Raises VersionConflict if another writer got there
+        first."""
         records = [
             RecordedEnvelope(
                 originator_id=UUID(e.game_id),
                 originator_version=e.sequence,
                 topic=e.event.TypeName(),
-                payload=e.SerializeToString(deterministic=True),
+                payload=raw,
             )
-            for e in envelopes
+            for e, raw in zip(envelopes, stored, strict=True)
         ]
         try:
             recordings = self.save(*records)
@@ -140,9 +142,10 @@ class GameLog(Application[UUID]):
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None
-    ) -> list[epb.EventEnvelope]:
+    ) -> list[tuple[epb.EventEnvelope, bytes]]:
+        """A game's envelopes after a version, each with its exact stored bytes."""
         return [
-            epb.EventEnvelope.FromString(r.payload)
+            (epb.EventEnvelope.FromString(r.payload), r.payload)
             for r in self._records(game_id, after=after, upto=upto)
         ]
 

@@ -192,7 +192,8 @@ async def test_set_deals_are_for_the_operator_and_announced_publicly(served: Ser
     created = tpb.GameCreated()
     events[0].event.Unpack(created)
     assert created.set_deal
-    assert not events[0].secrets  # the script itself stays hidden until the end
+    # The script itself stays hidden until the end: only its digest shows.
+    assert events[0].secrets and not any(s.HasField("value") for s in events[0].secrets)
 
 
 async def test_the_audit_log_opens_to_everyone_only_when_the_game_is_over(

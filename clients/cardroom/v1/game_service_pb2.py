@@ -23,58 +23,72 @@ _sym_db = _symbol_database.Default()
 
 
 from cardroom.v1 import envelope_pb2 as cardroom_dot_v1_dot_envelope__pb2
+from cardroom.v1 import table_pb2 as cardroom_dot_v1_dot_table__pb2
+from cardroom.v1 import trust_pb2 as cardroom_dot_v1_dot_trust__pb2
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63\x61rdroom/v1/game_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x1a\x63\x61rdroom/v1/envelope.proto\x1a\x19google/protobuf/any.proto\"\x84\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12&\n\x08set_deal\x18\x04 \x03(\x0b\x32\x14.google.protobuf.Any\"%\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"S\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x03 \x01(\tB\x07\n\x05_seat\"E\n\x10JoinGameResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x04\"#\n\x10StartGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"$\n\x11StartGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12%\n\x07\x63ommand\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\ncommand_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"T\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12*\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"*\n\x17ListLegalActionsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"R\n\x18ListLegalActionsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x14.google.protobuf.Any\"C\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x04H\x00\x88\x01\x01\x42\n\n\x08_version\"\xa9\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12,\n\x0bviewer_kind\x18\x02 \x01(\x0e\x32\x17.cardroom.v1.ViewerKind\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12%\n\x05table\x18\x04 \x01(\x0b\x32\x16.cardroom.v1.TableView\x12\"\n\x04game\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\"\x89\x01\n\tTableView\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nseat_count\x18\x02 \x01(\r\x12\x14\n\x0cplayer_names\x18\x03 \x03(\t\x12\x0f\n\x07started\x18\x04 \x01(\x08\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x0f\n\x07winners\x18\x06 \x03(\r\x12\x10\n\x08set_deal\x18\x07 \x01(\x08\"=\n\x12WatchEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x02 \x01(\x04\"@\n\x13WatchEventsResponse\x12)\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"%\n\x12GetAuditLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"A\n\x13GetAuditLogResponse\x12*\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x12\n\x10ListGamesRequest\"\x89\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x13\n\x0bseats_taken\x18\x04 \x01(\r\x12\x0f\n\x07started\x18\x05 \x01(\x08\x12\x10\n\x08\x66inished\x18\x06 \x01(\x08\x12\x0f\n\x07version\x18\x07 \x01(\x04\"<\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.cardroom.v1.GameSummary*s\n\nViewerKind\x12\x1b\n\x17VIEWER_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10VIEWER_KIND_SEAT\x10\x01\x12\x19\n\x15VIEWER_KIND_SPECTATOR\x10\x02\x12\x17\n\x13VIEWER_KIND_AUDITOR\x10\x03\x32\xe2\x05\n\x0bGameService\x12M\n\nCreateGame\x12\x1e.cardroom.v1.CreateGameRequest\x1a\x1f.cardroom.v1.CreateGameResponse\x12G\n\x08JoinGame\x12\x1c.cardroom.v1.JoinGameRequest\x1a\x1d.cardroom.v1.JoinGameResponse\x12J\n\tStartGame\x12\x1d.cardroom.v1.StartGameRequest\x1a\x1e.cardroom.v1.StartGameResponse\x12V\n\rSubmitCommand\x12!.cardroom.v1.SubmitCommandRequest\x1a\".cardroom.v1.SubmitCommandResponse\x12_\n\x10ListLegalActions\x12$.cardroom.v1.ListLegalActionsRequest\x1a%.cardroom.v1.ListLegalActionsResponse\x12\x44\n\x07GetView\x12\x1b.cardroom.v1.GetViewRequest\x1a\x1c.cardroom.v1.GetViewResponse\x12R\n\x0bWatchEvents\x12\x1f.cardroom.v1.WatchEventsRequest\x1a .cardroom.v1.WatchEventsResponse0\x01\x12P\n\x0bGetAuditLog\x12\x1f.cardroom.v1.GetAuditLogRequest\x1a .cardroom.v1.GetAuditLogResponse\x12J\n\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63\x61rdroom/v1/game_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x1a\x63\x61rdroom/v1/envelope.proto\x1a\x17\x63\x61rdroom/v1/table.proto\x1a\x17\x63\x61rdroom/v1/trust.proto\x1a\x19google/protobuf/any.proto\"\xbc\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12&\n\x08set_deal\x18\x04 \x03(\x0b\x32\x14.google.protobuf.Any\x12\x36\n\x10spectator_policy\x18\x05 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\"%\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"S\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x03 \x01(\tB\x07\n\x05_seat\"E\n\x10JoinGameResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x04\"#\n\x10StartGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"$\n\x11StartGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12%\n\x07\x63ommand\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\ncommand_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"T\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12*\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"*\n\x17ListLegalActionsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"R\n\x18ListLegalActionsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x14.google.protobuf.Any\"Y\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\x42\n\n\x08_version\"\xa9\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12,\n\x0bviewer_kind\x18\x02 \x01(\x0e\x32\x17.cardroom.v1.ViewerKind\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12%\n\x05table\x18\x04 \x01(\x0b\x32\x16.cardroom.v1.TableView\x12\"\n\x04game\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\"\x89\x01\n\tTableView\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nseat_count\x18\x02 \x01(\r\x12\x14\n\x0cplayer_names\x18\x03 \x03(\t\x12\x0f\n\x07started\x18\x04 \x01(\x08\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x0f\n\x07winners\x18\x06 \x03(\r\x12\x10\n\x08set_deal\x18\x07 \x01(\x08\"S\n\x12WatchEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x02 \x01(\x04\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\"@\n\x13WatchEventsResponse\x12)\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"%\n\x12GetAuditLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"A\n\x13GetAuditLogResponse\x12*\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x12\n\x10ListGamesRequest\"\x89\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x13\n\x0bseats_taken\x18\x04 \x01(\r\x12\x0f\n\x07started\x18\x05 \x01(\x08\x12\x10\n\x08\x66inished\x18\x06 \x01(\x08\x12\x0f\n\x07version\x18\x07 \x01(\x04\"<\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.cardroom.v1.GameSummary\"Q\n\x12ReplayViewsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x04\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\"l\n\x13ReplayViewsResponse\x12*\n\x04view\x18\x01 \x01(\x0b\x32\x1c.cardroom.v1.GetViewResponse\x12)\n\x05\x65vent\x18\x02 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x15\n\x13GetServerKeyRequest\"?\n\x14GetServerKeyResponse\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\"*\n\x17\x45xportGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"C\n\x18\x45xportGameRecordResponse\x12\'\n\x06record\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.GameRecord*s\n\nViewerKind\x12\x1b\n\x17VIEWER_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10VIEWER_KIND_SEAT\x10\x01\x12\x19\n\x15VIEWER_KIND_SPECTATOR\x10\x02\x12\x17\n\x13VIEWER_KIND_AUDITOR\x10\x03\x32\xec\x07\n\x0bGameService\x12M\n\nCreateGame\x12\x1e.cardroom.v1.CreateGameRequest\x1a\x1f.cardroom.v1.CreateGameResponse\x12G\n\x08JoinGame\x12\x1c.cardroom.v1.JoinGameRequest\x1a\x1d.cardroom.v1.JoinGameResponse\x12J\n\tStartGame\x12\x1d.cardroom.v1.StartGameRequest\x1a\x1e.cardroom.v1.StartGameResponse\x12V\n\rSubmitCommand\x12!.cardroom.v1.SubmitCommandRequest\x1a\".cardroom.v1.SubmitCommandResponse\x12_\n\x10ListLegalActions\x12$.cardroom.v1.ListLegalActionsRequest\x1a%.cardroom.v1.ListLegalActionsResponse\x12\x44\n\x07GetView\x12\x1b.cardroom.v1.GetViewRequest\x1a\x1c.cardroom.v1.GetViewResponse\x12R\n\x0bWatchEvents\x12\x1f.cardroom.v1.WatchEventsRequest\x1a .cardroom.v1.WatchEventsResponse0\x01\x12P\n\x0bGetAuditLog\x12\x1f.cardroom.v1.GetAuditLogRequest\x1a .cardroom.v1.GetAuditLogResponse\x12J\n\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\x12R\n\x0bReplayViews\x12\x1f.cardroom.v1.ReplayViewsRequest\x1a .cardroom.v1.ReplayViewsResponse0\x01\x12S\n\x0cGetServerKey\x12 .cardroom.v1.GetServerKeyRequest\x1a!.cardroom.v1.GetServerKeyResponse\x12_\n\x10\x45xportGameRecord\x12$.cardroom.v1.ExportGameRecordRequest\x1a%.cardroom.v1.ExportGameRecordResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.game_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_VIEWERKIND']._serialized_start=1712
-  _globals['_VIEWERKIND']._serialized_end=1827
-  _globals['_CREATEGAMEREQUEST']._serialized_start=103
-  _globals['_CREATEGAMEREQUEST']._serialized_end=235
-  _globals['_CREATEGAMERESPONSE']._serialized_start=237
-  _globals['_CREATEGAMERESPONSE']._serialized_end=274
-  _globals['_JOINGAMEREQUEST']._serialized_start=276
-  _globals['_JOINGAMEREQUEST']._serialized_end=359
-  _globals['_JOINGAMERESPONSE']._serialized_start=361
-  _globals['_JOINGAMERESPONSE']._serialized_end=430
-  _globals['_STARTGAMEREQUEST']._serialized_start=432
-  _globals['_STARTGAMEREQUEST']._serialized_end=467
-  _globals['_STARTGAMERESPONSE']._serialized_start=469
-  _globals['_STARTGAMERESPONSE']._serialized_end=505
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=508
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=658
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=660
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=744
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=746
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=788
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=790
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=872
-  _globals['_GETVIEWREQUEST']._serialized_start=874
-  _globals['_GETVIEWREQUEST']._serialized_end=941
-  _globals['_GETVIEWRESPONSE']._serialized_start=944
-  _globals['_GETVIEWRESPONSE']._serialized_end=1113
-  _globals['_TABLEVIEW']._serialized_start=1116
-  _globals['_TABLEVIEW']._serialized_end=1253
-  _globals['_WATCHEVENTSREQUEST']._serialized_start=1255
-  _globals['_WATCHEVENTSREQUEST']._serialized_end=1316
-  _globals['_WATCHEVENTSRESPONSE']._serialized_start=1318
-  _globals['_WATCHEVENTSRESPONSE']._serialized_end=1382
-  _globals['_GETAUDITLOGREQUEST']._serialized_start=1384
-  _globals['_GETAUDITLOGREQUEST']._serialized_end=1421
-  _globals['_GETAUDITLOGRESPONSE']._serialized_start=1423
-  _globals['_GETAUDITLOGRESPONSE']._serialized_end=1488
-  _globals['_LISTGAMESREQUEST']._serialized_start=1490
-  _globals['_LISTGAMESREQUEST']._serialized_end=1508
-  _globals['_GAMESUMMARY']._serialized_start=1511
-  _globals['_GAMESUMMARY']._serialized_end=1648
-  _globals['_LISTGAMESRESPONSE']._serialized_start=1650
-  _globals['_LISTGAMESRESPONSE']._serialized_end=1710
-  _globals['_GAMESERVICE']._serialized_start=1830
-  _globals['_GAMESERVICE']._serialized_end=2568
+  _globals['_VIEWERKIND']._serialized_start=2256
+  _globals['_VIEWERKIND']._serialized_end=2371
+  _globals['_CREATEGAMEREQUEST']._serialized_start=153
+  _globals['_CREATEGAMEREQUEST']._serialized_end=341
+  _globals['_CREATEGAMERESPONSE']._serialized_start=343
+  _globals['_CREATEGAMERESPONSE']._serialized_end=380
+  _globals['_JOINGAMEREQUEST']._serialized_start=382
+  _globals['_JOINGAMEREQUEST']._serialized_end=465
+  _globals['_JOINGAMERESPONSE']._serialized_start=467
+  _globals['_JOINGAMERESPONSE']._serialized_end=536
+  _globals['_STARTGAMEREQUEST']._serialized_start=538
+  _globals['_STARTGAMEREQUEST']._serialized_end=573
+  _globals['_STARTGAMERESPONSE']._serialized_start=575
+  _globals['_STARTGAMERESPONSE']._serialized_end=611
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=614
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=764
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=766
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=850
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=852
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=894
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=896
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=978
+  _globals['_GETVIEWREQUEST']._serialized_start=980
+  _globals['_GETVIEWREQUEST']._serialized_end=1069
+  _globals['_GETVIEWRESPONSE']._serialized_start=1072
+  _globals['_GETVIEWRESPONSE']._serialized_end=1241
+  _globals['_TABLEVIEW']._serialized_start=1244
+  _globals['_TABLEVIEW']._serialized_end=1381
+  _globals['_WATCHEVENTSREQUEST']._serialized_start=1383
+  _globals['_WATCHEVENTSREQUEST']._serialized_end=1466
+  _globals['_WATCHEVENTSRESPONSE']._serialized_start=1468
+  _globals['_WATCHEVENTSRESPONSE']._serialized_end=1532
+  _globals['_GETAUDITLOGREQUEST']._serialized_start=1534
+  _globals['_GETAUDITLOGREQUEST']._serialized_end=1571
+  _globals['_GETAUDITLOGRESPONSE']._serialized_start=1573
+  _globals['_GETAUDITLOGRESPONSE']._serialized_end=1638
+  _globals['_LISTGAMESREQUEST']._serialized_start=1640
+  _globals['_LISTGAMESREQUEST']._serialized_end=1658
+  _globals['_GAMESUMMARY']._serialized_start=1661
+  _globals['_GAMESUMMARY']._serialized_end=1798
+  _globals['_LISTGAMESRESPONSE']._serialized_start=1800
+  _globals['_LISTGAMESRESPONSE']._serialized_end=1860
+  _globals['_REPLAYVIEWSREQUEST']._serialized_start=1862
+  _globals['_REPLAYVIEWSREQUEST']._serialized_end=1943
+  _globals['_REPLAYVIEWSRESPONSE']._serialized_start=1945
+  _globals['_REPLAYVIEWSRESPONSE']._serialized_end=2053
+  _globals['_GETSERVERKEYREQUEST']._serialized_start=2055
+  _globals['_GETSERVERKEYREQUEST']._serialized_end=2076
+  _globals['_GETSERVERKEYRESPONSE']._serialized_start=2078
+  _globals['_GETSERVERKEYRESPONSE']._serialized_end=2141
+  _globals['_EXPORTGAMERECORDREQUEST']._serialized_start=2143
+  _globals['_EXPORTGAMERECORDREQUEST']._serialized_end=2185
+  _globals['_EXPORTGAMERECORDRESPONSE']._serialized_start=2187
+  _globals['_EXPORTGAMERECORDRESPONSE']._serialized_end=2254
+  _globals['_GAMESERVICE']._serialized_start=2374
+  _globals['_GAMESERVICE']._serialized_end=3378
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,6 @@
 from cardroom.v1 import envelope_pb2 as _envelope_pb2
+from cardroom.v1 import table_pb2 as _table_pb2
+from cardroom.v1 import trust_pb2 as _trust_pb2
 from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -21,16 +23,18 @@ VIEWER_KIND_SPECTATOR: ViewerKind
 VIEWER_KIND_AUDITOR: ViewerKind
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "options", "seat_count", "set_deal")
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "spectator_policy")
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     SET_DEAL_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_POLICY_FIELD_NUMBER: _ClassVar[int]
     kind: str
     options: _any_pb2.Any
     seat_count: int
     set_deal: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
-    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
+    spectator_policy: _table_pb2.SpectatorPolicy
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ..., spectator_policy: _Optional[_Union[_table_pb2.SpectatorPolicy, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id",)
@@ -105,12 +109,14 @@ class ListLegalActionsResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "version")
+    __slots__ = ("game_id", "version", "as_spectator")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+    as_spectator: bool
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
     __slots__ = ("version", "viewer_kind", "seat", "table", "game")
@@ -145,12 +151,14 @@ class TableView(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ...) -> None: ...
 
 class WatchEventsRequest(_message.Message):
-    __slots__ = ("game_id", "after_sequence")
+    __slots__ = ("game_id", "after_sequence", "as_spectator")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     after_sequence: int
-    def __init__(self, game_id: _Optional[str] = ..., after_sequence: _Optional[int] = ...) -> None: ...
+    as_spectator: bool
+    def __init__(self, game_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
 
 class WatchEventsResponse(_message.Message):
     __slots__ = ("event",)
@@ -197,3 +205,45 @@ class ListGamesResponse(_message.Message):
     GAMES_FIELD_NUMBER: _ClassVar[int]
     games: _containers.RepeatedCompositeFieldContainer[GameSummary]
     def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ...) -> None: ...
+
+class ReplayViewsRequest(_message.Message):
+    __slots__ = ("game_id", "from_version", "as_spectator")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    from_version: int
+    as_spectator: bool
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
+
+class ReplayViewsResponse(_message.Message):
+    __slots__ = ("view", "event")
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    view: GetViewResponse
+    event: _envelope_pb2.EventEnvelope
+    def __init__(self, view: _Optional[_Union[GetViewResponse, _Mapping]] = ..., event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ...) -> None: ...
+
+class GetServerKeyRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetServerKeyResponse(_message.Message):
+    __slots__ = ("public_key", "fingerprint")
+    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
+    public_key: bytes
+    fingerprint: str
+    def __init__(self, public_key: _Optional[bytes] = ..., fingerprint: _Optional[str] = ...) -> None: ...
+
+class ExportGameRecordRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ExportGameRecordResponse(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _trust_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_trust_pb2.GameRecord, _Mapping]] = ...) -> None: ...

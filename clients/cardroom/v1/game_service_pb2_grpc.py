@@ -83,6 +83,21 @@ class GameServiceStub:
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesResponse.FromString,
                 _registered_method=True)
+        self.ReplayViews = channel.unary_stream(
+                '/cardroom.v1.GameService/ReplayViews',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.ReplayViewsRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.ReplayViewsResponse.FromString,
+                _registered_method=True)
+        self.GetServerKey = channel.unary_unary(
+                '/cardroom.v1.GameService/GetServerKey',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.GetServerKeyRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.GetServerKeyResponse.FromString,
+                _registered_method=True)
+        self.ExportGameRecord = channel.unary_unary(
+                '/cardroom.v1.GameService/ExportGameRecord',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -157,6 +172,28 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReplayViews(self, request, context):
+        """The caller's views after each event in turn, from a version on: step
+        through a game. The last equals the live view.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetServerKey(self, request, context):
+        """The server's Ed25519 public key, which signs exported game records.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportGameRecord(self, request, context):
+        """A finished game as one signed, self-contained record (docs/trust.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -204,6 +241,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListGames,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesResponse.SerializeToString,
+            ),
+            'ReplayViews': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReplayViews,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.ReplayViewsRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.ReplayViewsResponse.SerializeToString,
+            ),
+            'GetServerKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetServerKey,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.GetServerKeyRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.GetServerKeyResponse.SerializeToString,
+            ),
+            'ExportGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportGameRecord,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -453,6 +505,87 @@ class GameService:
             '/cardroom.v1.GameService/ListGames',
             cardroom_dot_v1_dot_game__service__pb2.ListGamesRequest.SerializeToString,
             cardroom_dot_v1_dot_game__service__pb2.ListGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayViews(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cardroom.v1.GameService/ReplayViews',
+            cardroom_dot_v1_dot_game__service__pb2.ReplayViewsRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.ReplayViewsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetServerKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/GetServerKey',
+            cardroom_dot_v1_dot_game__service__pb2.GetServerKeyRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.GetServerKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/ExportGameRecord',
+            cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

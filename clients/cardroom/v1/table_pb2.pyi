@@ -1,5 +1,6 @@
 from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
@@ -8,18 +9,38 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class GameCreated(_message.Message):
-    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version")
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version", "spectator_policy")
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     SET_DEAL_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_POLICY_FIELD_NUMBER: _ClassVar[int]
     kind: str
     options: _any_pb2.Any
     seat_count: int
     set_deal: bool
     rules_version: str
-    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ...) -> None: ...
+    spectator_policy: SpectatorPolicy
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ..., spectator_policy: _Optional[_Union[SpectatorPolicy, _Mapping]] = ...) -> None: ...
+
+class SpectatorPolicy(_message.Message):
+    __slots__ = ("kind", "delay_events")
+    class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        KIND_UNSPECIFIED: _ClassVar[SpectatorPolicy.Kind]
+        KIND_PUBLIC: _ClassVar[SpectatorPolicy.Kind]
+        KIND_DELAYED: _ClassVar[SpectatorPolicy.Kind]
+        KIND_OMNISCIENT_AFTER_END: _ClassVar[SpectatorPolicy.Kind]
+    KIND_UNSPECIFIED: SpectatorPolicy.Kind
+    KIND_PUBLIC: SpectatorPolicy.Kind
+    KIND_DELAYED: SpectatorPolicy.Kind
+    KIND_OMNISCIENT_AFTER_END: SpectatorPolicy.Kind
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DELAY_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    kind: SpectatorPolicy.Kind
+    delay_events: int
+    def __init__(self, kind: _Optional[_Union[SpectatorPolicy.Kind, str]] = ..., delay_events: _Optional[int] = ...) -> None: ...
 
 class SeatTaken(_message.Message):
     __slots__ = ("seat", "player_name")
