@@ -609,9 +609,12 @@ def _latest_secret(
 ) -> tuple[epb.EventEnvelope, int] | None:
     for envelope in reversed(history):
         for index, secret in enumerate(envelope.secrets):
-            if secret.HasField("value") and commitments.holds(secret.value, reveal.kind):
-                if reveal.match(unpack(secret.value)):
-                    return envelope, index
+            if (
+                secret.HasField("value")
+                and commitments.holds(secret.value, reveal.kind)
+                and reveal.match(unpack(secret.value))
+            ):
+                return envelope, index
     return None
 
 
