@@ -308,6 +308,8 @@ class SmilesAndDaggers:
                 raise NotYourTurn("only the two challengers play a card now")
             if challenge.committed[role]:
                 raise NotYourTurn("you have played your card; the other challenger has not")
+            if isinstance(command, pb.RecoverCard):
+                raise RuleViolation("SD-11", "a card may be recovered only before challenging")
             if not isinstance(command, pb.CommitCard):
                 raise RuleViolation(RB_CHALLENGE, "play a card face down first")
         else:  # betting
