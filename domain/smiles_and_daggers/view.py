@@ -68,12 +68,19 @@ def _challenge(challenge: Challenge, viewer: Viewer) -> pb.ChallengeView:
         seat = challenge.seats[role]
         target.seat = seat
         target.committed = challenge.committed[role]
+        target.eliminated = challenge.eliminated_role == role
         card = challenge.cards[role]
         if card is not None and (challenge.revealed or viewer.may_see({seat})):
             target.rank = card.rank
             target.orientation = card.orientation
     for bet in challenge.bets:
-        out.bets.add(seat=bet.seat, passed=bet.shape is None, shape=bet.shape or 0)
+        out.bets.add(
+            seat=bet.seat,
+            passed=bet.shape is None,
+            shape=bet.shape or pb.BET_SHAPE_UNSPECIFIED,
+            settled=bet.correct is not None,
+            correct=bool(bet.correct),
+        )
     return out
 
 

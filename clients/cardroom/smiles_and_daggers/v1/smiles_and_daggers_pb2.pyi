@@ -314,26 +314,32 @@ class SeatView(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., family: _Optional[_Union[Family, str]] = ..., coins: _Optional[int] = ..., hand_count: _Optional[int] = ..., hand_visible: _Optional[bool] = ..., hand: _Optional[_Iterable[_Union[Rank, str]]] = ..., eliminated: _Optional[_Iterable[_Union[Rank, str]]] = ..., lost: _Optional[_Iterable[_Union[Rank, str]]] = ...) -> None: ...
 
 class CommitmentView(_message.Message):
-    __slots__ = ("seat", "committed", "rank", "orientation")
+    __slots__ = ("seat", "committed", "rank", "orientation", "eliminated")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     COMMITTED_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     ORIENTATION_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_FIELD_NUMBER: _ClassVar[int]
     seat: int
     committed: bool
     rank: Rank
     orientation: Orientation
-    def __init__(self, seat: _Optional[int] = ..., committed: _Optional[bool] = ..., rank: _Optional[_Union[Rank, str]] = ..., orientation: _Optional[_Union[Orientation, str]] = ...) -> None: ...
+    eliminated: bool
+    def __init__(self, seat: _Optional[int] = ..., committed: _Optional[bool] = ..., rank: _Optional[_Union[Rank, str]] = ..., orientation: _Optional[_Union[Orientation, str]] = ..., eliminated: _Optional[bool] = ...) -> None: ...
 
 class BetView(_message.Message):
-    __slots__ = ("seat", "passed", "shape")
+    __slots__ = ("seat", "passed", "shape", "settled", "correct")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PASSED_FIELD_NUMBER: _ClassVar[int]
     SHAPE_FIELD_NUMBER: _ClassVar[int]
+    SETTLED_FIELD_NUMBER: _ClassVar[int]
+    CORRECT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     passed: bool
     shape: BetShape
-    def __init__(self, seat: _Optional[int] = ..., passed: _Optional[bool] = ..., shape: _Optional[_Union[BetShape, str]] = ...) -> None: ...
+    settled: bool
+    correct: bool
+    def __init__(self, seat: _Optional[int] = ..., passed: _Optional[bool] = ..., shape: _Optional[_Union[BetShape, str]] = ..., settled: _Optional[bool] = ..., correct: _Optional[bool] = ...) -> None: ...
 
 class ChallengeView(_message.Message):
     __slots__ = ("current", "opponent", "betting_opened", "bettors", "bets")
