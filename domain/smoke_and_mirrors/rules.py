@@ -26,6 +26,7 @@ from domain.kernel import (
     Event,
     MalformedCommand,
     NotYourTurn,
+    Reveal,
     RuleViolation,
     Viewer,
     event,
@@ -386,6 +387,22 @@ class SmokeAndMirrors:
             return None
         need = state.settings.rounds_to_win
         return [i for i, st in enumerate(state.seats) if st.round_wins >= need]
+
+    def reveals(self, event: Event) -> list[Reveal]:
+        """A challenge shows the challenged act's cards to the challenger: the
+        service attaches the opening of the act's ActCards secret, which the
+        challenger can check against the digest it saw when the act was made."""
+        public = event.public
+        if isinstance(public, pb.ActChallenged):
+            actor = public.actor
+            return [
+                Reveal(
+                    pb.ActCards,
+                    lambda cards: isinstance(cards, pb.ActCards) and cards.seat == actor,
+                    frozenset({public.challenger}),
+                )
+            ]
+        return []
 
 
 # ---------------------------------------------------------------- rules
