@@ -46,9 +46,7 @@ def check() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         fresh = {p.relative_to(tmp) for p in generate(Path(tmp))}
         current = {
-            p.relative_to(OUT)
-            for p in OUT.rglob("*")
-            if p.name.endswith(GENERATED_SUFFIXES)
+            p.relative_to(OUT) for p in OUT.rglob("*") if p.name.endswith(GENERATED_SUFFIXES)
         }
         drift = sorted(str(p) for p in fresh ^ current)
         drift += sorted(
