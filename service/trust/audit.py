@@ -380,6 +380,9 @@ def _rerun(
     try:
         options = tables.unpack_options(game, created.options)
         again = tables.create(game, options, created.seat_count, set_deal=created.set_deal).public
+        if isinstance(again, tpb.GameCreated):
+            # The spectator policy is the service's choice, not the rules'.
+            again.spectator_policy.CopyFrom(created.spectator_policy)
     except Exception as error:
         report.add("rules", f"the rules refuse the game's options: {error}", 1)
         report.skipped["chance"] = "the game cannot be set up"
