@@ -1,0 +1,164 @@
+"""Nothing hidden leaks through the service: for every viewer, two games that
+differ only in values that viewer may not see look identical through the
+service's own read paths (its redacted events, views, legal actions, errors).
+
+The twin games come from the pure harness (tests/smoke_and_mirrors/twins.py:
+another deal that agrees on the viewer's cards, other cards for others' acts
+with the same count and truthfulness). Here both games are replayed through
+``service.games.Games`` on real SQLite stores, with the dealer's outcomes as
+set deals, so the service's sealing, redaction and folding are what is
+tested. Salts, digests and hashes differ between any two games by design
+(they are random or commit to hidden values), so they are compared only in
+shape, never in value.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+from cardroom.v1 import envelope_pb2 as epb
+from google.protobuf import any_pb2
+from google.protobuf.message import Message
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain import table as tables
+from domain.kernel import SPECTATOR, Actor, MalformedCommand, RuleViolation, Viewer
+from service.games import Games
+from service.store import GameLog
+from tests.conftest import OPERATOR_TOKEN
+from tests.smoke_and_mirrors.twins import FEW, Twins
+
+CLOCK = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+class RecordingTwins(Twins):
+    """The pure twins, remembering every command sent to each game."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.sent: list[tuple[int | None, Message, Message]] = []
+
+    def send(self, actor_seat: int | None, cmd_a: Message, cmd_b: Message) -> None:
+        self.sent.append((actor_seat, cmd_a, cmd_b))
+        super().send(actor_seat, cmd_a, cmd_b)
+
+
+def packed(message: Message) -> any_pb2.Any:
+    a = any_pb2.Any()
+    a.Pack(message)
+    return a
+
+
+class ServedGame:
+    """One of the twins, played through a real Games service."""
+
+    def __init__(self, folder: Path, seats: int, options: pb.Options, deals: list[Message]) -> None:
+        self.games = Games(
+            GameLog(str(folder / "cardroom.sqlite3")),
+            operator_token=OPERATOR_TOKEN,
+            clock=lambda: CLOCK,
+        )
+        self.game_id = self.games.create_game(
+            "smoke-and-mirrors",
+            packed(options),
+            seats,
+            [packed(d) for d in deals],
+            OPERATOR_TOKEN,
+        )
+        self.tokens = [self.games.join(self.game_id, s, f"P{s}")[1] for s in range(seats)]
+        self.games.start(self.game_id, self.tokens[0])
+        self.commands = 0
+
+    def play(self, seat: int, command: Message) -> None:
+        self.commands += 1
+        self.games.submit(
+            self.game_id, self.tokens[seat], packed(command), f"c{self.commands}", None
+        )
+
+    def token(self, viewer: Viewer) -> str | None:
+        return self.tokens[viewer.seat] if viewer.seat is not None else None
+
+    def seen(self, viewer: Viewer) -> list[bytes]:
+        events, _ = self.games.events_for(self.game_id, self.token(viewer), 0)
+        return [comparable(e) for e in events]
+
+    def view(self, viewer: Viewer) -> bytes:
+        return self.games.view(self.game_id, self.token(viewer), None).SerializeToString(
+            deterministic=True
+        )
+
+    def legal(self, viewer: Viewer) -> list[bytes]:
+        if viewer.seat is None:
+            return []
+        _, actions = self.games.legal_actions(self.game_id, self.token(viewer))
+        return [a.SerializeToString(deterministic=True) for a in actions]
+
+    def refusal(self, seat: int, command: Message) -> str | None:
+        """The service's answer to a command the rules refuse (None if accepted:
+        the caller only tries commands the pure rules refuse in game A)."""
+        loaded = self.games._load(self.game_id)
+        try:
+            tables.decide(loaded.table, Actor.of_seat(seat), command)
+        except (RuleViolation, MalformedCommand) as error:
+            try:
+                self.games.submit(self.game_id, self.tokens[seat], packed(command), "probe", None)
+            except (RuleViolation, MalformedCommand) as served:
+                assert str(served) == str(error)
+                return f"{type(served).__name__}: {served}"
+            raise AssertionError("the service accepted what the rules refuse") from None
+        return None
+
+
+def comparable(envelope: epb.EventEnvelope) -> bytes:
+    """An envelope without what differs between any two games by design:
+    ids, times, hashes, salts and digests (random, or commitments)."""
+    copy = epb.EventEnvelope()
+    copy.CopyFrom(envelope)
+    for name in ("game_id", "recorded_at", "previous_hash", "event_hash"):
+        copy.ClearField(name)
+    for secret in copy.secrets:
+        secret.ClearField("salt")
+        secret.ClearField("digest")
+        if secret.value.Is(epb.SecretOpening.DESCRIPTOR):
+            opening = epb.SecretOpening()
+            secret.value.Unpack(opening)
+            opening.ClearField("salt")
+            secret.value.Pack(opening)
+    copy.command.ClearField("salt")
+    copy.command.ClearField("digest")
+    copy.command.ClearField("command_id")
+    for opening in copy.openings:
+        opening.ClearField("salt")
+    return copy.SerializeToString(deterministic=True)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seats=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), who=st.integers(0, 4))
+def test_no_viewer_can_tell_the_twins_apart_through_the_service(
+    tmp_path_factory, seats: int, seed: int, who: int
+) -> None:
+    viewer = Viewer.of_seat(who) if who < seats else SPECTATOR
+    options = pb.Options(rounds_to_win=1)
+    twins = RecordingTwins(seats, viewer, seed, options)
+    twins.run(max_commands=60)
+    deals_a = [a for seat, a, _ in twins.sent if seat is None]
+    deals_b = [b for seat, _, b in twins.sent if seat is None]
+    a = ServedGame(tmp_path_factory.mktemp("a"), seats, options, deals_a)
+    b = ServedGame(tmp_path_factory.mktemp("b"), seats, options, deals_b)
+    probes = [*FEW, pb.PerformAct(), pb.Swap()]
+    for seat, cmd_a, cmd_b in twins.sent:
+        if seat is None:
+            continue  # the dealer's outcomes come from the set deals
+        a.play(seat, cmd_a)
+        b.play(seat, cmd_b)
+        assert a.seen(viewer) == b.seen(viewer)
+        assert a.view(viewer) == b.view(viewer)
+        assert a.legal(viewer) == b.legal(viewer)
+        if viewer.seat is not None:
+            for probe in probes:
+                assert a.refusal(viewer.seat, probe) == b.refusal(viewer.seat, probe)
+    # The twins really differed in what this viewer could not see.
+    assert any(x != y for _, x, y in twins.sent)
