@@ -380,7 +380,7 @@ def _rerun(
     try:
         options = tables.unpack_options(game, created.options)
         again = tables.create(game, options, created.seat_count, set_deal=created.set_deal).public
-        if isinstance(again, tpb.GameCreated):
+        if isinstance(again, tpb.GameCreated) and created.HasField("spectator_policy"):
             # The spectator policy is the service's choice, not the rules'.
             again.spectator_policy.CopyFrom(created.spectator_policy)
     except Exception as error:
