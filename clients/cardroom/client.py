@@ -7,6 +7,9 @@
         for action in await client.legal_actions(game_id, seat.token):
             ...
         await client.act(game_id, seat.token, action)
+        async for step in client.replay(game_id, seat.token):  # step through it
+            ...
+        record = await client.export_record(game_id)  # once finished: signed
 
 Errors come back as :class:`CardroomError` subclasses, one per status code
 the server uses, so callers catch ``RuleBroken`` rather than inspect codes.
@@ -29,6 +32,8 @@ import cardroom
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2
 
 
 def _load_generated_modules() -> None:
@@ -125,6 +130,18 @@ class View:
     response: gpb.GetViewResponse
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: the view right after ``event``."""
+
+    view: View
+    event: epb.EventEnvelope
+
+
+def _view(response: gpb.GetViewResponse) -> View:
+    return View(response.version, response.table, unpack(response.game), response)
+
+
 def _auth(token: str | None) -> tuple[tuple[str, str], ...]:
     return (("authorization", f"Bearer {token}"),) if token else ()
 
@@ -161,12 +178,17 @@ class Client:
         options: Message | None = None,
         set_deal: Sequence[Message] = (),
         operator_token: str | None = None,
+        spectator_policy: tpb.SpectatorPolicy | None = None,
     ) -> str:
+        """Create a game; ``spectator_policy`` (public when None) is recorded
+        in its first event and decides what callers without a seat see."""
         request = gpb.CreateGameRequest(
             kind=kind, seat_count=seat_count, set_deal=[pack(m) for m in set_deal]
         )
         if options is not None:
             request.options.Pack(options)
+        if spectator_policy is not None:
+            request.spectator_policy.CopyFrom(spectator_policy)
         response = await self._call("CreateGame", request, operator_token)
         return str(response.game_id)
 
@@ -205,20 +227,35 @@ class Client:
         return [unpack(a) for a in response.actions]
 
     async def view(
-        self, game_id: str, token: str | None = None, version: int | None = None
+        self,
+        game_id: str,
+        token: str | None = None,
+        version: int | None = None,
+        *,
+        as_spectator: bool = False,
     ) -> View:
-        request = gpb.GetViewRequest(game_id=game_id)
+        """The caller's view, latest or after ``version`` events. With
+        ``as_spectator`` the spectators' view (the operator may ask for it;
+        a seat of this game is refused: no ghosting)."""
+        request = gpb.GetViewRequest(game_id=game_id, as_spectator=as_spectator)
         if version is not None:
             request.version = version
         response = await self._call("GetView", request, token)
-        return View(response.version, response.table, unpack(response.game), response)
+        return _view(response)
 
     async def watch(
-        self, game_id: str, token: str | None = None, after_sequence: int = 0
+        self,
+        game_id: str,
+        token: str | None = None,
+        after_sequence: int = 0,
+        *,
+        as_spectator: bool = False,
     ) -> AsyncIterator[epb.EventEnvelope]:
         """Redacted events after the cursor, then live; ends when the game ends."""
         call = self.stub.WatchEvents(
-            gpb.WatchEventsRequest(game_id=game_id, after_sequence=after_sequence),
+            gpb.WatchEventsRequest(
+                game_id=game_id, after_sequence=after_sequence, as_spectator=as_spectator
+            ),
             metadata=_auth(token),
         )
         try:
@@ -226,6 +263,45 @@ class Client:
                 yield response.event
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
+
+    async def replay(
+        self,
+        game_id: str,
+        token: str | None = None,
+        from_version: int = 0,
+        as_spectator: bool = False,
+    ) -> AsyncIterator[ReplayStep]:
+        """Step through a game: the caller's view after each event it may see
+        (from ``from_version`` on, 0 meaning the first), with that event as
+        served to the caller. The last step equals :meth:`view`."""
+        call = self.stub.ReplayViews(
+            gpb.ReplayViewsRequest(
+                game_id=game_id, from_version=from_version, as_spectator=as_spectator
+            ),
+            metadata=_auth(token),
+        )
+        try:
+            async for response in call:
+                yield ReplayStep(_view(response.view), response.event)
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+
+    async def server_key(self) -> gpb.GetServerKeyResponse:
+        """The server's raw Ed25519 public key (and its fingerprint), which
+        signs exported game records."""
+        response: gpb.GetServerKeyResponse = await self._call(
+            "GetServerKey", gpb.GetServerKeyRequest()
+        )
+        return response
+
+    async def export_record(self, game_id: str, token: str | None = None) -> trust_pb2.GameRecord:
+        """A finished game as a signed record (write it with
+        ``record.SerializeToString()``); a running game is RuleBroken."""
+        response = await self._call(
+            "ExportGameRecord", gpb.ExportGameRecordRequest(game_id=game_id), token
+        )
+        record: trust_pb2.GameRecord = response.record
+        return record
 
     async def audit(self, game_id: str, token: str | None = None) -> list[epb.EventEnvelope]:
         response = await self._call("GetAuditLog", gpb.GetAuditLogRequest(game_id=game_id), token)
