@@ -89,6 +89,9 @@ class LoadedGame:
     table: tables.Table
     created: tpb.GameCreated
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # Each viewer's latest fold of its own copies: (version, state). A cache,
+    # rebuilt from the events whenever it is missing.
+    folds: dict[Viewer, tuple[int, tables.Table]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -483,14 +486,12 @@ class Games:
                 )
             raise MalformedCommand(f"version must be between 1 and {loaded.version}")
         upto = version if version is not None else visible
-        stream = self.copies(loaded, viewer, 0, upto)
-        if not stream:
+        if upto < 1:
             raise RuleViolation(
                 "spectator policy",
                 f"spectators of this game stay {loaded.policy.delay_events} events behind",
             )
-        table = tables.replay(loaded.table.game, [to_event(e) for e in stream])
-        return _view_response(table, viewer, upto)
+        return _view_response(self._fold(loaded, viewer, upto), viewer, upto)
 
     def replay_views(
         self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
@@ -502,7 +503,7 @@ class Games:
         if not stream:
             return []
         first = max(1, from_version)
-        table = tables.replay(loaded.table.game, [to_event(stream[0])])
+        table = tables.initial(loaded.table.game, loaded.created)
         steps = []
         for envelope in stream:
             if envelope.sequence > 1:
@@ -519,9 +520,25 @@ class Games:
         loaded = self._load(game_id)
         caller = self._seat_caller(loaded, token)
         assert caller.viewer.seat is not None
-        stream = self.copies(loaded, caller.viewer)
-        table = tables.replay(loaded.table.game, [to_event(e) for e in stream])
-        return len(stream), tables.legal_actions(table, caller.viewer.seat)
+        version = self.horizon(loaded, caller.viewer)
+        table = self._fold(loaded, caller.viewer, version)
+        return version, tables.legal_actions(table, caller.viewer.seat)
+
+    def _fold(self, loaded: LoadedGame, viewer: Viewer, upto: int) -> tables.Table:
+        """The viewer's state after ``upto`` events, folded from its own
+        redacted copies; continues from the viewer's cached fold if it can."""
+        with loaded.lock:
+            cached = loaded.folds.get(viewer)
+        if cached is not None and cached[0] <= upto:
+            start, table = cached
+        else:
+            start, table = 1, tables.initial(loaded.table.game, loaded.created)
+        for envelope in self.copies(loaded, viewer, start, upto):
+            table = tables.evolve(table, to_event(envelope))
+        with loaded.lock:
+            if viewer not in loaded.folds or loaded.folds[viewer][0] <= upto:
+                loaded.folds[viewer] = (upto, table)
+        return table
 
     def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
         loaded = self._load(game_id)
