@@ -1,0 +1,32 @@
+"""`cardroom demo` plays a complete game through the API and checks its log."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import registry
+from service.demo import run_demo
+from tests.conftest import Served
+
+
+@pytest.mark.parametrize("kind", sorted(registry.games()))
+async def test_the_demo_plays_every_game_on_its_own_server(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await run_demo(kind, None, None, seed=5) == 0
+    out = capsys.readouterr().out
+    assert "started a server on 127.0.0.1:" in out
+    assert "GameCreated" in out and "GameFinished" in out  # the spectator's feed
+    assert "full log checked" in out
+    assert "game id: " in out
+
+
+async def test_the_demo_can_use_a_running_server(
+    served: Served, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await run_demo("smoke-and-mirrors", 2, served.address, seed=9, quiet=True) == 0
+    out = capsys.readouterr().out
+    assert "started a server" not in out
+    game_id = out.split("game id: ")[1].strip()
+    [summary] = await served.client.list_games()
+    assert summary.game_id == game_id and summary.finished
