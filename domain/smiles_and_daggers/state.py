@@ -135,37 +135,41 @@ class State:
         chosen = sum(f is not None for f in self.families)
         return (self.start_seat + chosen) % self.seat_count
 
-    def table_cards(self, seat: int) -> tuple[int, Hand | None]:
-        """How many of ``seat``'s cards are on the table, and which (None
-        where this state's viewer cannot see them)."""
+    def _on_table(self, seat: int) -> tuple[Card | None, int, bool]:
+        """``seat``'s cards on the table: its challenge card (None when it has
+        none there or this state's viewer cannot see it), how many cards in
+        all, and whether they are all known."""
         challenge = self.challenge
         if challenge is None:
-            return 0, EMPTY
-        n = 0
-        known: Hand | None = EMPTY
+            return None, 0, True
+        card, n, known = None, 0, True
         role = challenge.role_of(seat)
         if role is not None and challenge.committed[role] and challenge.eliminated_role != role:
-            n += 1
             card = challenge.cards[role]
-            known = None if card is None else add(EMPTY, card.rank)
+            n, known = 1, card is not None
         for bet in challenge.bets:
             if bet.seat == seat and bet.shape is not None and bet.correct is not False:
-                n += 1
-                if known is not None:
-                    known = add(known, KNIGHT)
-        return n, known
+                n += 1  # a betting Knight
+        return card, n, known
 
     def hand(self, seat: int) -> Hand | None:
         """The seat's hand by rank, or None where this state cannot know it."""
-        _, on_table = self.table_cards(seat)
-        if on_table is None:
-            return None
         mine = self.in_play[seat]
-        return (mine[0] - on_table[0], mine[1] - on_table[1], mine[2] - on_table[2])
+        if self.challenge is None:
+            return mine
+        card, n, known = self._on_table(seat)
+        if not known:
+            return None
+        if card is not None:
+            mine = add(mine, card.rank, -1)
+        knights = n - (card is not None)
+        return add(mine, KNIGHT, -knights) if knights else mine
+
+    def table_count(self, seat: int) -> int:
+        return self._on_table(seat)[1] if self.challenge is not None else 0
 
     def hand_count(self, seat: int) -> int:
-        n, _ = self.table_cards(seat)
-        return sum(self.in_play[seat]) - n
+        return sum(self.in_play[seat]) - self.table_count(seat)
 
     def may_recover(self, seat: int) -> bool:
         """SD-11: the optional rule is on, a card is recoverable and the seat
