@@ -126,6 +126,7 @@ class Table:
         self.state: State = (
             state if state is not None else GAME.initial_state(opts or options(), seat_count)
         )
+        self.initial = self.state
         self.log: list[Event] = []
         self.folds: dict[Viewer, State] = {v: self.state for v in viewers(seat_count)}
         self.on_event: list[Callable[[Table, Event], None]] = []
@@ -134,6 +135,17 @@ class Table:
             if families:
                 for k in range(seat_count):
                     self.send((start + k) % seat_count, pb.ChooseFamily(family=FAMILIES[k]))
+
+    def copy(self) -> Table:
+        """A twin to drive separately (states are immutable; logs are not)."""
+        twin = Table.__new__(Table)
+        twin.seat_count = self.seat_count
+        twin.state = self.state
+        twin.initial = self.initial
+        twin.log = list(self.log)
+        twin.folds = dict(self.folds)
+        twin.on_event = list(self.on_event)
+        return twin
 
     # ------------------------------------------------------------ driving
 
