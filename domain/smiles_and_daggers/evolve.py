@@ -197,8 +197,6 @@ HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
     pb.GameEnded: _game_ended,
 }
 
-EVENT_TYPES: tuple[type, ...] = tuple(HANDLERS)
-
 
 def evolve(state: State, e: Event) -> State:
     handler = HANDLERS.get(type(e.public))

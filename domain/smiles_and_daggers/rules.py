@@ -15,7 +15,15 @@ from typing import Any, ClassVar
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from google.protobuf.message import Message
 
-from domain.kernel import DEALER, Actor, Event, MalformedCommand, NotYourTurn, RuleViolation
+from domain.kernel import (
+    DEALER,
+    Actor,
+    Event,
+    MalformedCommand,
+    NotYourTurn,
+    RuleViolation,
+    Viewer,
+)
 from domain.kernel import event as make_event
 from domain.smiles_and_daggers.cards import (
     BET_SHAPES,
@@ -120,13 +128,14 @@ def _end_turn(batch: _Batch) -> None:
     nxt = next((seat for seat in following if state.can_act(seat)), None)
     if nxt is None:
         reason = pb.GAME_END_REASON_NO_CHALLENGE_POSSIBLE
-        batch.emit(pb.GameEnded(winners=leaders, reason=reason))
     elif not state.coins_can_change():
-        batch.emit(pb.GameEnded(winners=leaders, reason=pb.GAME_END_REASON_NO_COINS_POSSIBLE))
+        reason = pb.GAME_END_REASON_NO_COINS_POSSIBLE
     elif nxt in state.skipped:
-        batch.emit(pb.GameEnded(winners=leaders, reason=pb.GAME_END_REASON_ALL_SKIPPED))
+        reason = pb.GAME_END_REASON_ALL_SKIPPED
     else:
         batch.emit(pb.TurnStarted(seat=nxt, turn=state.turn + 1))
+        return
+    batch.emit(pb.GameEnded(winners=leaders, reason=reason))
 
 
 def _open_betting(batch: _Batch) -> None:
@@ -158,17 +167,12 @@ def _resolve(batch: _Batch) -> None:
     current_card, opponent_card = challenge.cards
     if current_card is None or opponent_card is None:
         raise ValueError("resolving a challenge needs the full state, not a redacted one")
-    seats = challenge.seats
-    batch.emit(
-        pb.CardsRevealed(
-            current=pb.Play(
-                seat=seats[0], rank=current_card.rank, orientation=current_card.orientation
-            ),
-            opponent=pb.Play(
-                seat=seats[1], rank=opponent_card.rank, orientation=opponent_card.orientation
-            ),
-        )
+    seats, cards = challenge.seats, (current_card, opponent_card)
+    current, opponent = (
+        pb.Play(seat=seat, rank=card.rank, orientation=card.orientation)
+        for seat, card in zip(seats, cards, strict=True)
     )
+    batch.emit(pb.CardsRevealed(current=current, opponent=opponent))
     for bet in challenge.bets:
         if bet.shape is None:
             continue
@@ -177,7 +181,6 @@ def _resolve(batch: _Batch) -> None:
             pb.BetSettled(seat=bet.seat, shape=bet.shape, correct=won is not None, coins=won or 0)
         )
     outcome = settle_challenge(current_card, opponent_card)
-    cards = (current_card, opponent_card)
     for seat, card, gone in zip(seats, cards, outcome.eliminated, strict=True):
         if gone:
             batch.emit(pb.CardEliminated(seat=seat, rank=card.rank))
@@ -463,7 +466,7 @@ class SmilesAndDaggers:
 
     # -------------------------------------------------------- rendering
 
-    def view(self, state: State, viewer: Any) -> Message:
+    def view(self, state: State, viewer: Viewer) -> Message:
         return render(state, viewer)
 
     def winners(self, state: State) -> Sequence[int] | None:

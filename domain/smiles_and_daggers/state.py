@@ -21,11 +21,14 @@ from domain.smiles_and_daggers.cards import (
     EMPTY,
     FULL_FAMILY,
     KNIGHT,
+    LADY,
+    LORD,
     BetShape,
     Card,
     Family,
     Hand,
     add,
+    count,
     recovery_cost,
 )
 
@@ -194,7 +197,8 @@ class State:
         holders = [s for s in range(self.seat_count) if self.hand_count(s) > 0]
         if len(holders) >= 3:
             return True
-        if len(holders) == 2 and any(self.in_play[s][0] or self.in_play[s][1] for s in holders):
+        paying = (LORD, LADY)
+        if len(holders) == 2 and any(count(self.in_play[s], r) for s in holders for r in paying):
             return True
         return any(self.may_recover(s) for s in range(self.seat_count))
 
