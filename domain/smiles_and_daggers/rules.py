@@ -9,7 +9,7 @@ about the others (hand counts, coins, eliminated piles).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
@@ -21,6 +21,7 @@ from domain.kernel import (
     Event,
     MalformedCommand,
     NotYourTurn,
+    Reveal,
     RuleViolation,
     Viewer,
 )
@@ -471,3 +472,18 @@ class SmilesAndDaggers:
 
     def winners(self, state: State) -> Sequence[int] | None:
         return state.winners
+
+    def reveals(self, event: Event) -> list[Reveal]:
+        """The reveal shows both committed cards to everyone: the service
+        attaches the openings of the two CommittedCard secrets, so every
+        viewer can check them against the digests it saw at commit time."""
+        if not isinstance(event.public, pb.CardsRevealed):
+            return []
+        return [
+            Reveal(pb.CommittedCard, _committed_by(play.seat))
+            for play in (event.public.current, event.public.opponent)
+        ]
+
+
+def _committed_by(seat: int) -> Callable[[Message], bool]:
+    return lambda secret: isinstance(secret, pb.CommittedCard) and secret.seat == seat
