@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import any_pb2
@@ -55,14 +56,21 @@ def packed(message: Message) -> any_pb2.Any:
 class ServedGame:
     """One of the twins, played through a real Games service."""
 
-    def __init__(self, folder: Path, seats: int, options: pb.Options, deals: list[Message]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        seats: int,
+        options: Message,
+        deals: list[Message],
+        kind: str = "smoke-and-mirrors",
+    ) -> None:
         self.games = Games(
             GameLog(str(folder / "cardroom.sqlite3")),
             operator_token=OPERATOR_TOKEN,
             clock=lambda: CLOCK,
         )
         self.game_id = self.games.create_game(
-            "smoke-and-mirrors",
+            kind,
             packed(options),
             seats,
             [packed(d) for d in deals],
@@ -162,3 +170,57 @@ def test_no_viewer_can_tell_the_twins_apart_through_the_service(
                 assert a.refusal(viewer.seat, probe) == b.refusal(viewer.seat, probe)
     # The twins really differed in what this viewer could not see.
     assert any(x != y for _, x, y in twins.sent)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hidden=st.tuples(st.sampled_from(sd.Rank.values()[1:]), st.sampled_from([1, 2])),
+    other=st.tuples(st.sampled_from(sd.Rank.values()[1:]), st.sampled_from([1, 2])),
+    mine=st.tuples(st.sampled_from(sd.Rank.values()[1:]), st.sampled_from([1, 2])),
+    who=st.sampled_from([0, 1, 2, 3, None]),
+    choices=st.randoms(use_true_random=False),
+)
+def test_a_commitment_stays_hidden_through_the_service_until_the_reveal(
+    tmp_path_factory, hidden, other, mine, who, choices
+) -> None:
+    """Smiles & Daggers, 4 seats: seat 0 challenges seat 2. The twins differ
+    only in the commitment of a challenger the viewer is not: nothing the
+    viewer receives may differ until the cards are revealed."""
+    viewer = Viewer.of_seat(who) if who is not None else SPECTATOR
+    secret_seat = 2 if who == 0 else 0  # whose commitment the viewer cannot see
+    twins = []
+    for variant in (hidden, other):
+        game = ServedGame(
+            tmp_path_factory.mktemp("sd"),
+            4,
+            sd.Options(),
+            [sd.ChooseStartSeat(seat=0)],
+            kind="smiles-and-daggers",
+        )
+        for seat, family in enumerate(sd.Family.values()[1:5]):
+            game.play(seat, sd.ChooseFamily(family=family))
+        game.play(0, sd.ChallengeOpponent(target=2))
+        for seat in (secret_seat, 2 - secret_seat):  # either order is allowed
+            rank, orientation = variant if seat == secret_seat else mine
+            game.play(seat, sd.CommitCard(rank=rank, orientation=orientation))
+        twins.append(game)
+    a, b = twins
+    rng = choices
+    probes = [
+        sd.PassBet(),
+        sd.PlaceBet(shape=sd.BET_SHAPE_SMILE_BOTH),
+        sd.CommitCard(rank=sd.RANK_LORD, orientation=sd.ORIENTATION_SMILE),
+    ]
+    for bettor in (1, 3):
+        assert a.seen(viewer) == b.seen(viewer)
+        assert a.view(viewer) == b.view(viewer)
+        assert a.legal(viewer) == b.legal(viewer)
+        if viewer.seat is not None:
+            for probe in probes:
+                assert a.refusal(viewer.seat, probe) == b.refusal(viewer.seat, probe)
+        _, actions = a.games.legal_actions(a.game_id, a.tokens[bettor])
+        bet = rng.choice(actions)
+        if bettor == 3:
+            break  # the last bet triggers the reveal
+        a.play(bettor, bet)
+        b.play(bettor, bet)
