@@ -230,13 +230,19 @@ class Games:
 
     @staticmethod
     def _absorb(loaded: LoadedGame, rows: Sequence[tuple[epb.EventEnvelope, bytes]]) -> None:
+        # Readers do not take the lock: the stored bytes go in before their
+        # envelope, and the envelope before the table that folds it, so a
+        # read never reaches an envelope without its bytes, nor sees the game
+        # finished before its last event is there to serve.
         for envelope, raw in rows:
             if envelope.sequence != loaded.version + 1:
                 raise RuntimeError("event stream out of order")
+            table = loaded.table
             if envelope.sequence > 1:
-                loaded.table = tables.evolve(loaded.table, to_event(envelope))
-            loaded.envelopes.append(envelope)
+                table = tables.evolve(table, to_event(envelope))
             loaded.stored.append(raw)
+            loaded.envelopes.append(envelope)
+            loaded.table = table
 
     # ------------------------------------------------------------- writing
 
