@@ -29,9 +29,9 @@ from pathlib import Path
 
 import grpc
 import psycopg
-from cardroom.client import Client, RuleBroken
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from cardroom.client import Client, RuleBroken
 from service.server import Settings, start
 
 POSTGRES_URL = os.environ.get(

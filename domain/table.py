@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardroom.v1 import table_pb2 as tpb
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
+from cardroom.v1 import table_pb2 as tpb
 from domain.kernel import (
     Actor,
     Event,

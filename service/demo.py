@@ -10,10 +10,10 @@ import tempfile
 from contextlib import AsyncExitStack
 from pathlib import Path
 
-from cardroom.client import Client, RuleBroken, unpack
-from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import text_format
 
+from cardroom.client import Client, RuleBroken, unpack
+from cardroom.v1 import envelope_pb2 as epb
 from domain import registry
 from domain import table as tables
 from service.envelopes import to_event

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import any_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 
+from cardroom.v1 import envelope_pb2 as epb
 from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret
 from domain.table import pack
 

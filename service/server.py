@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from service.games import Games
 from service.live import StoreFeed
 from service.notifier import Notifier

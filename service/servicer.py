@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 import grpc
+
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
-
 from domain.table import pack
 from service.errors import status_of
 from service.games import Games, parse_game_id

@@ -16,7 +16,6 @@ from typing import Any, cast
 from urllib.parse import unquote, urlparse
 from uuid import UUID
 
-from cardroom.v1 import envelope_pb2 as epb
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
     IntegrityError,
@@ -25,6 +24,8 @@ from eventsourcing.persistence import (
     Notification,
     StoredEvent,
 )
+
+from cardroom.v1 import envelope_pb2 as epb
 
 DEFAULT_DATABASE = "cardroom.sqlite3"
 

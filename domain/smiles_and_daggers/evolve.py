@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-
 from domain.kernel import Event
 from domain.smiles_and_daggers.cards import KNIGHT, Card, Hand, Rank, add
 from domain.smiles_and_daggers.state import (

@@ -12,9 +12,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.kernel import (
     DEALER,
     Actor,

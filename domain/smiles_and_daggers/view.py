@@ -6,7 +6,6 @@ unrevealed cards from viewers who may not see them, whatever state it gets.
 from __future__ import annotations
 
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-
 from domain.kernel import Viewer
 from domain.smiles_and_daggers.cards import ranks_in
 from domain.smiles_and_daggers.state import Challenge, EndReason, Phase, State

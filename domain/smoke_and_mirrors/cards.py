@@ -13,7 +13,6 @@ from itertools import combinations
 from typing import NamedTuple
 
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-
 from domain.kernel import MalformedCommand
 
 STARS: int = pb.PILE_STARS

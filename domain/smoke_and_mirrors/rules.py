@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import (
     Actor,
     Event,

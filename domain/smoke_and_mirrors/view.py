@@ -9,7 +9,6 @@ auditor. A spectator never gets cards, whatever state it is handed.
 from __future__ import annotations
 
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-
 from domain.kernel import Viewer
 
 from .cards import cards_to_pb

@@ -30,12 +30,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import table_pb2 as tpb
-from cardroom.v1 import trust_pb2 as trpb
 from google.protobuf import text_format
 from google.protobuf.message import DecodeError, Message
 
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
 from domain import registry
 from domain import table as tables
 from domain.kernel import DEALER, Event, Game, Secret

@@ -21,9 +21,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf.message import DecodeError
 
+from cardroom.v1 import envelope_pb2 as epb
 from service.trust.problems import Problem
 
 HASH_BYTES = 32

@@ -13,11 +13,11 @@ function, so an audit recomputes every outcome exactly.
 
 from __future__ import annotations
 
+from google.protobuf.message import Message
+
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-from google.protobuf.message import Message
-
 from domain import table as tables
 from domain.kernel import DEALER, MalformedCommand, Secret
 from service.envelopes import unpack

@@ -20,10 +20,10 @@ import hmac
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 
-from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
+from cardroom.v1 import envelope_pb2 as epb
 from domain.kernel import Viewer
 
 SALT_BYTES = 32

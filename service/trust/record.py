@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import table_pb2 as tpb
-from cardroom.v1 import trust_pb2 as trpb
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import DecodeError
 
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
 from service.trust import chance, signing
 from service.trust.chain import chain_head, stored_bytes
 from service.trust.commitments import open_secret

@@ -18,13 +18,14 @@ import os
 import secrets
 from pathlib import Path
 
-from cardroom.v1 import trust_pb2 as trpb
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PrivateKey,
     Ed25519PublicKey,
 )
+
+from cardroom.v1 import trust_pb2 as trpb
 
 CONTEXT = b"cardroom.v1.GameRecord\x00"
 KEY_SUFFIX = ".ed25519"

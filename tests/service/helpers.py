@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from cardroom.client import Client, SeatHandle
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
-
 from tests.conftest import OPERATOR_TOKEN
 
 SM = "smoke-and-mirrors"

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from google.protobuf import any_pb2
+
 from cardroom.client import (
     Conflict,
     InvalidArgument,
@@ -18,8 +20,6 @@ from cardroom.client import (
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-from google.protobuf import any_pb2
-
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import deal, seated_game, skull, star, swirl
 

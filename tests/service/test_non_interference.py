@@ -17,14 +17,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+from cardroom.v1 import envelope_pb2 as epb
 from domain import table as tables
 from domain.kernel import SPECTATOR, Actor, MalformedCommand, RuleViolation, Viewer
 from service.games import Games

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import grpc
 import pytest
-from cardroom.client import GameNotFound, InvalidArgument
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from cardroom.client import GameNotFound, InvalidArgument
 from tests.conftest import Served
 
 

@@ -7,7 +7,6 @@ import asyncio
 from cardroom.client import Client
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
-
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import deal, seated_game, skull, star, swirl
 

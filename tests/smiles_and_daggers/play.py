@@ -7,9 +7,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.kernel import AUDITOR, Event
 from domain.smiles_and_daggers import GAME
 from domain.smiles_and_daggers.cards import FULL_FAMILY

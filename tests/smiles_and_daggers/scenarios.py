@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from google.protobuf.message import Message
+
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
 KIND = "smiles-and-daggers"
 

@@ -8,8 +8,8 @@ by the code under test.
 from __future__ import annotations
 
 import pytest
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.smiles_and_daggers.cards import (
     BEATS,
     VALUE,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.kernel import (
     AUDITOR,
     DEALER,

@@ -4,8 +4,8 @@ script in ``scenarios.py`` that the API tests reuse."""
 from __future__ import annotations
 
 import pytest
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.smiles_and_daggers.cards import ranks_in
 from domain.smiles_and_daggers.state import EndReason, Phase
 

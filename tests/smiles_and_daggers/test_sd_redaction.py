@@ -8,11 +8,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from google.protobuf.message import Message
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.kernel import AUDITOR, SPECTATOR, Actor, Viewer
 from domain.smiles_and_daggers import GAME
 from domain.smiles_and_daggers.cards import RANKS

@@ -4,8 +4,8 @@ it has one) and the engine's own CR-SD rulings."""
 from __future__ import annotations
 
 import pytest
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.kernel import Actor, NotYourTurn, RuleViolation, Viewer
 from domain.smiles_and_daggers import GAME
 from domain.smiles_and_daggers.state import EndReason, Phase

@@ -7,9 +7,9 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from cardroom.v1 import table_pb2 as tpb
-
 from domain import registry
 from domain import table as tables
 from domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation

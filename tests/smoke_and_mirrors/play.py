@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import DEALER, Actor, Event, Viewer
 from domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 from typing import TypeVar
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation, Viewer, fold
 from domain.smoke_and_mirrors import GAME
 from domain.smoke_and_mirrors.cards import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import (
     AUDITOR,
     DEALER,

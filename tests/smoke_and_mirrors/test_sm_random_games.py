@@ -7,9 +7,9 @@ import random
 from collections import Counter
 
 import pytest
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import Actor, Event, MalformedCommand, RuleViolation
 from domain.smoke_and_mirrors import GAME, Phase
 from domain.smoke_and_mirrors.cards import CARD_KINDS

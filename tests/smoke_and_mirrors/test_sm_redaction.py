@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 import random
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import AUDITOR, SPECTATOR, Viewer
 from domain.smoke_and_mirrors import GAME
 

@@ -14,9 +14,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from google.protobuf.message import Message
 
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import DEALER, Actor, Event, MalformedCommand, RuleViolation, Viewer
 from domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase, act_is_true
 from domain.smoke_and_mirrors.cards import CARD_KINDS, Card, distinct_acts
