@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardroom.client import CardroomError, Client, RuleBroken
-
 from service.server import Settings, serve
 from service.trust import record, signing
 from service.trust.audit import Report, audit_record, compare_viewer_stream, main_audit

@@ -19,12 +19,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 import psycopg
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from cardroom.client import Client
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
 from service.games import Games
 from service.store import GameLog
 from service.trust.audit import Report, audit_events

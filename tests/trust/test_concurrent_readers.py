@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.v1 import table_pb2 as tpb
-
 from domain.kernel import AUDITOR, SPECTATOR
 from domain.table import pack
 from service.games import Games, LoadedGame

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TypeVar
 
 import pytest
+
 from cardroom.client import (
     Client,
     InvalidArgument,
@@ -21,7 +22,6 @@ from cardroom.client import (
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.trust.live import NAMES, SM, Game, new_game, play_out, step
 

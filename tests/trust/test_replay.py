@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardroom.client import Client, ReplayStep
 
+from cardroom.client import Client, ReplayStep
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.trust.live import Game, new_game, play_out, step
 

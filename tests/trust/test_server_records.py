@@ -9,10 +9,10 @@ import random
 from typing import Any
 
 import pytest
+
 from cardroom.client import Client, RuleBroken
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-
 from domain import registry
 from service.server import Settings, start
 from service.trust import chain, chance, record, signing
