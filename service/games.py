@@ -19,14 +19,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import game_service_pb2 as gpb
-from cardroom.v1 import table_pb2 as tpb
-from cardroom.v1 import trust_pb2 as trpb
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
 from domain import registry
 from domain import table as tables
 from domain.kernel import (

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from cardroom.v1 import envelope_pb2 as epb
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import Message
 
+from cardroom.v1 import envelope_pb2 as epb
 from domain.kernel import (
     Actor,
     Event,

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import trust_pb2 as trpb
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import trust_pb2 as trpb
 from domain import registry
 from domain.kernel import AUDITOR, SPECTATOR, Game, Viewer
 from service.trust import chain, chance

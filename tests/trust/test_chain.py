@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from cardroom.v1 import envelope_pb2 as epb
 
+from cardroom.v1 import envelope_pb2 as epb
 from domain.kernel import SPECTATOR
 from service.trust.chain import (
     ZERO_HASH,

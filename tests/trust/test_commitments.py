@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import table_pb2 as tpb
 from google.protobuf import any_pb2
 
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
 from domain.kernel import AUDITOR, DEALER, SPECTATOR, Actor, Viewer
 from service.envelopes import command_record, to_event
 from service.trust.commitments import (

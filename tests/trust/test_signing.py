@@ -7,9 +7,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from cardroom.v1 import trust_pb2 as trpb
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from cardroom.v1 import trust_pb2 as trpb
 from service.trust.signing import (
     CONTEXT,
     fingerprint,
