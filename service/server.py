@@ -48,10 +48,13 @@ class RunningServer:
     games: Games
     health: Any  # grpc_health.v1.health.aio.HealthServicer (untyped)
     feed: StoreFeed | None = None
+    servicer: GameServicer | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
+        if self.servicer is not None:
+            await self.servicer.drain()  # no call may still use the store
         if self.feed is not None:
             self.feed.stop()
         self.games.log.close()
@@ -68,7 +71,8 @@ async def start(settings: Settings) -> RunningServer:
     feed = StoreFeed(log_store, notifier.notify) if log_store.is_postgres else None
 
     server = grpc.aio.server()
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameServicer(games, notifier), server)
+    servicer = GameServicer(games, notifier)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -80,7 +84,7 @@ async def start(settings: Settings) -> RunningServer:
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, port, games, health_servicer, feed)
+    return RunningServer(server, port, games, health_servicer, feed, servicer)
 
 
 async def serve(settings: Settings) -> None:

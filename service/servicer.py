@@ -10,6 +10,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import grpc
@@ -68,9 +69,19 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     def __init__(self, games: Games, notifier: Notifier) -> None:
         self.games = games
         self.notifier = notifier
+        # Our own worker threads: a call whose client went away keeps running
+        # in its thread, and stopping must wait for it before closing the store.
+        self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-call")
 
     async def _run(self, fn: Callable[..., R], *args: Any) -> R:
-        return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def drain(self) -> None:
+        """Wait for every call still running in a worker thread (once the
+        server has stopped taking calls); calls not started yet are dropped."""
+        shutdown = functools.partial(self.executor.shutdown, wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, shutdown)
 
     @unary
     async def CreateGame(self, request: gpb.CreateGameRequest, context: Any) -> Any:

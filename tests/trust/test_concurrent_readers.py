@@ -8,15 +8,21 @@ end nobody has been served."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cardroom.client import Client
 from cardroom.v1 import table_pb2 as tpb
 from domain.kernel import AUDITOR, SPECTATOR
 from domain.table import pack
 from service.games import Games, LoadedGame
+from service.server import Settings, start
 from service.store import GameLog
 from tests.trust.live import SM
 
@@ -40,7 +46,7 @@ def read_now(games: Games, loaded: LoadedGame) -> None:
         events = games.copies(loaded, viewer)
         done = loaded.finished and (events[-1].sequence if events else 0) >= loaded.version
         if done:
-            assert events[-1].event.Is(tpb.GameFinished.DESCRIPTOR), (
+            assert events[-1].event.TypeName() == tpb.GameFinished.DESCRIPTOR.full_name, (
                 f"a feed would end at {events[-1].event.TypeName()}, before GameFinished"
             )
 
@@ -73,8 +79,42 @@ def test_a_read_in_the_middle_of_a_write_sees_a_consistent_game(tmp_path: Path) 
                     break
             else:
                 raise AssertionError("nobody can act and the game is not over")
-        assert loaded.envelopes[-1].event.Is(tpb.GameFinished.DESCRIPTOR)
+        assert loaded.envelopes[-1].event.TypeName() == "cardroom.v1.GameFinished"
         assert reads == 2 * loaded.version - 2 * 3  # every append after the 3 first events
         read_now(games, loaded)
     finally:
         log.close()
+
+
+async def test_stopping_the_server_waits_for_calls_still_in_a_worker_thread(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A call whose client went away keeps running in its worker thread;
+    the store must not be closed under it (on SQLite that crashed the
+    process in sqlite3_last_insert_rowid)."""
+    server = await start(Settings(address="127.0.0.1:0", database=database))
+    order: list[str] = []
+    games = server.games
+    slow_view = games.view
+
+    def view(*args: Any) -> Any:
+        time.sleep(0.5)  # the client has given up and the server is stopping
+        try:
+            return slow_view(*args)
+        finally:
+            order.append("call finished")
+
+    closing = games.log.close
+
+    def close() -> None:
+        order.append("store closed")
+        closing()
+
+    monkeypatch.setattr(games, "view", view)
+    monkeypatch.setattr(games.log, "close", close)
+    async with Client.connect(f"127.0.0.1:{server.port}") as client:
+        game_id = await client.create_game(SM, seat_count=2)
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(client.view(game_id), timeout=0.1)
+    await server.stop(grace=None)
+    assert order == ["call finished", "store closed"]
