@@ -19,6 +19,7 @@ from cardroom.v1 import game_service_pb2 as gpb
 from service.cli import fetch_and_audit, main
 from service.server import Settings, start
 from service.trust import record, signing
+from service.trust.audit import audit_record
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.trust.live import cardroom, finished_game, new_game, server_process
 
@@ -138,6 +139,18 @@ async def test_audit_against_a_live_server(
     assert "not the pinned key" in capsys.readouterr().out
     with_token = ("--operator-token", OPERATOR_TOKEN)
     assert await run("audit", "--address", served.address, game.game_id, *with_token) == 0
+
+
+async def test_export_to_standard_output(
+    served: Served, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    game = await finished_game(served.client, seed=7)
+    assert await run("export", "--address", served.address, game.game_id, "--output", "-") == 0
+    captured = capsysbinary.readouterr()
+    written = record.from_bytes(captured.out)
+    assert signing.verify(written, (await served.client.server_key()).public_key)
+    assert b"exported game" in captured.err
+    assert audit_record(written).ok
 
 
 async def test_live_audit_of_what_cannot_be_audited_exits_2(

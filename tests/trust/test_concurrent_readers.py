@@ -4,7 +4,8 @@ sees then must be consistent: every envelope it can reach has its stored
 bytes (for the event hash), and a game it sees as finished already holds
 its final event; otherwise a live feed would end (``done``) without
 GameFinished, and a delayed or omniscient policy would open on a game whose
-end nobody has been served."""
+end nobody has been served. And a read still running in its thread when the
+server stops must finish before the store is closed under it."""
 
 from __future__ import annotations
 
