@@ -6,6 +6,7 @@ import grpc
 
 from domain.kernel import Forbidden, MalformedCommand, RuleViolation
 from service.games import (
+    CorruptGame,
     ExpectedVersionMismatch,
     GameNotFound,
     PermissionDenied,
@@ -22,6 +23,7 @@ STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (GameNotFound, grpc.StatusCode.NOT_FOUND),
     (ExpectedVersionMismatch, grpc.StatusCode.ABORTED),
     (VersionConflict, grpc.StatusCode.ABORTED),
+    (CorruptGame, grpc.StatusCode.DATA_LOSS),
 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 import uuid
@@ -21,7 +22,7 @@ from datetime import UTC, datetime
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -47,6 +48,8 @@ from service.envelopes import actor_of, command_record, to_envelope, to_event, u
 from service.store import GameLog, VersionConflict
 from service.trust import chain, chance, commitments, drbg, record, signing
 
+log = logging.getLogger(__name__)
+
 MAX_COMMAND_ID = 128
 MAX_NAME = 64
 Policy = tpb.SpectatorPolicy
@@ -66,6 +69,11 @@ class PermissionDenied(Exception):
 
 class ExpectedVersionMismatch(Exception):
     pass
+
+
+class CorruptGame(Exception):
+    """The stored stream cannot be folded: it was changed outside the
+    service (``cardroom audit`` says how)."""
 
 
 def token_hash(token: str) -> bytes:
@@ -137,6 +145,7 @@ class Games:
         self._games_lock = threading.Lock()
         self._catalog: dict[str, gpb.GameSummary] = {}
         self._catalog_cursor = 0
+        self._delays: dict[str, int] = {}
 
     # ------------------------------------------------------------ identity
 
@@ -206,8 +215,15 @@ class Games:
 
     def _load(self, game_id: str) -> LoadedGame:
         """The game brought up to date with the store (other processes may
-        have written); raises GameNotFound."""
+        have written); raises GameNotFound, or CorruptGame for a stream
+        changed outside the service."""
         game_id = parse_game_id(game_id)
+        try:
+            return self._load_from_store(game_id)
+        except (DecodeError, MalformedCommand) as error:
+            raise CorruptGame(f"game {game_id}: a stored event cannot be read: {error}") from None
+
+    def _load_from_store(self, game_id: str) -> LoadedGame:
         with self._games_lock:
             loaded = self._games.get(game_id)
         if loaded is None:
@@ -216,7 +232,7 @@ class Games:
                 raise GameNotFound(f"no game {game_id}")
             created = to_event(rows[0][0]).public
             if not isinstance(created, tpb.GameCreated):
-                raise RuntimeError(f"game {game_id} does not start with GameCreated")
+                raise CorruptGame(f"game {game_id} does not start with GameCreated")
             table = tables.initial(registry.game(created.kind), created)
             loaded = LoadedGame([], [], table, created)
             self._absorb(loaded, rows)
@@ -236,7 +252,10 @@ class Games:
         # finished before its last event is there to serve.
         for envelope, raw in rows:
             if envelope.sequence != loaded.version + 1:
-                raise RuntimeError("event stream out of order")
+                raise CorruptGame(
+                    f"game {loaded.game_id if loaded.envelopes else '?'}: event "
+                    f"{envelope.sequence} where {loaded.version + 1} belongs"
+                )
             table = loaded.table
             if envelope.sequence > 1:
                 table = tables.evolve(table, to_event(envelope))
@@ -485,12 +504,12 @@ class Games:
         viewer = self.viewer(loaded, token, as_spectator)
         visible = self.horizon(loaded, viewer)
         if version is not None and not 1 <= version <= visible:
-            if version > visible and version <= loaded.version:
+            if visible < loaded.version:
                 raise RuleViolation(
                     "spectator policy",
                     f"spectators of this game stay {loaded.policy.delay_events} events behind",
                 )
-            raise MalformedCommand(f"version must be between 1 and {loaded.version}")
+            raise MalformedCommand(f"version must be between 1 and {visible}")
         upto = version if version is not None else visible
         if upto < 1:
             raise RuleViolation(
@@ -575,11 +594,17 @@ class Games:
                 self._catalog_cursor = n.id
                 game_id = str(n.originator_id)
                 if n.topic == tpb.GameCreated.DESCRIPTOR.full_name:
-                    created = to_event(epb.EventEnvelope.FromString(n.state)).public
+                    try:
+                        created = to_event(epb.EventEnvelope.FromString(n.state)).public
+                    except (DecodeError, MalformedCommand):
+                        log.warning("game %s: GameCreated cannot be read; not listed", game_id)
+                        continue
                     assert isinstance(created, tpb.GameCreated)
                     self._catalog[game_id] = gpb.GameSummary(
                         game_id=game_id, kind=created.kind, seat_count=created.seat_count
                     )
+                    if created.spectator_policy.kind == Policy.KIND_DELAYED:
+                        self._delays[game_id] = created.spectator_policy.delay_events
                 summary = self._catalog.get(game_id)
                 if summary is None:
                     continue
@@ -590,13 +615,16 @@ class Games:
                     summary.started = True
                 elif n.topic == tpb.GameFinished.DESCRIPTOR.full_name:
                     summary.finished = True
-            return [_copy(s) for s in self._catalog.values()]
+            return [self._public(s) for s in self._catalog.values()]
 
-
-def _copy(summary: gpb.GameSummary) -> gpb.GameSummary:
-    copy = gpb.GameSummary()
-    copy.CopyFrom(summary)
-    return copy
+    def _public(self, summary: gpb.GameSummary) -> gpb.GameSummary:
+        """A copy; a delayed game's version as its spectators see it."""
+        copy = gpb.GameSummary()
+        copy.CopyFrom(summary)
+        delay = self._delays.get(summary.game_id)
+        if delay and not summary.finished:
+            copy.version = max(0, summary.version - delay)
+        return copy
 
 
 def _checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:

@@ -20,11 +20,16 @@ import pytest
 from cardroom.client import Client
 from service.server import RunningServer, Settings, start
 
-POSTGRES_URL = os.environ.get(
-    "CARDROOM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
-)
+POSTGRES_URL = os.environ.get("CARDROOM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 OPERATOR_TOKEN = "operator-secret-for-tests"
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(autouse=True)
+def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs in its own folder, so nothing it writes (a server's
+    default signing key, say) lands in the checkout."""
+    monkeypatch.chdir(tmp_path)
 
 
 def _postgres_or_skip() -> None:

@@ -82,6 +82,12 @@ class Conflict(CardroomError):
     code = grpc.StatusCode.ABORTED
 
 
+class DataLoss(CardroomError):
+    """The game's stored events were changed outside the server (DATA_LOSS)."""
+
+    code = grpc.StatusCode.DATA_LOSS
+
+
 _ERRORS = {
     cls.code: cls
     for cls in (
@@ -91,6 +97,7 @@ _ERRORS = {
         PermissionDenied,
         GameNotFound,
         Conflict,
+        DataLoss,
     )
 }
 

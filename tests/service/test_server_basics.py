@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+import uuid
+from pathlib import Path
+
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from cardroom.client import GameNotFound, InvalidArgument
+from cardroom.client import Client, DataLoss, GameNotFound, InvalidArgument
+from service.server import Settings, start
 from tests.conftest import Served
 
 
@@ -47,3 +52,23 @@ async def test_a_malformed_game_id_is_an_invalid_argument(served: Served) -> Non
 
 async def test_a_new_server_lists_no_games(served: Served) -> None:
     assert await served.client.list_games() == []
+
+
+async def test_a_stream_changed_outside_the_server_is_data_loss(tmp_path: Path) -> None:
+    """(Row tampering on both databases is in tests/trust; this is the status.)"""
+    database = str(tmp_path / "cardroom.sqlite3")
+    server = await start(Settings(address="127.0.0.1:0", database=database))
+    try:
+        async with Client.connect(f"127.0.0.1:{server.port}") as client:
+            game_id = await client.create_game("smoke-and-mirrors", seat_count=3)
+            with sqlite3.connect(database) as db:
+                db.execute(
+                    "UPDATE stored_events SET state = ? WHERE originator_id = ?",
+                    (b"\xff\xff not an envelope", uuid.UUID(game_id).hex),
+                )
+            server.games._games.clear()  # as after a restart
+            with pytest.raises(DataLoss, match="cannot be read"):
+                await client.view(game_id)
+            assert await client.list_games() == []  # still serving; that game is left out
+    finally:
+        await server.stop(grace=None)

@@ -28,6 +28,7 @@ from domain import table as tables
 from domain.kernel import DEALER
 from service.cli import main
 from service.envelopes import to_envelope, to_event
+from service.games import CorruptGame
 from service.trust import chain, commitments, record, signing
 from service.trust.audit import audit_record, compare_viewer_stream
 from tests.conftest import Served
@@ -140,7 +141,7 @@ def test_a_deleted_event_is_caught(finished: Finished) -> None:
     assert (k, f"sequence {k + 1} where {k} was due") in chain_problems
     assert (k, "previous_hash is not the hash of the event before it") in chain_problems
     # Nor will a fresh server serve or sign the broken stream.
-    with pytest.raises(RuntimeError, match="out of order"):
+    with pytest.raises(CorruptGame, match=r"where .* belongs"):
         export_fresh(finished.database, finished.key, finished.game_id)
 
 
@@ -165,7 +166,7 @@ def test_an_inserted_event_is_caught(finished: Finished) -> None:
         ("chain", k + 1),  # previous_hash is not event k's hash
         ("chain", k + 2),  # the old event k+1 now sits one further
     }
-    with pytest.raises(RuntimeError, match="out of order"):
+    with pytest.raises(CorruptGame, match=r"where .* belongs"):
         export_fresh(finished.database, finished.key, finished.game_id)
 
 
@@ -206,7 +207,7 @@ def test_two_swapped_events_are_caught(finished: Finished) -> None:
     messages = [(p.event, p.message) for p in report.problems_of("chain")]
     assert any(e == k and m.startswith(f"sequence {k + 1} where {k} was due") for e, m in messages)
     assert any(e == k + 1 and "previous_hash" in m for e, m in messages)
-    with pytest.raises(RuntimeError, match="out of order"):
+    with pytest.raises(CorruptGame, match=r"where .* belongs"):
         export_fresh(finished.database, finished.key, finished.game_id)
 
 
