@@ -125,7 +125,8 @@ def ms(seconds: float) -> str:
 
 
 async def run_backend(name: str, database: str, args: argparse.Namespace) -> None:
-    server = await start(Settings(address="127.0.0.1:0", database=database))
+    key = Path(tempfile.mkdtemp()) / "bench-signing-key.pem"  # never in the checkout
+    server = await start(Settings(address="127.0.0.1:0", database=database, signing_key=str(key)))
     address = f"127.0.0.1:{server.port}"
     try:
         async with Client.connect(address) as client:
