@@ -6,7 +6,9 @@ In one run, on one machine, against a real gRPC server on loopback:
 * bot games: complete games played through the API (ListLegalActions then
   SubmitCommand per move), reporting SubmitCommand throughput and p50/p99
   latency, on SQLite and on PostgreSQL;
-* replay: the time to rebuild a long game's view from its events.
+* replay: the time to rebuild a long game's view from its events;
+* on PostgreSQL, two servers sharing the database: how long an event written
+  through one takes to reach a watcher on the other.
 
 Timings vary with the machine and its load: read the ratios to the baseline
 measured in the same run, not the absolute numbers.
@@ -169,6 +171,60 @@ async def run_backend(name: str, database: str, args: argparse.Namespace) -> Non
     )
 
 
+async def cross_server_feed(url: str, commands: int, seed: int) -> None:
+    """Two servers on one PostgreSQL database: commands go through the first,
+    a spectator watches through the second (which hears of them only through
+    its store subscription). Delivery = from sending the command until the
+    watcher holds its last event; the command's own latency is part of it."""
+    folder = Path(tempfile.mkdtemp())
+    servers = [
+        await start(
+            Settings(address="127.0.0.1:0", database=url, signing_key=str(folder / "key.pem"))
+        )
+        for _ in range(2)
+    ]
+    rng = random.Random(seed)
+    delivery: list[float] = []
+    acked: list[float] = []
+    try:
+        async with (
+            Client.connect(f"127.0.0.1:{servers[0].port}") as writer,
+            Client.connect(f"127.0.0.1:{servers[1].port}") as reader,
+        ):
+            game_id = await writer.create_game("smoke-and-mirrors", seat_count=3)
+            tokens = [(await writer.join(game_id, f"bot{i}")).token for i in range(3)]
+            await writer.start(game_id, tokens[0])
+            stream = reader.watch(game_id).__aiter__()
+            seen = 0
+            version = (await writer.view(game_id)).version
+            while seen < version:
+                seen = (await anext(stream)).sequence
+            while len(delivery) < commands:
+                for token in tokens:
+                    actions = await writer.legal_actions(game_id, token)
+                    if not actions or len(delivery) >= commands:
+                        continue
+                    t0 = time.perf_counter()
+                    response = await writer.act(game_id, token, rng.choice(actions))
+                    acked.append(time.perf_counter() - t0)
+                    while seen < response.version:
+                        seen = (await anext(stream)).sequence
+                    delivery.append(time.perf_counter() - t0)
+                if (await writer.view(game_id)).table.finished:
+                    break
+            await stream.aclose()
+    finally:
+        for server in servers:
+            await server.stop(grace=None)
+    d, a = Timings(delivery), Timings(acked)
+    print("\n== PostgreSQL, two servers: write through one, watch through the other")
+    print(
+        f"SubmitCommand acknowledged: p50 {ms(a.p50)}  p99 {ms(a.p99)};"
+        f"  delivered to the other server's watcher: p50 {ms(d.p50)}  p99 {ms(d.p99)}"
+        f"  ({len(delivery)} commands; delivery p50 = {d.p50 / a.p50:4.1f}x the command's)"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--game", default="smoke-and-mirrors")
@@ -177,6 +233,7 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline-calls", type=int, default=2000)
     parser.add_argument("--replays", type=int, default=20)
+    parser.add_argument("--feed-commands", type=int, default=200)
     parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -190,6 +247,7 @@ async def main() -> None:
     url, drop = postgres
     try:
         await run_backend("PostgreSQL", url, args)
+        await cross_server_feed(url, args.feed_commands, args.seed)
     finally:
         drop()
 
