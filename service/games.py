@@ -44,6 +44,7 @@ from domain.kernel import (
     Secret,
     Viewer,
 )
+from service.catalog import Catalog
 from service.envelopes import actor_of, command_record, to_envelope, to_event, unpack
 from service.store import GameLog, VersionConflict
 from service.trust import chain, chance, commitments, drbg, record, signing
@@ -143,9 +144,7 @@ class Games:
         self.new_seed = new_seed
         self._games: dict[str, LoadedGame] = {}
         self._games_lock = threading.Lock()
-        self._catalog: dict[str, gpb.GameSummary] = {}
-        self._catalog_cursor = 0
-        self._delays: dict[str, int] = {}
+        self.catalog = Catalog(log)
 
     # ------------------------------------------------------------ identity
 
@@ -587,44 +586,7 @@ class Games:
         return self._load(game_id).version
 
     def list_games(self) -> list[gpb.GameSummary]:
-        """Public facts of every game, kept current from the notification log
-        (so games written by other processes appear too)."""
-        with self._games_lock:
-            for n in self.log.notifications(after=self._catalog_cursor):
-                self._catalog_cursor = n.id
-                game_id = str(n.originator_id)
-                if n.topic == tpb.GameCreated.DESCRIPTOR.full_name:
-                    try:
-                        created = to_event(epb.EventEnvelope.FromString(n.state)).public
-                    except (DecodeError, MalformedCommand):
-                        log.warning("game %s: GameCreated cannot be read; not listed", game_id)
-                        continue
-                    assert isinstance(created, tpb.GameCreated)
-                    self._catalog[game_id] = gpb.GameSummary(
-                        game_id=game_id, kind=created.kind, seat_count=created.seat_count
-                    )
-                    if created.spectator_policy.kind == Policy.KIND_DELAYED:
-                        self._delays[game_id] = created.spectator_policy.delay_events
-                summary = self._catalog.get(game_id)
-                if summary is None:
-                    continue
-                summary.version = n.originator_version
-                if n.topic == tpb.SeatTaken.DESCRIPTOR.full_name:
-                    summary.seats_taken += 1
-                elif n.topic == tpb.GameStarted.DESCRIPTOR.full_name:
-                    summary.started = True
-                elif n.topic == tpb.GameFinished.DESCRIPTOR.full_name:
-                    summary.finished = True
-            return [self._public(s) for s in self._catalog.values()]
-
-    def _public(self, summary: gpb.GameSummary) -> gpb.GameSummary:
-        """A copy; a delayed game's version as its spectators see it."""
-        copy = gpb.GameSummary()
-        copy.CopyFrom(summary)
-        delay = self._delays.get(summary.game_id)
-        if delay and not summary.finished:
-            copy.version = max(0, summary.version - delay)
-        return copy
+        return self.catalog.summaries()
 
 
 def _checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:
