@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 import secrets
 import threading
 import uuid
@@ -48,8 +47,6 @@ from service.catalog import Catalog
 from service.envelopes import actor_of, command_record, to_envelope, to_event, unpack
 from service.store import GameLog, VersionConflict
 from service.trust import chain, chance, commitments, drbg, record, signing
-
-log = logging.getLogger(__name__)
 
 MAX_COMMAND_ID = 128
 MAX_NAME = 64
