@@ -277,7 +277,9 @@ class Games:
         if set_deal and not self.is_operator(token):
             raise PermissionDenied("only the operator may create a game from a set deal")
         for outcome in set_deal:
-            unpack(outcome)  # every outcome must at least decode
+            if not isinstance(unpack(outcome), game.chance_types):
+                names = ", ".join(t.DESCRIPTOR.full_name for t in game.chance_types)
+                raise MalformedCommand(f"a {kind} set deal holds only {names}")
         policy = _checked_policy(spectator_policy)
         created = tables.create(
             game, tables.unpack_options(game, options), seat_count, set_deal=bool(set_deal)

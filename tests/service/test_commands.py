@@ -185,6 +185,13 @@ async def test_set_deals_are_for_the_operator_and_announced_publicly(served: Ser
     c = served.client
     with pytest.raises(PermissionDenied):
         await c.create_game("smoke-and-mirrors", seat_count=3, set_deal=[deal(0)])
+    with pytest.raises(InvalidArgument, match="set deal holds only"):
+        await c.create_game(
+            "smoke-and-mirrors",
+            seat_count=3,
+            set_deal=[sm.PerformAct()],
+            operator_token=OPERATOR_TOKEN,
+        )
     table = await seated_game(c, set_deal=[deal(0, first=HANDS)])
     view = await c.view(table.game_id)
     assert view.table.set_deal
