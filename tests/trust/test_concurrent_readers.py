@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -92,14 +92,17 @@ async def test_stopping_the_server_waits_for_calls_still_in_a_worker_thread(
 ) -> None:
     """A call whose client went away keeps running in its worker thread;
     the store must not be closed under it (on SQLite that crashed the
-    process in sqlite3_last_insert_rowid)."""
+    process in sqlite3_last_insert_rowid). The call is held until the server
+    has begun to stop, so the order below depends on no timing."""
     server = await start(Settings(address="127.0.0.1:0", database=database))
     order: list[str] = []
     games = server.games
     slow_view = games.view
+    started, release = threading.Event(), threading.Event()
 
     def view(*args: Any) -> Any:
-        time.sleep(0.5)  # the client has given up and the server is stopping
+        started.set()
+        release.wait(timeout=30)  # until stopping has begun (or a regression skipped it)
         try:
             return slow_view(*args)
         finally:
@@ -111,11 +114,19 @@ async def test_stopping_the_server_waits_for_calls_still_in_a_worker_thread(
         order.append("store closed")
         closing()
 
+    draining = server.servicer.drain
+
+    async def drain() -> None:
+        release.set()
+        await draining()
+
     monkeypatch.setattr(games, "view", view)
     monkeypatch.setattr(games.log, "close", close)
+    monkeypatch.setattr(server.servicer, "drain", drain)
     async with Client.connect(f"127.0.0.1:{server.port}") as client:
         game_id = await client.create_game(SM, seat_count=2)
-        with pytest.raises(asyncio.TimeoutError):
-            await asyncio.wait_for(client.view(game_id), timeout=0.1)
+        call = asyncio.create_task(client.view(game_id))
+        assert await asyncio.to_thread(started.wait, 30)
+        call.cancel()  # the client gives up
     await server.stop(grace=None)
     assert order == ["call finished", "store closed"]
