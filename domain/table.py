@@ -8,6 +8,7 @@ every other command to the game, so the service only ever talks to a table.
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -47,10 +48,11 @@ class Table:
         return self.game.kind
 
     def seat_of_token_hash(self, digest: bytes) -> int | None:
-        for seat, h in enumerate(self.token_hashes):
-            if h is not None and h == digest:
-                return seat
-        return None
+        found = None
+        for seat, h in enumerate(self.token_hashes):  # compare every seat, in constant time
+            if h is not None and hmac.compare_digest(h, digest):
+                found = seat
+        return found
 
     @property
     def seats_taken(self) -> int:
