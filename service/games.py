@@ -230,10 +230,12 @@ class Games:
             if not isinstance(created, tpb.GameCreated):
                 raise CorruptGame(f"game {game_id} does not start with GameCreated")
             table = tables.initial(registry.game(created.kind), created)
-            loaded = LoadedGame([], [], table, created)
-            self._absorb(loaded, rows)
+            fresh = LoadedGame([], [], table, created)
+            self._absorb(fresh, rows)
             with self._games_lock:
-                loaded = self._games.setdefault(game_id, loaded)
+                loaded = self._games.setdefault(game_id, fresh)
+            if loaded is fresh:
+                return loaded
         newer = self.log.read(game_id, after=loaded.version)
         if newer:
             with loaded.lock:
@@ -335,7 +337,9 @@ class Games:
         if isinstance(message, (tpb.TakeSeat, tpb.StartGame)):
             raise MalformedCommand("use JoinGame and StartGame for table commands")
         assert caller.actor is not None
-        version, batch = self._execute(game_id, caller.actor, message, command_id, expected_version)
+        version, batch = self._execute(
+            game_id, caller.actor, message, command_id, expected_version, loaded
+        )
         return version, [self._serve(e, raw, caller.viewer, loaded) for e, raw in batch]
 
     def _execute(
@@ -345,13 +349,17 @@ class Games:
         command: Message,
         command_id: str,
         expected_version: int | None,
+        loaded: LoadedGame | None = None,
         attempts: int = 3,
     ) -> tuple[int, list[tuple[epb.EventEnvelope, bytes]]]:
         """Decide, add chance outcomes, seal, chain, append. Returns the
         version after and the batch written (or, for a repeated command id,
-        the batch first written)."""
+        the batch first written). A game just loaded by the caller is used
+        as it is: if another process wrote since, the append conflicts and
+        the next attempt reloads."""
         for attempt in range(attempts):
-            loaded = self._load(game_id)
+            if loaded is None or attempt > 0:
+                loaded = self._load(game_id)
             with loaded.lock:
                 if command_id:
                     previous = self._previous_outcome(loaded, actor, command, command_id)
