@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from cardroom.client import Client, SeatHandle
@@ -73,3 +79,34 @@ async def seated_game(
     if start:
         await client.start(game_id, seats[0].token)
     return Table(game_id, seats)
+
+
+@contextmanager
+def server_process(database: str, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``cardroom serve`` in a subprocess on a free port; yields its address."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--address",
+            "127.0.0.1:0",
+            "--database",
+            database,
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.search(r"listening on (\S+)", line)
+        assert match, f"server did not start: {line!r}"
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

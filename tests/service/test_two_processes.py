@@ -10,12 +10,8 @@ generous timeout only guards against a hang.
 from __future__ import annotations
 
 import asyncio
-import os
-import re
-import subprocess
-import sys
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -23,7 +19,7 @@ from cardroom.client import Client
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from tests.conftest import OPERATOR_TOKEN
-from tests.service.helpers import deal, seated_game, skull, star, swirl
+from tests.service.helpers import deal, seated_game, server_process, skull, star, swirl
 
 pytestmark = pytest.mark.postgres
 
@@ -35,40 +31,10 @@ HANDS = [
 HANG_GUARD = 30.0
 
 
-@contextmanager
-def server_process(database: str) -> Iterator[str]:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--address",
-            "127.0.0.1:0",
-            "--database",
-            database,
-            "--operator-token",
-            OPERATOR_TOKEN,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        match = re.search(r"listening on (\S+)", line)
-        assert match, f"server did not start: {line!r}"
-        yield match.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 @asynccontextmanager
 async def two_servers(database: str) -> AsyncIterator[tuple[Client, Client]]:
-    with server_process(database) as first, server_process(database) as second:
+    token = ("--operator-token", OPERATOR_TOKEN)
+    with server_process(database, *token) as first, server_process(database, *token) as second:
         async with Client.connect(first) as a, Client.connect(second) as b:
             yield a, b
 

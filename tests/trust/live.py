@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
 import sqlite3
-import subprocess
 import sys
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
@@ -232,34 +230,3 @@ async def cardroom(*args: str, env: dict[str, str] | None = None) -> tuple[int, 
     out, err = await asyncio.wait_for(process.communicate(), timeout=120)
     assert process.returncode is not None
     return process.returncode, out.decode(), err.decode()
-
-
-@contextmanager
-def server_process(database: str, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """``cardroom serve`` in a subprocess on a free port; yields its address."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--address",
-            "127.0.0.1:0",
-            "--database",
-            database,
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        match = re.search(r"listening on (\S+)", line)
-        assert match, f"server did not start: {line!r}"
-        yield match.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)

@@ -21,7 +21,8 @@ from service.server import Settings, start
 from service.trust import record, signing
 from service.trust.audit import audit_record
 from tests.conftest import OPERATOR_TOKEN, Served
-from tests.trust.live import cardroom, finished_game, new_game, server_process
+from tests.service.helpers import server_process
+from tests.trust.live import cardroom, finished_game, new_game
 
 
 async def run(*argv: str) -> int:
