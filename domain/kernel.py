@@ -131,11 +131,17 @@ class RuleViolation(Exception):
 
 class NotYourTurn(RuleViolation):
     def __init__(self, message: str = "it is not your turn") -> None:
-        super().__init__("turn order", message)
+        super().__init__("T-TURN", message)
 
 
 class MalformedCommand(ValueError):
     """A command that no rule could accept: wrong type, missing fields."""
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """A caller's input quoted in an error message: a short prefix only, so
+    an error never grows with what was sent."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} chars)"
 
 
 class Forbidden(Exception):
@@ -157,6 +163,7 @@ class Game(Protocol[S]):
     """
 
     kind: ClassVar[str]
+    title: ClassVar[str]  # for people: "Smoke & Mirrors"
     rules_version: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
@@ -167,8 +174,9 @@ class Game(Protocol[S]):
     view_type: ClassVar[type[Message]]
 
     def initial_state(self, options: Message, seat_count: int) -> S:
-        """The state before anything happened; raises RuleViolation or
-        MalformedCommand for options the game cannot be played with."""
+        """The state before anything happened; raises RuleViolation (naming
+        the game's rule for its player count) or MalformedCommand for options
+        or a seat count the game cannot be played with."""
         ...
 
     def decide(self, state: S, actor: Actor, command: Message) -> list[Event]: ...

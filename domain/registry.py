@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 import domain
-from domain.kernel import Game
+from domain.kernel import Game, quote
 
 
 @cache
@@ -33,5 +33,5 @@ def game(kind: str) -> Game[Any]:
         return games()[kind]
     except KeyError:
         raise KeyError(
-            f"unknown game kind {kind!r}; known kinds: {', '.join(games()) or 'none'}"
+            f"unknown game kind {quote(kind)}; known kinds: {', '.join(games()) or 'none'}"
         ) from None

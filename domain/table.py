@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from google.protobuf import any_pb2
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 
 from cardroom.v1 import table_pb2 as tpb
 from domain.kernel import (
@@ -26,6 +26,7 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
     event,
+    quote,
 )
 
 
@@ -66,26 +67,47 @@ def pack(message: Message) -> any_pb2.Any:
 
 
 def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
-    """The game's options message from an Any; defaults when unset."""
+    """The game's options message from an Any, exactly (defaults when
+    unset); fields the schema does not know are dropped."""
     message = game.options_type()
-    if options is not None and options.type_url:
-        if options.TypeName() != message.DESCRIPTOR.full_name:
-            raise MalformedCommand(
-                f"options must be {message.DESCRIPTOR.full_name}, got {options.type_url}"
-            )
-        options.Unpack(message)
+    if options is None or (not options.type_url and not options.value):
+        return message
+    name = message.DESCRIPTOR.full_name
+    _, slash, sent = options.type_url.rpartition("/")
+    if not slash or sent != name:
+        raise MalformedCommand(
+            f"options must be {name} (type_url 'type.googleapis.com/{name}'), "
+            f"not {quote(options.type_url)}"
+        )
+    try:
+        unpacked = options.Unpack(message)
+    except DecodeError:
+        raise MalformedCommand(f"options: could not decode {name}: malformed bytes") from None
+    if not unpacked:  # pragma: no cover - the type URL was checked above
+        raise MalformedCommand(f"options: could not unpack {name}")
+    message.DiscardUnknownFields()
     return message
 
 
+MAX_SEATS = 64  # no game seats more; checked before a game allocates per seat
+
+
 def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool) -> Event:
-    """The first event of a game, after checking the game accepts the options."""
-    if not game.min_seats <= seat_count <= game.max_seats:
+    """The first event of a game, after checking the game accepts the options
+    and the seat count (the game's own rule names the range it plays)."""
+    if not 0 < seat_count <= MAX_SEATS:
         raise RuleViolation(
-            "seats",
-            f"{game.kind} is played by {game.min_seats} to {game.max_seats} players, "
+            "T-SEATS",
+            f"{game.title} is played by {game.min_seats} to {game.max_seats} players, "
             f"not {seat_count}",
         )
     game.initial_state(options, seat_count)
+    if not game.min_seats <= seat_count <= game.max_seats:
+        raise RuleViolation(
+            "T-SEATS",
+            f"{game.title} is played by {game.min_seats} to {game.max_seats} players, "
+            f"not {seat_count}",
+        )
     return event(
         tpb.GameCreated(
             kind=game.kind,
@@ -103,9 +125,9 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
     if isinstance(command, tpb.StartGame):
         return _start(table, actor)
     if table.finished:
-        raise RuleViolation("game over", "the game is over")
+        raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
-        raise RuleViolation("not started", "the game has not started")
+        raise RuleViolation("T-PLAY", "the game has not started")
     _check_sender(table, actor, command)
     events = table.game.decide(table.game_state, actor, command)
     after = table.game_state
@@ -132,7 +154,7 @@ def _check_sender(table: Table, actor: Actor, command: Message) -> None:
 
 def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
     if table.started:
-        raise RuleViolation("seats", "the game has already started")
+        raise RuleViolation("T-JOIN", "the game has already started")
     if not command.player_name.strip():
         raise MalformedCommand("player_name must not be empty")
     if len(command.token_sha256) != 32:
@@ -142,12 +164,12 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
         if command.seat >= table.seat_count:
             raise MalformedCommand(f"seat must be below {table.seat_count}")
         if command.seat not in free:
-            raise RuleViolation("seats", f"seat {command.seat} is taken")
+            raise RuleViolation("T-JOIN", f"seat {command.seat} is taken")
         seat = command.seat
     elif free:
         seat = free[0]
     else:
-        raise RuleViolation("seats", "every seat is taken")
+        raise RuleViolation("T-JOIN", "every seat is taken")
     return [
         event(
             tpb.SeatTaken(seat=seat, player_name=command.player_name),
@@ -158,12 +180,12 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
 
 def _start(table: Table, actor: Actor) -> list[Event]:
     if actor.kind not in ("seat", "operator"):
-        raise RuleViolation("start", "only a seated player or the operator may start")
+        raise RuleViolation("T-START", "only a seated player or the operator may start")
     if table.started:
-        raise RuleViolation("start", "the game has already started")
+        raise RuleViolation("T-START", "the game has already started")
     if table.seats_taken < table.seat_count:
         raise RuleViolation(
-            "start",
+            "T-START",
             f"{table.seat_count - table.seats_taken} seat(s) are still free",
         )
     return [event(tpb.GameStarted())]

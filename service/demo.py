@@ -14,6 +14,7 @@ from google.protobuf import text_format
 
 from cardroom.client import Client, RuleBroken, unpack
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
 from domain import registry
 from domain import table as tables
 from service.envelopes import to_event
@@ -91,7 +92,13 @@ async def run_demo(
             address = f"127.0.0.1:{server.port}"
             print(f"started a server on {address} (temporary SQLite database)")
         client = await stack.enter_async_context(Client.connect(address))
-        game_id = await client.create_game(kind, seat_count=seat_count)
+        # A demo's log is public once it is over, so anyone can export and
+        # audit it (README, "Try it"); games default to their seats only.
+        game_id = await client.create_game(
+            kind,
+            seat_count=seat_count,
+            log_policy=tpb.LogPolicy(kind=tpb.LogPolicy.KIND_PUBLIC_AFTER_END),
+        )
         names = ["Ada", "Brahmagupta", "Cardano", "Dijkstra", "Euler", "Fermat"]
         handles = [await client.join(game_id, names[i % len(names)]) for i in range(seat_count)]
         watcher = asyncio.create_task(spectate(client, game_id, quiet))

@@ -10,22 +10,33 @@ from google.protobuf import any_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 
 from cardroom.v1 import envelope_pb2 as epb
-from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret
+from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret, quote
 from domain.table import pack
 
 
-def unpack(packed: any_pb2.Any) -> Message:
-    """Decode an Any into its message class, looked up by type name."""
-    name = packed.TypeName()
+def unpack(packed: any_pb2.Any, field: str = "message") -> Message:
+    """Decode an Any into its message class, looked up by type name, exactly:
+    the type URL must end in "/" and a known full name, the bytes must parse,
+    and fields this schema does not know are dropped (never stored or
+    hashed). Anything else is a MalformedCommand naming ``field``."""
+    url = packed.type_url
+    _, slash, name = url.rpartition("/")
+    if not slash or not name:
+        raise MalformedCommand(
+            f"{field}: type_url must be 'type.googleapis.com/<message name>', not {quote(url)}"
+        )
     try:
         descriptor = descriptor_pool.Default().FindMessageTypeByName(name)
     except KeyError:
-        raise MalformedCommand(f"unknown message type {name!r}") from None
+        raise MalformedCommand(f"{field}: unknown message type {quote(name)}") from None
     message = message_factory.GetMessageClass(descriptor)()
     try:
-        packed.Unpack(message)
+        unpacked = packed.Unpack(message)
     except DecodeError:
-        raise MalformedCommand(f"could not decode {name}: malformed bytes") from None
+        raise MalformedCommand(f"{field}: could not decode {name}: malformed bytes") from None
+    if not unpacked:  # pragma: no cover - the checks above make Unpack parse
+        raise MalformedCommand(f"{field}: could not unpack {quote(url)}")
+    message.DiscardUnknownFields()
     return message
 
 

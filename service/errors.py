@@ -1,4 +1,5 @@
-"""One table from domain and service errors to gRPC status codes."""
+"""One table from domain and service errors to gRPC status codes, and the
+bound on what an error message may quote."""
 
 from __future__ import annotations
 
@@ -12,7 +13,16 @@ from service.games import (
     PermissionDenied,
     Unauthenticated,
 )
-from service.store import VersionConflict
+from service.store import StoreUnavailable, VersionConflict, bounded, is_store_failure
+
+# A client's default limit on a status message is about 8 KiB: any longer
+# and it sees RESOURCE_EXHAUSTED instead of the error.
+MAX_DETAILS = 1000
+
+
+class TooBusy(Exception):
+    """A limit of the server's (docs/operations.md) refuses the call."""
+
 
 STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (MalformedCommand, grpc.StatusCode.INVALID_ARGUMENT),
@@ -24,16 +34,23 @@ STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (ExpectedVersionMismatch, grpc.StatusCode.ABORTED),
     (VersionConflict, grpc.StatusCode.ABORTED),
     (CorruptGame, grpc.StatusCode.DATA_LOSS),
+    (TooBusy, grpc.StatusCode.RESOURCE_EXHAUSTED),
+    (StoreUnavailable, grpc.StatusCode.UNAVAILABLE),
 )
 
 
 def status_of(error: BaseException) -> tuple[grpc.StatusCode, str] | None:
     """The status and message for a known error; None for a bug."""
+    if is_store_failure(error):
+        return (
+            grpc.StatusCode.UNAVAILABLE,
+            "the store cannot be reached or read; try again later",
+        )
     for kind, code in STATUS_BY_ERROR:
         if isinstance(error, kind):
             if isinstance(error, RuleViolation):
-                return code, f"rule {error.rule}: {error.message}"
+                return code, bounded(f"rule {error.rule}: {error.message}")
             if isinstance(error, VersionConflict):
                 return code, "another command changed the game first; reload and retry"
-            return code, str(error)
+            return code, bounded(str(error))
     return None

@@ -15,9 +15,11 @@ import hmac
 import secrets
 import threading
 import uuid
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
@@ -37,20 +39,24 @@ from domain.kernel import (
     SPECTATOR,
     Actor,
     Event,
+    Game,
     MalformedCommand,
     Reveal,
     RuleViolation,
     Secret,
     Viewer,
+    quote,
 )
+from domain.table import pack
 from service.catalog import Catalog
 from service.envelopes import actor_of, command_record, to_envelope, to_event, unpack
-from service.store import GameLog, VersionConflict
+from service.store import GameLog, VersionConflict, bounded, is_store_failure
 from service.trust import chain, chance, commitments, drbg, record, signing
 
 MAX_COMMAND_ID = 128
 MAX_NAME = 64
 Policy = tpb.SpectatorPolicy
+LogPolicy = tpb.LogPolicy
 
 
 class GameNotFound(LookupError):
@@ -74,6 +80,37 @@ class CorruptGame(Exception):
     service (``cardroom audit`` says how)."""
 
 
+@contextmanager
+def unfoldable(game_id: str, envelope: epb.EventEnvelope) -> Iterator[None]:
+    """Any failure to read or fold a stored event makes its game CorruptGame
+    (DATA_LOSS), naming the game and the event; other games keep serving."""
+    try:
+        yield
+    except CorruptGame:
+        raise
+    except Exception as error:
+        if is_store_failure(error):
+            raise
+        kind = envelope.event.type_url.rpartition("/")[2] or "?"
+        detail = bounded(str(error) or type(error).__name__, 200)
+        raise CorruptGame(
+            f"game {game_id}: stored event {envelope.sequence} ({kind}) cannot be folded: "
+            f"{detail}; `cardroom audit` tells more"
+        ) from None
+
+
+def _first(game_id: str, created_envelope: epb.EventEnvelope) -> LoadedGame:
+    """An empty LoadedGame for a stream starting with ``created_envelope``."""
+    with unfoldable(game_id, created_envelope):
+        created = to_event(created_envelope).public
+        if not isinstance(created, tpb.GameCreated):
+            raise CorruptGame(f"game {game_id} does not start with GameCreated")
+        if not 0 < created.seat_count <= tables.MAX_SEATS:
+            raise ValueError(f"seat_count {created.seat_count} is out of range")
+        table = tables.initial(registry.game(created.kind), created)
+    return LoadedGame([], [], table, created)
+
+
 def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
@@ -82,7 +119,7 @@ def parse_game_id(game_id: str) -> str:
     try:
         return str(uuid.UUID(game_id))
     except ValueError:
-        raise MalformedCommand(f"game_id {game_id!r} is not a UUID") from None
+        raise MalformedCommand(f"game_id {quote(game_id)} is not a UUID") from None
 
 
 @dataclass
@@ -105,7 +142,7 @@ class LoadedGame:
 
     @property
     def game_id(self) -> str:
-        return self.envelopes[0].game_id
+        return self.envelopes[0].game_id if self.envelopes else ""
 
     @property
     def finished(self) -> bool:
@@ -114,6 +151,11 @@ class LoadedGame:
     @property
     def policy(self) -> tpb.SpectatorPolicy:
         return self.created.spectator_policy
+
+    @property
+    def log_is_public(self) -> bool:
+        """Whether anyone may read the full log once the game is over."""
+        return self.created.log_policy.kind == LogPolicy.KIND_PUBLIC_AFTER_END
 
 
 @dataclass(frozen=True)
@@ -213,34 +255,32 @@ class Games:
         """The game brought up to date with the store (other processes may
         have written); raises GameNotFound, or CorruptGame for a stream
         changed outside the service."""
-        game_id = parse_game_id(game_id)
-        try:
-            return self._load_from_store(game_id)
-        except (DecodeError, MalformedCommand) as error:
-            raise CorruptGame(f"game {game_id}: a stored event cannot be read: {error}") from None
+        return self._load_from_store(parse_game_id(game_id))
 
     def _load_from_store(self, game_id: str) -> LoadedGame:
         with self._games_lock:
             loaded = self._games.get(game_id)
         if loaded is None:
-            rows = self.log.read(game_id)
+            rows = self._read(game_id)
             if not rows:
                 raise GameNotFound(f"no game {game_id}")
-            created = to_event(rows[0][0]).public
-            if not isinstance(created, tpb.GameCreated):
-                raise CorruptGame(f"game {game_id} does not start with GameCreated")
-            table = tables.initial(registry.game(created.kind), created)
-            fresh = LoadedGame([], [], table, created)
+            fresh = _first(game_id, rows[0][0])
             self._absorb(fresh, rows)
             with self._games_lock:
                 loaded = self._games.setdefault(game_id, fresh)
             if loaded is fresh:
                 return loaded
-        newer = self.log.read(game_id, after=loaded.version)
+        newer = self._read(game_id, after=loaded.version)
         if newer:
             with loaded.lock:
                 self._absorb(loaded, [(e, raw) for e, raw in newer if e.sequence > loaded.version])
         return loaded
+
+    def _read(self, game_id: str, after: int = 0) -> list[tuple[epb.EventEnvelope, bytes]]:
+        try:
+            return self.log.read(game_id, after=after)
+        except DecodeError as error:
+            raise CorruptGame(f"game {game_id}: a stored event cannot be read: {error}") from None
 
     @staticmethod
     def _absorb(loaded: LoadedGame, rows: Sequence[tuple[epb.EventEnvelope, bytes]]) -> None:
@@ -251,15 +291,25 @@ class Games:
         for envelope, raw in rows:
             if envelope.sequence != loaded.version + 1:
                 raise CorruptGame(
-                    f"game {loaded.game_id if loaded.envelopes else '?'}: event "
+                    f"game {loaded.game_id or '?'}: event "
                     f"{envelope.sequence} where {loaded.version + 1} belongs"
                 )
             table = loaded.table
             if envelope.sequence > 1:
-                table = tables.evolve(table, to_event(envelope))
+                with unfoldable(loaded.game_id, envelope):
+                    table = tables.evolve(table, to_event(envelope))
             loaded.stored.append(raw)
             loaded.envelopes.append(envelope)
             loaded.table = table
+
+    def games_in_memory(self) -> int:
+        return len(self._games)
+
+    def kind_of(self, game_id: str) -> str:
+        """The kind of a game in memory (for metrics), without loading it."""
+        with self._games_lock:
+            loaded = self._games.get(game_id)
+        return loaded.table.kind if loaded is not None else "unknown"
 
     # ------------------------------------------------------------- writing
 
@@ -271,6 +321,7 @@ class Games:
         set_deal: Sequence[any_pb2.Any] = (),
         token: str | None = None,
         spectator_policy: tpb.SpectatorPolicy | None = None,
+        log_policy: tpb.LogPolicy | None = None,
     ) -> str:
         try:
             game = registry.game(kind)
@@ -278,19 +329,17 @@ class Games:
             raise MalformedCommand(str(error.args[0])) from None
         if set_deal and not self.is_operator(token):
             raise PermissionDenied("only the operator may create a game from a set deal")
-        for outcome in set_deal:
-            if not isinstance(unpack(outcome), game.chance_types):
-                names = ", ".join(t.DESCRIPTOR.full_name for t in game.chance_types)
-                raise MalformedCommand(f"a {kind} set deal holds only {names}")
         policy = _checked_policy(spectator_policy)
-        created = tables.create(
-            game, tables.unpack_options(game, options), seat_count, set_deal=bool(set_deal)
-        )
+        full_log = _checked_log_policy(log_policy)
+        options_message = tables.unpack_options(game, options)
+        created = tables.create(game, options_message, seat_count, set_deal=bool(set_deal))
         assert isinstance(created.public, tpb.GameCreated)
         created.public.spectator_policy.CopyFrom(policy)
+        created.public.log_policy.CopyFrom(full_log)
+        outcomes = _checked_set_deal(game, created.public, set_deal)
         hidden: list[Secret] = []
         if set_deal:
-            hidden.append(Secret(frozenset(), tpb.SetDeal(outcomes=list(set_deal))))
+            hidden.append(Secret(frozenset(), tpb.SetDeal(outcomes=[pack(o) for o in outcomes])))
         # The seed of every chance outcome: committed now, opened at the end.
         hidden.append(chance.seed_secret(self.new_seed()))
         game_id = str(uuid.uuid4())
@@ -333,7 +382,7 @@ class Games:
             raise MalformedCommand("command is required")
         loaded = self._load(game_id)
         caller = self._seat_caller(loaded, token)
-        message = unpack(command)
+        message = unpack(command, "command")
         if isinstance(message, (tpb.TakeSeat, tpb.StartGame)):
             raise MalformedCommand("use JoinGame and StartGame for table commands")
         assert caller.actor is not None
@@ -453,7 +502,7 @@ class Games:
                 continue
             if unpack(envelope.command.command) != command:
                 raise MalformedCommand(
-                    f"command_id {command_id!r} was already used for a different command"
+                    f"command_id {quote(command_id)} was already used for a different command"
                 )
             end = index + 1
             while end < len(loaded.envelopes):
@@ -512,40 +561,41 @@ class Games:
         if version is not None and not 1 <= version <= visible:
             if visible < loaded.version:
                 raise RuleViolation(
-                    "spectator policy",
+                    "T-SPECTATORS",
                     f"spectators of this game stay {loaded.policy.delay_events} events behind",
                 )
             raise MalformedCommand(f"version must be between 1 and {visible}")
         upto = version if version is not None else visible
         if upto < 1:
             raise RuleViolation(
-                "spectator policy",
+                "T-SPECTATORS",
                 f"spectators of this game stay {loaded.policy.delay_events} events behind",
             )
         return _view_response(self._fold(loaded, viewer, upto), viewer, upto)
 
     def replay_views(
         self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
-    ) -> list[gpb.ReplayViewsResponse]:
-        """The caller's view after each event in turn, folded once."""
+    ) -> Iterator[gpb.ReplayViewsResponse]:
+        """The caller's view after each event in turn, folded once and made
+        step by step as the iterator is read (the caller is checked now)."""
         loaded = self._load(game_id)
         viewer = self.viewer(loaded, token, as_spectator)
-        stream = self.copies(loaded, viewer)
-        if not stream:
-            return []
-        first = max(1, from_version)
+        end = self.horizon(loaded, viewer)
+        return self._replay(loaded, viewer, max(1, from_version), end)
+
+    def _replay(
+        self, loaded: LoadedGame, viewer: Viewer, first: int, end: int
+    ) -> Iterator[gpb.ReplayViewsResponse]:
         table = tables.initial(loaded.table.game, loaded.created)
-        steps = []
-        for envelope in stream:
+        for index in range(end):
+            envelope = self._serve(loaded.envelopes[index], loaded.stored[index], viewer, loaded)
             if envelope.sequence > 1:
-                table = tables.evolve(table, to_event(envelope))
+                with unfoldable(loaded.game_id, envelope):
+                    table = tables.evolve(table, to_event(envelope))
             if envelope.sequence >= first:
-                steps.append(
-                    gpb.ReplayViewsResponse(
-                        view=_view_response(table, viewer, envelope.sequence), event=envelope
-                    )
+                yield gpb.ReplayViewsResponse(
+                    view=_view_response(table, viewer, envelope.sequence), event=envelope
                 )
-        return steps
 
     def legal_actions(self, game_id: str, token: str | None) -> tuple[int, list[Message]]:
         loaded = self._load(game_id)
@@ -565,24 +615,41 @@ class Games:
         else:
             start, table = 1, tables.initial(loaded.table.game, loaded.created)
         for envelope in self.copies(loaded, viewer, start, upto):
-            table = tables.evolve(table, to_event(envelope))
+            with unfoldable(loaded.game_id, envelope):
+                table = tables.evolve(table, to_event(envelope))
         with loaded.lock:
             if viewer not in loaded.folds or loaded.folds[viewer][0] <= upto:
                 loaded.folds[viewer] = (upto, table)
         return table
 
+    def _check_full_log_reader(self, loaded: LoadedGame, token: str | None) -> None:
+        """The full log is the operator's at any time; once the game is over
+        it is also its seats' (or anyone's, under the public log policy)."""
+        if self.is_operator(token):
+            return
+        if not loaded.finished:
+            raise RuleViolation(
+                "T-LOG", "the full log opens once the game is over (the operator may read it now)"
+            )
+        if loaded.log_is_public:
+            return
+        if not token:
+            raise Unauthenticated(
+                "this game's full log is for its seats and the operator: "
+                "pass a seat token or the operator token"
+            )
+        self._seat_caller(loaded, token)
+
     def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
         loaded = self._load(game_id)
-        if not (loaded.finished or self.is_operator(token)):
-            raise PermissionDenied(
-                "the full log is open once the game is finished, or to the operator"
-            )
+        self._check_full_log_reader(loaded, token)
         return self.copies(loaded, AUDITOR)
 
-    def export_record(self, game_id: str) -> trpb.GameRecord:
+    def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
         loaded = self._load(game_id)
         if not loaded.finished:
-            raise RuleViolation("export", "only a finished game can be exported")
+            raise RuleViolation("T-LOG", "only a finished game can be exported")
+        self._check_full_log_reader(loaded, token)
         return record.export_record(loaded.stored, self.signing_key)
 
     def server_key(self) -> gpb.GetServerKeyResponse:
@@ -592,8 +659,8 @@ class Games:
     def version(self, game_id: str) -> int:
         return self._load(game_id).version
 
-    def list_games(self) -> list[gpb.GameSummary]:
-        return self.catalog.summaries()
+    def list_games(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
+        return self.catalog.page(request)
 
 
 def _checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:
@@ -608,8 +675,44 @@ def _checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:
         raise MalformedCommand("a delayed spectator policy needs delay_events >= 1")
     if policy.kind != Policy.KIND_DELAYED and policy.delay_events:
         raise MalformedCommand("delay_events needs the KIND_DELAYED spectator policy")
-    checked.CopyFrom(policy)
+    checked.kind = policy.kind
+    checked.delay_events = policy.delay_events
     return checked
+
+
+def _checked_set_deal(
+    game: Game[Any], created: tpb.GameCreated, set_deal: Sequence[any_pb2.Any]
+) -> list[Message]:
+    """Each outcome decoded exactly and of one of the game's chance types;
+    the first also played against the game as it starts, since nothing can
+    change what it meets there. Later outcomes are checked when needed."""
+    outcomes: list[Message] = []
+    for index, packed in enumerate(set_deal):
+        outcome = unpack(packed, f"set_deal[{index}]")
+        if not isinstance(outcome, game.chance_types):
+            names = ", ".join(t.DESCRIPTOR.full_name for t in game.chance_types)
+            raise MalformedCommand(
+                f"set_deal[{index}] is a {outcome.DESCRIPTOR.full_name}; a {game.kind} set deal "
+                f"holds only {names}"
+            )
+        outcomes.append(outcome)
+    if outcomes:
+        table = replace(tables.initial(game, created), started=True)
+        needed = tables.chance_needed(table)
+        if needed is not None:
+            try:
+                chance.set_deal_outcome(table, 0, pack(outcomes[0]), needed)
+            except chance.SetDealMismatch as error:
+                raise MalformedCommand(error.message) from None
+    return outcomes
+
+
+def _checked_log_policy(policy: tpb.LogPolicy | None) -> tpb.LogPolicy:
+    if policy is None or policy.kind == LogPolicy.KIND_UNSPECIFIED:
+        return tpb.LogPolicy(kind=LogPolicy.KIND_PLAYERS)
+    if policy.kind not in LogPolicy.Kind.values():
+        raise MalformedCommand(f"log_policy: unknown kind {policy.kind}")
+    return tpb.LogPolicy(kind=policy.kind)
 
 
 def _withhold_seed(envelope: epb.EventEnvelope) -> epb.EventEnvelope:

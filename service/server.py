@@ -1,10 +1,12 @@
-"""Builds and runs the grpc.aio server: GameService, health, reflection."""
+"""Builds and runs the grpc.aio server: GameService, health, reflection,
+the server's limits, TLS and metrics (docs/operations.md)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,15 +17,21 @@ from grpc_reflection.v1alpha import reflection
 
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from service.games import Games
+from service.limits import Limits
 from service.live import StoreFeed
 from service.notifier import Notifier
+from service.observability import CallInterceptor, Metrics
 from service.servicer import GameServicer
-from service.store import GameLog
+from service.store import GameLog, describe_database
 from service.trust.signing import key_path_for, load_or_create_key
 
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+
+
+class ServeError(Exception):
+    """The server cannot start: a one-line reason for the operator."""
 
 
 @dataclass
@@ -34,11 +42,49 @@ class Settings:
     # The Ed25519 key that signs game records; created on first start. By
     # default beside a SQLite database, else ./cardroom-signing-key.pem.
     signing_key: str | None = None
+    # TLS: a PEM certificate chain and key serve a secure port; a client CA
+    # additionally requires every client to present a certificate it signed.
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    tls_client_ca: str | None = None
+    # HOST:PORT for Prometheus' /metrics; None serves no metrics.
+    metrics_address: str | None = None
+    limits: Limits | None = None
 
     def signing_key_path(self) -> Path:
         if self.signing_key:
             return Path(self.signing_key)
         return key_path_for(self.database) or Path("cardroom-signing-key.pem")
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """HOST:PORT (IPv6 hosts in brackets) with a port from 0 to 65535."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ServeError(
+            f"the address must be HOST:PORT with a port from 0 to 65535, not {address[:80]!r}"
+        )
+    return host, int(port)
+
+
+def _read(path: str, what: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise ServeError(f"{what} {path}: {error.strerror or error}") from None
+
+
+def server_credentials(settings: Settings) -> grpc.ServerCredentials | None:
+    if not (settings.tls_cert or settings.tls_key or settings.tls_client_ca):
+        return None
+    if not (settings.tls_cert and settings.tls_key):
+        raise ServeError("TLS needs both --tls-cert and --tls-key")
+    client_ca = settings.tls_client_ca
+    return grpc.ssl_server_credentials(
+        [(_read(settings.tls_key, "--tls-key"), _read(settings.tls_cert, "--tls-cert"))],
+        root_certificates=_read(client_ca, "--tls-client-ca") if client_ca else None,
+        require_client_auth=bool(client_ca),
+    )
 
 
 @dataclass
@@ -49,6 +95,8 @@ class RunningServer:
     health: Any  # grpc_health.v1.health.aio.HealthServicer (untyped)
     feed: StoreFeed | None = None
     servicer: GameServicer | None = None
+    metrics: Metrics | None = None
+    stop_metrics: Callable[[], None] | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
@@ -57,41 +105,92 @@ class RunningServer:
             await self.servicer.drain()  # no call may still use the store
         if self.feed is not None:
             self.feed.stop()
+        if self.stop_metrics is not None:
+            self.stop_metrics()
         self.games.log.close()
+
+
+def open_store(database: str) -> GameLog:
+    """The store, or a one-line ServeError (never printing a password)."""
+    try:
+        return GameLog(database)
+    except Exception as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise ServeError(f"cannot open {describe_database(database)}: {reason}") from None
 
 
 async def start(settings: Settings) -> RunningServer:
     """Start serving on settings.address (port 0 picks a free port)."""
-    log_store = GameLog(settings.database)
+    parse_address(settings.address)
+    limits = settings.limits or Limits()
+    credentials = server_credentials(settings)
+    log_store = open_store(settings.database)
+    try:
+        return await _start(settings, limits, credentials, log_store)
+    except BaseException:
+        log_store.close()
+        raise
+
+
+async def _start(
+    settings: Settings,
+    limits: Limits,
+    credentials: grpc.ServerCredentials | None,
+    log_store: GameLog,
+) -> RunningServer:
     key = load_or_create_key(settings.signing_key_path())
+    metrics = Metrics()
     games = Games(log_store, operator_token=settings.operator_token, signing_key=key)
+    log_store.on_append_seconds = metrics.store_append_seconds.observe
+    metrics.games_in_memory.set_function(games.games_in_memory)
     notifier = Notifier(asyncio.get_running_loop())
     log_store.add_listener(notifier.notify)
-    # Writes by other processes sharing the database reach our watchers too.
-    feed = StoreFeed(log_store, notifier.notify) if log_store.is_postgres else None
-
-    server = grpc.aio.server()
-    servicer = GameServicer(games, notifier)
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
+    server = grpc.aio.server(
+        interceptors=[CallInterceptor(metrics)], options=limits.server_options()
+    )
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
+    servicer = GameServicer(games, notifier, limits=limits, metrics=metrics, health=health_servicer)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
-    port = server.add_insecure_port(settings.address)
-    if port == 0:
-        raise OSError(f"cannot listen on {settings.address}")
+    try:
+        if credentials is None:
+            port = server.add_insecure_port(settings.address)
+        else:
+            port = server.add_secure_port(settings.address, credentials)
+    except RuntimeError:
+        raise ServeError(
+            f"cannot listen on {settings.address}: the address is in use or not available "
+            "on this machine"
+        ) from None
+    stop_metrics = None
+    if settings.metrics_address:
+        parse_address(settings.metrics_address)
+        try:
+            stop_metrics = metrics.serve(settings.metrics_address)
+        except OSError as error:
+            raise ServeError(
+                f"cannot serve metrics on {settings.metrics_address}: {error.strerror or error}"
+            ) from None
+    # Writes by other processes sharing the database reach our watchers too.
+    feed = StoreFeed(log_store, notifier.notify) if log_store.is_postgres else None
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, port, games, health_servicer, feed, servicer)
+    return RunningServer(
+        server, port, games, health_servicer, feed, servicer, metrics, stop_metrics
+    )
 
 
 async def serve(settings: Settings) -> None:
     running = await start(settings)
     host = settings.address.rsplit(":", 1)[0]
-    log.info("cardroom listening on %s:%d (database %s)", host, running.port, settings.database)
-    print(f"cardroom listening on {host}:{running.port}", flush=True)
+    secure = " with TLS" if settings.tls_cert else ""
+    where = describe_database(settings.database)
+    log.info("cardroom listening on %s:%d%s (%s)", host, running.port, secure, where)
+    print(f"cardroom listening on {host}:{running.port}{secure} ({where})", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

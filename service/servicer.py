@@ -2,14 +2,17 @@
 
 Every call into the (blocking) eventsourcing library runs in a worker thread
 so the asyncio server keeps serving while one call waits on the database.
+A call that finds the store unreachable or unreadable answers UNAVAILABLE and
+turns health to NOT_SERVING until a probe reads the store again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -18,13 +21,18 @@ import grpc
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from domain.table import pack
-from service.errors import status_of
+from service.errors import TooBusy, status_of
 from service.games import Games, parse_game_id
+from service.kinds import game_kinds
+from service.limits import CreationLimiter, Limits, peer_host
 from service.notifier import Notifier
+from service.observability import Metrics
+from service.store_health import StoreHealth
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
+REPLAY_BATCH = 32  # views folded per worker-thread call while streaming a replay
 
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
@@ -38,20 +46,11 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
-async def abort_for(context: grpc.aio.ServicerContext, error: BaseException) -> None:
-    mapped = status_of(error)
-    if mapped is None:
-        log.exception("unexpected error", exc_info=error)
-        await context.abort(grpc.StatusCode.INTERNAL, "internal error")
-    else:
-        await context.abort(*mapped)
-
-
 def unary(
     method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]]:
     @functools.wraps(method)
-    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> R:
+    async def wrapper(self: GameServicer, request: Any, context: grpc.aio.ServicerContext) -> R:
         try:
             return await method(self, request, context)
         except asyncio.CancelledError:
@@ -59,16 +58,29 @@ def unary(
         except Exception as error:
             if isinstance(error, grpc.aio.AbortError):
                 raise
-            await abort_for(context, error)
+            await self.abort_for(context, error)
             raise AssertionError("abort returned") from error
 
     return wrapper
 
 
 class GameServicer(gpb_grpc.GameServiceServicer):
-    def __init__(self, games: Games, notifier: Notifier) -> None:
+    def __init__(
+        self,
+        games: Games,
+        notifier: Notifier,
+        *,
+        limits: Limits | None = None,
+        metrics: Metrics | None = None,
+        health: Any = None,
+    ) -> None:
         self.games = games
         self.notifier = notifier
+        self.limits = limits or Limits()
+        self.metrics = metrics or Metrics()
+        self.store_health = StoreHealth(games.log, health, self.metrics)
+        self.creations = CreationLimiter(self.limits.games_per_client_per_hour)
+        self.watchers = 0
         # Our own worker threads: a call whose client went away keeps running
         # in its thread, and stopping must wait for it before closing the store.
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-call")
@@ -80,19 +92,40 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     async def drain(self) -> None:
         """Wait for every call still running in a worker thread (once the
         server has stopped taking calls); calls not started yet are dropped."""
+        self.store_health.stop()
         shutdown = functools.partial(self.executor.shutdown, wait=True, cancel_futures=True)
         await asyncio.get_running_loop().run_in_executor(None, shutdown)
 
+    async def abort_for(self, context: grpc.aio.ServicerContext, error: BaseException) -> None:
+        mapped = status_of(error)
+        if mapped is None:
+            log.error("unexpected error", exc_info=error)
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+            return
+        if mapped[0] == grpc.StatusCode.UNAVAILABLE:
+            log.warning("the store failed: %s", error)
+            self.store_health.failed()
+        await context.abort(*mapped)
+
+    # ------------------------------------------------------------ writes
+
     @unary
     async def CreateGame(self, request: gpb.CreateGameRequest, context: Any) -> Any:
+        token = bearer_token(context)
+        if not self.games.is_operator(token) and not self.creations.take(peer_host(context.peer())):
+            raise TooBusy(
+                f"this client has created {self.limits.games_per_client_per_hour} games in the "
+                "last hour, the server's limit; try again later"
+            )
         game_id = await self._run(
             self.games.create_game,
             request.kind,
             request.options if request.HasField("options") else None,
             request.seat_count,
             list(request.set_deal),
-            bearer_token(context),
+            token,
             request.spectator_policy if request.HasField("spectator_policy") else None,
+            request.log_policy if request.HasField("log_policy") else None,
         )
         return gpb.CreateGameResponse(game_id=game_id)
 
@@ -113,15 +146,26 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def SubmitCommand(self, request: gpb.SubmitCommandRequest, context: Any) -> Any:
-        version, events = await self._run(
-            self.games.submit,
-            request.game_id,
-            bearer_token(context),
-            request.command,
-            request.command_id,
-            request.expected_version if request.HasField("expected_version") else None,
-        )
+        code = grpc.StatusCode.OK
+        try:
+            version, events = await self._run(
+                self.games.submit,
+                request.game_id,
+                bearer_token(context),
+                request.command,
+                request.command_id,
+                request.expected_version if request.HasField("expected_version") else None,
+            )
+        except Exception as error:
+            mapped = status_of(error)
+            code = mapped[0] if mapped else grpc.StatusCode.INTERNAL
+            raise
+        finally:
+            kind = self.games.kind_of(request.game_id)
+            self.metrics.commands.labels(kind, code.name).inc()
         return gpb.SubmitCommandResponse(version=version, events=events)
+
+    # ------------------------------------------------------------- reads
 
     @unary
     async def ListLegalActions(self, request: gpb.ListLegalActionsRequest, context: Any) -> Any:
@@ -152,29 +196,62 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     @unary
     async def ExportGameRecord(self, request: gpb.ExportGameRecordRequest, context: Any) -> Any:
         return gpb.ExportGameRecordResponse(
-            record=await self._run(self.games.export_record, request.game_id)
+            record=await self._run(self.games.export_record, request.game_id, bearer_token(context))
         )
+
+    @unary
+    async def ListGames(self, request: gpb.ListGamesRequest, context: Any) -> Any:
+        return await self._run(self.games.list_games, request)
+
+    @unary
+    async def ListGameKinds(self, request: gpb.ListGameKindsRequest, context: Any) -> Any:
+        return game_kinds()
+
+    # ----------------------------------------------------------- streams
+
+    def _open_stream(self) -> None:
+        if self.watchers >= self.limits.max_watchers:
+            raise TooBusy(
+                f"the server streams to {self.limits.max_watchers} watchers already, its limit; "
+                "try again later"
+            )
+        self.watchers += 1
+        self.metrics.live_watchers.inc()
+
+    def _close_stream(self) -> None:
+        self.watchers -= 1
+        self.metrics.live_watchers.dec()
 
     async def ReplayViews(
         self, request: gpb.ReplayViewsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[gpb.ReplayViewsResponse]:
+        """The caller's views step by step, each sent as soon as it is
+        folded: a stalled reader holds up the fold, not memory."""
         try:
-            steps = await self._run(
+            self._open_stream()
+        except TooBusy as error:
+            await self.abort_for(context, error)
+            return
+        try:
+            steps: Iterator[gpb.ReplayViewsResponse] = await self._run(
                 self.games.replay_views,
                 request.game_id,
                 bearer_token(context),
                 request.from_version,
                 request.as_spectator,
             )
+            while True:
+                batch = await self._run(lambda: list(itertools.islice(steps, REPLAY_BATCH)))
+                for step in batch:
+                    yield step
+                if len(batch) < REPLAY_BATCH:
+                    return
+        except asyncio.CancelledError:
+            raise
         except Exception as error:
-            await abort_for(context, error)
-            return
-        for step in steps:
-            yield step
-
-    @unary
-    async def ListGames(self, request: gpb.ListGamesRequest, context: Any) -> Any:
-        return gpb.ListGamesResponse(games=await self._run(self.games.list_games))
+            await self.abort_for(context, error)
+        finally:
+            self._close_stream()
 
     async def WatchEvents(
         self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
@@ -183,24 +260,34 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         once the game is finished and everything has been sent."""
         token = bearer_token(context)
         try:
+            self._open_stream()
+        except TooBusy as error:
+            await self.abort_for(context, error)
+            return
+        try:
             game_id = parse_game_id(request.game_id)
             await self._run(self.games.check_viewer, game_id, token, request.as_spectator)
+            cursor = request.after_sequence
+            while True:
+                waiter = self.notifier.subscribe(game_id)
+                try:
+                    events, done = await self._run(
+                        self.games.events_for, game_id, token, cursor, request.as_spectator
+                    )
+                    for envelope in events:
+                        yield gpb.WatchEventsResponse(event=envelope)
+                        cursor = envelope.sequence
+                    if done:
+                        return
+                    if not events:
+                        await waiter.wait()
+                finally:
+                    self.notifier.unsubscribe(game_id, waiter)
+        except asyncio.CancelledError:
+            raise
         except Exception as error:
-            await abort_for(context, error)
-            return
-        cursor = request.after_sequence
-        while True:
-            waiter = self.notifier.subscribe(game_id)
-            try:
-                events, done = await self._run(
-                    self.games.events_for, game_id, token, cursor, request.as_spectator
-                )
-                for envelope in events:
-                    yield gpb.WatchEventsResponse(event=envelope)
-                    cursor = envelope.sequence
-                if done:
-                    return
-                if not events:
-                    await waiter.wait()
-            finally:
-                self.notifier.unsubscribe(game_id, waiter)
+            if isinstance(error, grpc.aio.AbortError):
+                raise
+            await self.abort_for(context, error)
+        finally:
+            self._close_stream()

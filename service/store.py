@@ -9,6 +9,7 @@ are, so an auditor in any language can decode the log with the .proto files.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from eventsourcing.persistence import (
     JSONTranscoder,
     Mapper,
     Notification,
+    PersistenceError,
     StoredEvent,
 )
 
@@ -32,6 +34,23 @@ DEFAULT_DATABASE = "cardroom.sqlite3"
 
 class VersionConflict(Exception):
     """Another writer appended to the game first."""
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached or read; the call may be retried."""
+
+
+def is_store_failure(error: BaseException) -> bool:
+    """The database failed (unreachable, missing table, unreadable page), as
+    opposed to refusing a write that conflicts."""
+    return isinstance(error, (PersistenceError, StoreUnavailable)) and not isinstance(
+        error, IntegrityError
+    )
+
+
+def bounded(text: str, limit: int = 1000) -> str:
+    """A message cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -65,16 +84,50 @@ class EnvelopeMapper(Mapper[UUID]):
         )
 
 
+class BadDatabase(ValueError):
+    """A --database setting that names no database cardroom can use."""
+
+
+ACCEPTED_DATABASES = (
+    "a SQLite file path (e.g. cardroom.sqlite3) or a "
+    "postgresql://user:password@host:port/dbname[?schema=name] URL"
+)
+
+
+def is_postgres_url(database: str) -> bool:
+    return database.startswith(("postgresql://", "postgres://"))
+
+
+def describe_database(database: str) -> str:
+    """The database for people and logs: a PostgreSQL URL without its
+    password, or the SQLite path."""
+    if not is_postgres_url(database):
+        return f"SQLite {database}"
+    url = urlparse(database)
+    host = url.hostname or "127.0.0.1"
+    port = url.port or 5432
+    name = (url.path or "/postgres").lstrip("/") or "postgres"
+    user = unquote(url.username or "postgres")
+    return f"PostgreSQL {user}@{host}:{port}/{name}"
+
+
 def storage_env(database: str) -> dict[str, str]:
     """eventsourcing settings for a database string: a SQLite file path, or a
-    ``postgresql://user:password@host:port/dbname[?schema=name]`` URL."""
-    if database.startswith(("postgresql://", "postgres://")):
+    ``postgresql://user:password@host:port/dbname[?schema=name]`` URL.
+    Anything else (another scheme, an empty string) is a BadDatabase."""
+    if is_postgres_url(database):
         url = urlparse(database)
+        try:
+            port = url.port or 5432
+        except ValueError:
+            raise BadDatabase(
+                f"the PostgreSQL URL has a bad port; expected {ACCEPTED_DATABASES}"
+            ) from None
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": (url.path or "/postgres").lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "127.0.0.1",
-            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_PORT": str(port),
             "POSTGRES_USER": unquote(url.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
@@ -83,7 +136,12 @@ def storage_env(database: str) -> dict[str, str]:
             key, _, value = part.partition("=")
             if key == "schema":
                 env["POSTGRES_SCHEMA"] = value
+            else:
+                raise BadDatabase(f"unknown PostgreSQL URL parameter {key[:40]!r} (only schema=)")
         return env
+    if not database.strip() or "://" in database or database.startswith(":"):
+        shown = database.split("://", 1)[0] + "://…" if "://" in database else repr(database[:80])
+        raise BadDatabase(f"cannot use {shown} as a database; give {ACCEPTED_DATABASES}")
     Path(database).parent.mkdir(parents=True, exist_ok=True)
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": database}
 
@@ -96,6 +154,8 @@ class GameLog(Application[UUID]):
     def __init__(self, database: str) -> None:
         self.database = database
         self._listeners: list[Callable[[str, int], None]] = []
+        # Told how long each append took (the server's metrics).
+        self.on_append_seconds: Callable[[float], None] = lambda seconds: None
         # Our settings beat stray eventsourcing variables in the environment.
         env = {k: v for k, v in os.environ.items() if not k.startswith(("POSTGRES_", "SQLITE_"))}
         env.update(storage_env(database))
@@ -126,10 +186,12 @@ class GameLog(Application[UUID]):
             )
             for e, raw in zip(envelopes, stored, strict=True)
         ]
+        start = time.perf_counter()
         try:
             recordings = self.save(*records)
         except IntegrityError as error:
             raise VersionConflict(str(error)) from error
+        self.on_append_seconds(time.perf_counter() - start)
         return recordings[-1].notification.id if recordings else 0
 
     def _notify(self, recordings: Any) -> None:
@@ -140,6 +202,11 @@ class GameLog(Application[UUID]):
         for game_id, version in by_game.items():
             for listener in self._listeners:
                 listener(game_id, version)
+
+    def probe(self) -> None:
+        """Read the store once; raises if it cannot be reached or read."""
+        self.recorder.max_notification_id()
+        self.recorder.select_notifications(start=1, limit=1)
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None

@@ -45,6 +45,10 @@ def _load_generated_modules() -> None:
 
 _load_generated_modules()
 
+# The largest message a client accepts. The server sends none larger (its
+# send limit is the same; docs/operations.md), so a full log always fits.
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
 
 class CardroomError(Exception):
     code: grpc.StatusCode = grpc.StatusCode.UNKNOWN
@@ -159,8 +163,13 @@ class Client:
         self.stub = gpb_grpc.GameServiceStub(channel)
 
     @classmethod
-    def connect(cls, address: str) -> Client:
-        return cls(grpc.aio.insecure_channel(address))
+    def connect(cls, address: str, *, credentials: grpc.ChannelCredentials | None = None) -> Client:
+        """A client of the server at ``address`` ("host:port"), over TLS when
+        ``credentials`` are given (``grpc.ssl_channel_credentials(...)``)."""
+        options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
+        if credentials is None:
+            return cls(grpc.aio.insecure_channel(address, options=options))
+        return cls(grpc.aio.secure_channel(address, credentials, options=options))
 
     async def __aenter__(self) -> Self:
         return self
@@ -186,9 +195,12 @@ class Client:
         set_deal: Sequence[Message] = (),
         operator_token: str | None = None,
         spectator_policy: tpb.SpectatorPolicy | None = None,
+        log_policy: tpb.LogPolicy | None = None,
     ) -> str:
         """Create a game; ``spectator_policy`` (public when None) is recorded
-        in its first event and decides what callers without a seat see."""
+        in its first event and decides what callers without a seat see;
+        ``log_policy`` (the seats and the operator when None) decides who may
+        read the full log once the game is over."""
         request = gpb.CreateGameRequest(
             kind=kind, seat_count=seat_count, set_deal=[pack(m) for m in set_deal]
         )
@@ -196,6 +208,8 @@ class Client:
             request.options.Pack(options)
         if spectator_policy is not None:
             request.spectator_policy.CopyFrom(spectator_policy)
+        if log_policy is not None:
+            request.log_policy.CopyFrom(log_policy)
         response = await self._call("CreateGame", request, operator_token)
         return str(response.game_id)
 
@@ -303,7 +317,9 @@ class Client:
 
     async def export_record(self, game_id: str, token: str | None = None) -> trust_pb2.GameRecord:
         """A finished game as a signed record (write it with
-        ``record.SerializeToString()``); a running game is RuleBroken."""
+        ``record.SerializeToString()``); a running game is RuleBroken. The
+        ``token`` is a seat token of the game or the operator token, unless
+        the game's log policy makes its log public."""
         response = await self._call(
             "ExportGameRecord", gpb.ExportGameRecordRequest(game_id=game_id), token
         )
@@ -314,6 +330,34 @@ class Client:
         response = await self._call("GetAuditLog", gpb.GetAuditLogRequest(game_id=game_id), token)
         return list(response.events)
 
-    async def list_games(self) -> list[gpb.GameSummary]:
-        response = await self._call("ListGames", gpb.ListGamesRequest())
-        return list(response.games)
+    async def list_games(
+        self,
+        *,
+        kind: str = "",
+        status: gpb.GameStatus = gpb.GAME_STATUS_UNSPECIFIED,
+        open_seats_only: bool = False,
+        page_size: int = 0,
+        limit: int | None = None,
+    ) -> list[gpb.GameSummary]:
+        """Games matching the filters, newest first, fetched a page at a time
+        (at most ``limit`` of them)."""
+        games: list[gpb.GameSummary] = []
+        token = ""
+        while True:
+            request = gpb.ListGamesRequest(
+                kind=kind,
+                status=status,
+                open_seats_only=open_seats_only,
+                page_size=page_size,
+                page_token=token,
+            )
+            response = await self._call("ListGames", request)
+            games.extend(response.games)
+            token = response.next_page_token
+            if not token or (limit is not None and len(games) >= limit):
+                return games if limit is None else games[:limit]
+
+    async def game_kinds(self) -> list[gpb.GameKind]:
+        """The game kinds the server plays, with their message types."""
+        response = await self._call("ListGameKinds", gpb.ListGameKindsRequest())
+        return list(response.kinds)

@@ -197,6 +197,7 @@ def _resolve(batch: _Batch) -> None:
 
 class SmilesAndDaggers:
     kind: ClassVar[str] = "smiles-and-daggers"
+    title: ClassVar[str] = "Smiles & Daggers"
     rules_version: ClassVar[str] = "smiles-and-daggers/1"
     min_seats: ClassVar[int] = 2  # only with allow_two_players (SD-12)
     max_seats: ClassVar[int] = 6

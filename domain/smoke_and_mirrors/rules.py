@@ -61,6 +61,7 @@ class SmokeAndMirrors:
     """The Smoke & Mirrors decider (satisfies ``domain.kernel.Game``)."""
 
     kind: ClassVar[str] = "smoke-and-mirrors"
+    title: ClassVar[str] = "Smoke & Mirrors"
     rules_version: ClassVar[str] = "smoke-and-mirrors/1"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5

@@ -380,9 +380,12 @@ def _rerun(
     try:
         options = tables.unpack_options(game, created.options)
         again = tables.create(game, options, created.seat_count, set_deal=created.set_deal).public
-        if isinstance(again, tpb.GameCreated) and created.HasField("spectator_policy"):
-            # The spectator policy is the service's choice, not the rules'.
-            again.spectator_policy.CopyFrom(created.spectator_policy)
+        if isinstance(again, tpb.GameCreated):
+            # Who may watch and read the log is the service's choice, not the rules'.
+            if created.HasField("spectator_policy"):
+                again.spectator_policy.CopyFrom(created.spectator_policy)
+            if created.HasField("log_policy"):
+                again.log_policy.CopyFrom(created.log_policy)
     except Exception as error:
         report.add("rules", f"the rules refuse the game's options: {error}", 1)
         report.skipped["chance"] = "the game cannot be set up"
@@ -417,9 +420,13 @@ def _rerun(
                 elif seed is None:
                     report.add("chance", "no seed to check the dealer's outcome against", position)
                 elif command is not None:
-                    expected = chance.chance_outcome(
-                        table, dealt, seed=seed, game_id=first.game_id, set_deal=script
-                    )
+                    try:
+                        expected = chance.chance_outcome(
+                            table, dealt, seed=seed, game_id=first.game_id, set_deal=script
+                        )
+                    except chance.SetDealMismatch as error:
+                        report.add("chance", str(error), position)
+                        expected = command
                     if expected != command:
                         report.add(
                             "chance",

@@ -13,13 +13,14 @@ function, so an audit recomputes every outcome exactly.
 
 from __future__ import annotations
 
+from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 from domain import table as tables
-from domain.kernel import DEALER, MalformedCommand, Secret
+from domain.kernel import DEALER, Forbidden, MalformedCommand, RuleViolation, Secret
 from service.envelopes import unpack
 from service.trust.commitments import holds
 from service.trust.drbg import SEED_BYTES, ChanceRandom
@@ -69,6 +70,35 @@ def set_deal_of(created: epb.EventEnvelope) -> tpb.SetDeal | None:
     return script
 
 
+class SetDealMismatch(RuleViolation):
+    """An operator's set-deal outcome does not fit the game when it is needed:
+    the command that needs it fails and nothing is written (no silent random
+    draw in its place)."""
+
+    def __init__(self, index: int, outcome: str, why: str) -> None:
+        super().__init__("T-DEAL", f"set deal outcome {index} ({outcome}) does not fit: {why}")
+        self.index = index
+
+
+def set_deal_outcome(
+    table: tables.Table, index: int, packed: any_pb2.Any, needed: type[Message]
+) -> Message:
+    """The set deal's outcome ``index`` if the rules accept it now, else
+    SetDealMismatch naming the outcome, its type and why."""
+    try:
+        outcome = unpack(packed, f"set_deal[{index}]")
+    except MalformedCommand as error:
+        raise SetDealMismatch(index, packed.type_url[-80:], str(error)) from None
+    name = outcome.DESCRIPTOR.full_name
+    if not isinstance(outcome, needed):
+        raise SetDealMismatch(index, name, f"the game waits for a {needed.DESCRIPTOR.full_name}")
+    try:
+        tables.decide(table, DEALER, outcome)
+    except (RuleViolation, MalformedCommand, Forbidden) as error:
+        raise SetDealMismatch(index, name, str(error)) from None
+    return outcome
+
+
 def chance_outcome(
     table: tables.Table,
     index: int,
@@ -79,20 +109,11 @@ def chance_outcome(
 ) -> Message:
     """The ``index``-th chance outcome of a game (0-based, counting the
     dealer's commands), for the chance ``table`` waits for now: the set
-    deal's outcome ``index`` when there is one of the needed type that the
-    rules accept, else a draw from the seed."""
+    deal's outcome ``index`` while the set deal lasts (SetDealMismatch if the
+    rules refuse it), then draws from the seed."""
     needed = tables.chance_needed(table)
     if needed is None:
         raise ValueError("the game waits for no chance outcome")
     if set_deal is not None and index < len(set_deal.outcomes):
-        try:
-            outcome = unpack(set_deal.outcomes[index])
-        except MalformedCommand:
-            outcome = None
-        if isinstance(outcome, needed):
-            try:
-                tables.decide(table, DEALER, outcome)
-                return outcome
-            except Exception:
-                pass
+        return set_deal_outcome(table, index, set_deal.outcomes[index], needed)
     return table.game.sample_chance(table.game_state, ChanceRandom(seed, game_id, index))

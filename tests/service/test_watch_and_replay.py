@@ -108,5 +108,5 @@ async def test_a_finished_game_can_be_replayed_step_by_step(served: Served) -> N
     final = await c.view(g, tokens[1])
     replayed = await c.view(g, tokens[1], version=final.version)
     assert replayed.response == final.response
-    log = await c.audit(g)  # open to anyone once finished
+    log = await c.audit(g, tokens[0])  # open to its seats once finished
     assert len(log) == final.version

@@ -112,7 +112,7 @@ def export_fresh(database: str, key: Ed25519PrivateKey, game_id: str) -> trpb.Ga
     """What a freshly started server (nothing cached) signs for the game."""
     log = GameLog(database)
     try:
-        return Games(log, signing_key=key).export_record(game_id)
+        return Games(log, operator_token="export", signing_key=key).export_record(game_id, "export")
     finally:
         log.close()
 

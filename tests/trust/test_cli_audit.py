@@ -16,7 +16,8 @@ from cardroom.client import Client
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
-from service.cli import fetch_and_audit, main
+from service.cli import main
+from service.cli.audit import fetch_and_audit
 from service.server import Settings, start
 from service.trust import record, signing
 from service.trust.audit import audit_record
@@ -58,8 +59,9 @@ async def test_an_exported_file_is_audited_offline_in_a_separate_process(
             served_key = bytes((await client.server_key()).public_key)
         path = tmp_path / "game.cardroom-record"
         code, out, err = await cardroom(
-            "export", "--address", address, game.game_id, "--output", str(path)
-        )
+            "export", "--address", address, game.game_id, "--output", str(path),
+            "--seat-token", game.tokens[0],
+        )  # fmt: skip
         assert code == 0, err
         assert signing.fingerprint(served_key) in out and game.game_id in out
     finally:
@@ -127,16 +129,22 @@ async def test_audit_against_a_live_server(
 ) -> None:
     game = await finished_game(served.client, seed=5)
     key = bytes((await served.client.server_key()).public_key)
-    assert await run("audit", "--address", served.address, game.game_id) == 0
+    seat = ("--seat-token", game.tokens[1])
+    assert await run("audit", "--address", served.address, game.game_id) == 2
+    assert "seats and the operator" in capsys.readouterr().err
+    assert await run("audit", "--address", served.address, game.game_id, *seat) == 0
     out = capsys.readouterr().out
     assert f"server key:  {signing.fingerprint(key)}" in out
     assert "(pinned)" in out and "VERIFIED" in out
     assert "full log (GetAuditLog)" in out and "spectators' feed" in out
     assert out.count("agree with the record") == 2
-    pinned = ("--public-key", key.hex())
+    pinned = ("--public-key", key.hex(), *seat)
     assert await run("audit", "--address", served.address, game.game_id, *pinned) == 0
     other = signing.public_key_bytes(Ed25519PrivateKey.generate()).hex()
-    assert await run("audit", "--address", served.address, game.game_id, "--public-key", other) == 1
+    assert (
+        await run("audit", "--address", served.address, game.game_id, *seat, "--public-key", other)
+        == 1
+    )
     assert "not the pinned key" in capsys.readouterr().out
     with_token = ("--operator-token", OPERATOR_TOKEN)
     assert await run("audit", "--address", served.address, game.game_id, *with_token) == 0
@@ -146,7 +154,8 @@ async def test_export_to_standard_output(
     served: Served, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:
     game = await finished_game(served.client, seed=7)
-    assert await run("export", "--address", served.address, game.game_id, "--output", "-") == 0
+    seat = ("--seat-token", game.tokens[0])
+    assert await run("export", "--address", served.address, game.game_id, "-o", "-", *seat) == 0
     captured = capsysbinary.readouterr()
     written = record.from_bytes(captured.out)
     assert signing.verify(written, (await served.client.server_key()).public_key)
@@ -181,11 +190,12 @@ async def test_a_record_not_signed_with_the_served_key_fails_the_live_audit(
         "server_key",
         lambda: gpb.GetServerKeyResponse(public_key=other, fingerprint=signing.fingerprint(other)),
     )
-    audit = await fetch_and_audit(served.client, game.game_id)
+    audit = await fetch_and_audit(served.client, game.game_id, token=game.tokens[0])
     assert not audit.ok
     messages = [p.message for p in audit.report.problems_of("signature")]
     assert any("the server serves" in m for m in messages), audit.render()
-    assert await run("audit", "--address", served.address, game.game_id) == 1
+    seat = ("--seat-token", game.tokens[0])
+    assert await run("audit", "--address", served.address, game.game_id, *seat) == 1
 
 
 async def test_the_live_audit_compares_what_the_server_serves_with_the_record(
@@ -204,14 +214,14 @@ async def test_the_live_audit_compares_what_the_server_serves_with_the_record(
         return [*copies[:5], changed, *copies[7:]]
 
     monkeypatch.setattr(served.server.games, "audit_log", equivocating)
-    audit = await fetch_and_audit(served.client, game.game_id)
+    audit = await fetch_and_audit(served.client, game.game_id, token=game.tokens[0])
     problems = [(p.check, p.event, p.message) for p in audit.report.problems]
     assert (
         "chain",
         6,
         "full log (GetAuditLog): the record's event differs from the copy served",
     ) in problems
-    count = len(honest(game.game_id, None))
+    count = len(honest(game.game_id, game.tokens[0]))
     assert (
         "chain",
         None,
@@ -237,11 +247,12 @@ async def test_a_server_process_exports_and_a_cli_process_audits_it(
         assert key_path.exists()
         assert signing.public_key_bytes(signing.load_or_create_key(key_path)) == served_key
         path = tmp_path / "game.record"
+        seat = ("--seat-token", game.tokens[0])
         code, _, err = await cardroom(
-            "export", "--address", address, game.game_id, "--output", str(path)
+            "export", "--address", address, game.game_id, "--output", str(path), *seat
         )
         assert code == 0, err
-        code, out, err = await cardroom("audit", "--address", address, game.game_id)
+        code, out, err = await cardroom("audit", "--address", address, game.game_id, *seat)
         assert code == 0, out + err
         assert "VERIFIED" in out
     code, out, err = await cardroom("audit", str(path), "--public-key", served_key.hex())

@@ -34,7 +34,7 @@ async def test_the_served_key_verifies_exported_records(served: Served) -> None:
     assert key.fingerprint == signing.fingerprint(key.public_key)
     assert key.public_key == signing.public_key_bytes(served.server.games.signing_key)
     game = await finished_game(served.client)
-    signed = await served.client.export_record(game.game_id)
+    signed = await served.client.export_record(game.game_id, game.tokens[0])
     assert signed.public_key == key.public_key
     assert signing.verify(signed, key.public_key)
     assert audit_record(signed, public_key=key.public_key).ok
@@ -42,14 +42,14 @@ async def test_the_served_key_verifies_exported_records(served: Served) -> None:
 
 async def test_a_restarted_server_keeps_its_key(served: Served, database: str) -> None:
     game = await finished_game(served.client)
-    first = await served.client.export_record(game.game_id)
+    first = await served.client.export_record(game.game_id, game.tokens[0])
     again = await start(
         Settings(address="127.0.0.1:0", database=database, operator_token=OPERATOR_TOKEN)
     )
     try:
         async with Client.connect(f"127.0.0.1:{again.port}") as client:
             assert (await client.server_key()).public_key == first.public_key
-            second = await client.export_record(game.game_id)
+            second = await client.export_record(game.game_id, game.tokens[1])
     finally:
         await again.stop(grace=None)
     assert signing.verify(second, first.public_key)
@@ -59,7 +59,7 @@ async def test_a_restarted_server_keeps_its_key(served: Served, database: str) -
 async def test_a_running_game_cannot_be_exported(served: Served) -> None:
     game = await new_game(served.client)
     with pytest.raises(RuleBroken, match="finished"):
-        await served.client.export_record(game.game_id)
+        await served.client.export_record(game.game_id, game.tokens[0])
     with pytest.raises(RuleBroken, match="finished"):
         await served.client.export_record(game.game_id, OPERATOR_TOKEN)
 
@@ -80,7 +80,7 @@ async def test_games_played_through_the_server_pass_the_audit(
     game = registry.game(kind)
     seats = max(game.min_seats, 3)
     played = await finished_game(served.client, kind=kind, seats=seats, policy=policy, seed=21)
-    signed = await served.client.export_record(played.game_id)
+    signed = await served.client.export_record(played.game_id, played.tokens[0])
     report = audit_record(signed, public_key=(await served.client.server_key()).public_key)
     assert report.ok, report.render()
     assert record.record_body(signed).events == read_stored(database, played.game_id)
@@ -121,7 +121,7 @@ async def test_the_seed_stays_hidden_from_everyone_until_the_end(served: Served)
     assert committed.digest and not committed.HasField("value") and not committed.salt
 
     await play_out(c, game, rng)
-    signed = await c.export_record(game.game_id)
+    signed = await c.export_record(game.game_id, game.tokens[0])
     opened = record.record_envelopes(signed)[0]
     seed = chance.seed_of(opened)
     assert seed is not None and len(seed) == 32
@@ -130,7 +130,7 @@ async def test_the_seed_stays_hidden_from_everyone_until_the_end(served: Served)
     blob = b"".join(m.SerializeToString() for m in served_mid_game)
     assert seed not in blob and opened.secrets[index].salt not in blob
     # Over: the full log opens it to everyone, with the same digest.
-    assert chance.seed_of((await c.audit(game.game_id))[0]) == seed
+    assert chance.seed_of((await c.audit(game.game_id, game.tokens[1]))[0]) == seed
     assert [o.sequence for o in record.record_body(signed).openings] == [1]
     seed_opening = trpb.ChanceSeed()
     assert record.record_body(signed).openings[0].value.Unpack(seed_opening)
@@ -142,7 +142,7 @@ async def test_served_event_hashes_are_the_chain_of_the_record(served: Served) -
     last one any viewer holds is the head the record is signed over."""
     game = await finished_game(served.client)
     spectator = [e async for e in served.client.watch(game.game_id)]
-    signed = await served.client.export_record(game.game_id)
+    signed = await served.client.export_record(game.game_id, game.tokens[0])
     stored = list(record.record_body(signed).events)
     assert [e.event_hash for e in spectator] == [chain.event_hash(raw) for raw in stored]
     assert [e.previous_hash for e in spectator[1:]] == [e.event_hash for e in spectator[:-1]]

@@ -75,7 +75,7 @@ class Finished:
 @pytest.fixture
 async def finished(served: Served, database: str) -> Finished:
     game = await finished_game(served.client, seed=11)
-    signed = await served.client.export_record(game.game_id)
+    signed = await served.client.export_record(game.game_id, game.tokens[0])
     seat0 = [e async for e in served.client.watch(game.game_id, game.tokens[0])]
     stored = read_stored(database, game.game_id)
     assert record.record_body(signed).events == stored

@@ -17,24 +17,37 @@ class ViewerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     VIEWER_KIND_SEAT: _ClassVar[ViewerKind]
     VIEWER_KIND_SPECTATOR: _ClassVar[ViewerKind]
     VIEWER_KIND_AUDITOR: _ClassVar[ViewerKind]
+
+class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
+    GAME_STATUS_OPEN: _ClassVar[GameStatus]
+    GAME_STATUS_RUNNING: _ClassVar[GameStatus]
+    GAME_STATUS_FINISHED: _ClassVar[GameStatus]
 VIEWER_KIND_UNSPECIFIED: ViewerKind
 VIEWER_KIND_SEAT: ViewerKind
 VIEWER_KIND_SPECTATOR: ViewerKind
 VIEWER_KIND_AUDITOR: ViewerKind
+GAME_STATUS_UNSPECIFIED: GameStatus
+GAME_STATUS_OPEN: GameStatus
+GAME_STATUS_RUNNING: GameStatus
+GAME_STATUS_FINISHED: GameStatus
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "options", "seat_count", "set_deal", "spectator_policy")
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "spectator_policy", "log_policy")
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     SET_DEAL_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_POLICY_FIELD_NUMBER: _ClassVar[int]
+    LOG_POLICY_FIELD_NUMBER: _ClassVar[int]
     kind: str
     options: _any_pb2.Any
     seat_count: int
     set_deal: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
     spectator_policy: _table_pb2.SpectatorPolicy
-    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ..., spectator_policy: _Optional[_Union[_table_pb2.SpectatorPolicy, _Mapping]] = ...) -> None: ...
+    log_policy: _table_pb2.LogPolicy
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ..., spectator_policy: _Optional[_Union[_table_pb2.SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[_table_pb2.LogPolicy, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id",)
@@ -179,8 +192,18 @@ class GetAuditLogResponse(_message.Message):
     def __init__(self, events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("page_size", "page_token", "kind", "status", "open_seats_only")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_ONLY_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    kind: str
+    status: GameStatus
+    open_seats_only: bool
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., kind: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., open_seats_only: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
     __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version")
@@ -201,10 +224,44 @@ class GameSummary(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
-    __slots__ = ("games",)
+    __slots__ = ("games", "next_page_token")
     GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     games: _containers.RepeatedCompositeFieldContainer[GameSummary]
-    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class ListGameKindsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GameKind(_message.Message):
+    __slots__ = ("kind", "title", "rules_version", "min_seats", "max_seats", "options_type", "command_types", "chance_types", "view_type")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    MAX_SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_TYPE_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_TYPES_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_TYPES_FIELD_NUMBER: _ClassVar[int]
+    VIEW_TYPE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    options_type: str
+    command_types: _containers.RepeatedScalarFieldContainer[str]
+    chance_types: _containers.RepeatedScalarFieldContainer[str]
+    view_type: str
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., options_type: _Optional[str] = ..., command_types: _Optional[_Iterable[str]] = ..., chance_types: _Optional[_Iterable[str]] = ..., view_type: _Optional[str] = ...) -> None: ...
+
+class ListGameKindsResponse(_message.Message):
+    __slots__ = ("kinds",)
+    KINDS_FIELD_NUMBER: _ClassVar[int]
+    kinds: _containers.RepeatedCompositeFieldContainer[GameKind]
+    def __init__(self, kinds: _Optional[_Iterable[_Union[GameKind, _Mapping]]] = ...) -> None: ...
 
 class ReplayViewsRequest(_message.Message):
     __slots__ = ("game_id", "from_version", "as_spectator")

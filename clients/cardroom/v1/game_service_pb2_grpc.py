@@ -83,6 +83,11 @@ class GameServiceStub:
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesResponse.FromString,
                 _registered_method=True)
+        self.ListGameKinds = channel.unary_unary(
+                '/cardroom.v1.GameService/ListGameKinds',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.ListGameKindsRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.ListGameKindsResponse.FromString,
+                _registered_method=True)
         self.ReplayViews = channel.unary_stream(
                 '/cardroom.v1.GameService/ReplayViews',
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.ReplayViewsRequest.SerializeToString,
@@ -158,15 +163,24 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetAuditLog(self, request, context):
-        """The full, unredacted event log: for finished games, or with the
-        operator token.
+        """The full, unredacted event log of a finished game, to the callers its
+        log policy names (by default its seats and the operator); the operator
+        may read it at any time.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """The games on this server, public facts only.
+        """The games on this server, public facts only (as spectators may see them
+        now), a page at a time, newest first.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListGameKinds(self, request, context):
+        """The game kinds this server plays, with the message types each uses.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -188,7 +202,8 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ExportGameRecord(self, request, context):
-        """A finished game as one signed, self-contained record (docs/trust.md).
+        """A finished game as one signed, self-contained record (docs/trust.md), to
+        the same callers as GetAuditLog.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -241,6 +256,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListGames,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_game__service__pb2.ListGamesResponse.SerializeToString,
+            ),
+            'ListGameKinds': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListGameKinds,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.ListGameKindsRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.ListGameKindsResponse.SerializeToString,
             ),
             'ReplayViews': grpc.unary_stream_rpc_method_handler(
                     servicer.ReplayViews,
@@ -505,6 +525,33 @@ class GameService:
             '/cardroom.v1.GameService/ListGames',
             cardroom_dot_v1_dot_game__service__pb2.ListGamesRequest.SerializeToString,
             cardroom_dot_v1_dot_game__service__pb2.ListGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListGameKinds(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/ListGameKinds',
+            cardroom_dot_v1_dot_game__service__pb2.ListGameKindsRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.ListGameKindsResponse.FromString,
             options,
             channel_credentials,
             insecure,

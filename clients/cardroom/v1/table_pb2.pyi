@@ -9,20 +9,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class GameCreated(_message.Message):
-    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version", "spectator_policy")
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version", "spectator_policy", "log_policy")
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     SET_DEAL_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_POLICY_FIELD_NUMBER: _ClassVar[int]
+    LOG_POLICY_FIELD_NUMBER: _ClassVar[int]
     kind: str
     options: _any_pb2.Any
     seat_count: int
     set_deal: bool
     rules_version: str
     spectator_policy: SpectatorPolicy
-    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ..., spectator_policy: _Optional[_Union[SpectatorPolicy, _Mapping]] = ...) -> None: ...
+    log_policy: LogPolicy
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ..., spectator_policy: _Optional[_Union[SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[LogPolicy, _Mapping]] = ...) -> None: ...
 
 class SpectatorPolicy(_message.Message):
     __slots__ = ("kind", "delay_events")
@@ -41,6 +43,20 @@ class SpectatorPolicy(_message.Message):
     kind: SpectatorPolicy.Kind
     delay_events: int
     def __init__(self, kind: _Optional[_Union[SpectatorPolicy.Kind, str]] = ..., delay_events: _Optional[int] = ...) -> None: ...
+
+class LogPolicy(_message.Message):
+    __slots__ = ("kind",)
+    class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        KIND_UNSPECIFIED: _ClassVar[LogPolicy.Kind]
+        KIND_PLAYERS: _ClassVar[LogPolicy.Kind]
+        KIND_PUBLIC_AFTER_END: _ClassVar[LogPolicy.Kind]
+    KIND_UNSPECIFIED: LogPolicy.Kind
+    KIND_PLAYERS: LogPolicy.Kind
+    KIND_PUBLIC_AFTER_END: LogPolicy.Kind
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    kind: LogPolicy.Kind
+    def __init__(self, kind: _Optional[_Union[LogPolicy.Kind, str]] = ...) -> None: ...
 
 class SeatTaken(_message.Message):
     __slots__ = ("seat", "player_name")

@@ -1,0 +1,60 @@
+"""The ``cardroom`` command: one module per subcommand, each with ``NAME``,
+``HELP``, ``add_arguments(parser)`` and ``run(args) -> exit code``.
+
+Every user error is one line on standard error and exit code 2 (audit: 1
+for a discrepancy), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import metadata
+from types import ModuleType
+
+from cardroom.client import CardroomError
+from service.cli import audit, demo, export, key, serve
+from service.cli.common import EXIT_USAGE, UsageError
+
+COMMANDS: tuple[ModuleType, ...] = (serve, demo, export, audit, key)
+
+
+def version() -> str:
+    try:
+        return metadata.version("cardroom")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        return "unknown"
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="cardroom",
+        description="Event-sourced hidden-information card games over gRPC. "
+        "`cardroom COMMAND --help` describes each command.",
+    )
+    top.add_argument("--version", action="version", version=f"cardroom {version()}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMANDS:
+        sub = commands.add_parser(
+            module.NAME,
+            help=module.HELP,
+            description=getattr(module, "DESCRIPTION", None) or (module.__doc__ or "").strip(),
+        )
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except UsageError as error:
+        print(f"cardroom {args.command}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except CardroomError as error:
+        print(f"cardroom {args.command}: {error.code.name}: {error.details}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,156 @@
+"""``cardroom serve``: run the gRPC server (docs/operations.md). Settings
+come from flags, else environment variables, else the defaults."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+from service.cli.common import EXIT_OK, UsageError, env
+from service.limits import Limits
+from service.server import ServeError, Settings, serve
+from service.store import BadDatabase, storage_env
+
+NAME = "serve"
+HELP = "run the gRPC server"
+
+
+def _int(name: str, default: int) -> int:
+    text = env(name)
+    if text is None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{name} must be a whole number, not {text[:40]!r}") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    defaults = Limits()
+    parser.add_argument(
+        "--address",
+        default=env("CARDROOM_ADDRESS", "127.0.0.1:50051"),
+        metavar="HOST:PORT",
+        help="where to listen (env CARDROOM_ADDRESS; default %(default)s; port 0 picks one)",
+    )
+    parser.add_argument(
+        "--database",
+        default=env("CARDROOM_DATABASE", "cardroom.sqlite3"),
+        metavar="PATH_OR_URL",
+        help="a SQLite file path (default ./cardroom.sqlite3) or a "
+        "postgresql://user:password@host:port/dbname[?schema=name] URL (env CARDROOM_DATABASE)",
+    )
+    parser.add_argument(
+        "--operator-token",
+        metavar="SECRET",
+        default=env("CARDROOM_OPERATOR_TOKEN"),
+        help="secret granting the operator's powers: read any game's full log, set deals, "
+        "no creation limit (env CARDROOM_OPERATOR_TOKEN; default: no operator)",
+    )
+    parser.add_argument(
+        "--signing-key",
+        metavar="PATH",
+        default=env("CARDROOM_SIGNING_KEY"),
+        help="the Ed25519 key file that signs exported records, created if missing (env "
+        "CARDROOM_SIGNING_KEY; default <database>.ed25519 beside a SQLite file, else "
+        "./cardroom-signing-key.pem)",
+    )
+    parser.add_argument(
+        "--tls-cert",
+        metavar="PEM",
+        default=env("CARDROOM_TLS_CERT"),
+        help="serve TLS with this certificate chain (env CARDROOM_TLS_CERT; needs --tls-key)",
+    )
+    parser.add_argument(
+        "--tls-key",
+        metavar="PEM",
+        default=env("CARDROOM_TLS_KEY"),
+        help="the private key of --tls-cert (env CARDROOM_TLS_KEY)",
+    )
+    parser.add_argument(
+        "--tls-client-ca",
+        metavar="PEM",
+        default=env("CARDROOM_TLS_CLIENT_CA"),
+        help="require mutual TLS: clients must present a certificate signed by this CA "
+        "(env CARDROOM_TLS_CLIENT_CA)",
+    )
+    parser.add_argument(
+        "--metrics-address",
+        metavar="HOST:PORT",
+        default=env("CARDROOM_METRICS_ADDRESS"),
+        help="serve Prometheus metrics at http://HOST:PORT/metrics "
+        "(env CARDROOM_METRICS_ADDRESS; default: none)",
+    )
+    parser.add_argument(
+        "--max-request-bytes",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_REQUEST_BYTES", defaults.max_request_bytes),
+        help="refuse larger requests (RESOURCE_EXHAUSTED); default %(default)s",
+    )
+    parser.add_argument(
+        "--max-watchers",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_WATCHERS", defaults.max_watchers),
+        help="open WatchEvents/ReplayViews streams the server allows; more are refused with "
+        "RESOURCE_EXHAUSTED (env CARDROOM_MAX_WATCHERS; default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-streams-per-connection",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_STREAMS_PER_CONNECTION", defaults.max_streams_per_connection),
+        help="concurrent calls one connection may have open (default %(default)s)",
+    )
+    parser.add_argument(
+        "--games-per-client-per-hour",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_GAMES_PER_CLIENT_PER_HOUR", defaults.games_per_client_per_hour),
+        help="games one client (by address) may create per hour, 0 for no limit; the "
+        "operator is never limited (env CARDROOM_GAMES_PER_CLIENT_PER_HOUR; "
+        "default %(default)s)",
+    )
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection"):
+        if getattr(args, flag) < 1:
+            raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
+    if args.games_per_client_per_hour < 0:
+        raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    try:
+        storage_env(args.database)
+    except BadDatabase as error:
+        raise UsageError(str(error)) from None
+    limits = Limits(
+        max_request_bytes=args.max_request_bytes,
+        max_watchers=args.max_watchers,
+        max_streams_per_connection=args.max_streams_per_connection,
+        games_per_client_per_hour=args.games_per_client_per_hour,
+    )
+    return Settings(
+        address=args.address,
+        database=args.database,
+        operator_token=args.operator_token,
+        signing_key=args.signing_key,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        tls_client_ca=args.tls_client_ca,
+        metrics_address=args.metrics_address,
+        limits=limits,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = settings_of(args)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(serve(settings))
+    except ServeError as error:
+        raise UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
