@@ -703,7 +703,9 @@ def _checked_set_deal(
             try:
                 chance.set_deal_outcome(table, 0, pack(outcomes[0]), needed)
             except chance.SetDealMismatch as error:
-                raise MalformedCommand(error.message) from None
+                raise MalformedCommand(
+                    f"set_deal[0] ({error.outcome}) does not fit the game as it starts: {error.why}"
+                ) from None
     return outcomes
 
 

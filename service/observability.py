@@ -62,6 +62,7 @@ class Metrics:
             registry=self.registry,
         )
         self.store_up.set(1)
+        self.port = 0  # where /metrics is served, once it is
 
     def serve(self, address: str) -> Callable[[], None]:
         """Expose /metrics on HOST:PORT; returns the function that stops it."""
@@ -69,6 +70,7 @@ class Metrics:
         server, thread = start_http_server(
             int(port), addr=host.strip("[]") or "127.0.0.1", registry=self.registry
         )
+        self.port = server.server_port
 
         def stop() -> None:
             server.shutdown()

@@ -131,6 +131,8 @@ def storage_env(database: str) -> dict[str, str]:
             "POSTGRES_USER": unquote(url.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
+            # A pooled connection the database dropped is replaced, not used.
+            "POSTGRES_PRE_PING": "y",
         }
         for part in filter(None, url.query.split("&")):
             key, _, value = part.partition("=")

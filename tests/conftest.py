@@ -16,9 +16,16 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from hypothesis import settings
 
 from cardroom.client import Client
 from service.server import RunningServer, Settings, start
+
+# Hypothesis: the suite is the same on every run and every machine (no luck,
+# no local example database); `HYPOTHESIS_PROFILE=explore` searches afresh.
+settings.register_profile("repeatable", derandomize=True, database=None, deadline=None)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 POSTGRES_URL = os.environ.get("CARDROOM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 OPERATOR_TOKEN = "operator-secret-for-tests"

@@ -284,6 +284,8 @@ class Client:
                 yield response.event
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
+        finally:
+            call.cancel()  # a reader that stops early ends the stream on the server too
 
     async def replay(
         self,
@@ -306,6 +308,8 @@ class Client:
                 yield ReplayStep(_view(response.view), response.event)
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
+        finally:
+            call.cancel()
 
     async def server_key(self) -> gpb.GetServerKeyResponse:
         """The server's raw Ed25519 public key (and its fingerprint), which

@@ -355,7 +355,7 @@ class SmokeAndMirrors:
         if state.phase is Phase.BLIND_PICK:
             assert state.eliminated is not None
             return pb.BlindPick(index=rng.randrange(len(state.seats[state.eliminated].hand)))
-        raise RuleViolation("kernel", "no chance outcome is due now")
+        raise RuleViolation("T-CHANCE", "no chance outcome is due now")
 
     # ------------------------------------------------------ legal moves
 

@@ -77,7 +77,7 @@ class SetDealMismatch(RuleViolation):
 
     def __init__(self, index: int, outcome: str, why: str) -> None:
         super().__init__("T-DEAL", f"set deal outcome {index} ({outcome}) does not fit: {why}")
-        self.index = index
+        self.index, self.outcome, self.why = index, outcome, why
 
 
 def set_deal_outcome(

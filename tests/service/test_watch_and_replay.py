@@ -7,6 +7,7 @@ import asyncio
 from cardroom.client import Client
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
+from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import deal, seated_game, skull, star, swirl
 
@@ -100,7 +101,9 @@ async def test_a_finished_game_can_be_replayed_step_by_step(served: Served) -> N
     import random
 
     rng = random.Random(7)
-    while not (await c.view(g)).table.finished:
+    for _ in steps(5000, "the game"):
+        if (await c.view(g)).table.finished:
+            break
         for token in tokens:
             actions = await c.legal_actions(g, token)
             if actions:

@@ -41,6 +41,7 @@ from domain.smiles_and_daggers.cards import (
     Hand,
 )
 from domain.smiles_and_daggers.state import Phase, State, derive
+from tests.bounded import steps
 
 __all__ = ["DAGGER", "KNIGHT", "LADY", "LORD", "SMILE"]
 
@@ -188,7 +189,9 @@ class Table:
         self.send(current, commit(*mine))
         self.send(opponent, commit(*theirs))
         bets = bets or {}
-        while self.state.phase is Phase.BETTING:
+        for _ in steps(10, "the betting"):
+            if self.state.phase is not Phase.BETTING:
+                break
             ch = self.state.challenge
             assert ch is not None and ch.next_bettor is not None
             seat = ch.next_bettor

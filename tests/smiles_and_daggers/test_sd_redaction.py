@@ -17,6 +17,7 @@ from domain.kernel import AUDITOR, SPECTATOR, Actor, Viewer
 from domain.smiles_and_daggers import GAME
 from domain.smiles_and_daggers.cards import RANKS
 from domain.smiles_and_daggers.state import Phase
+from tests.bounded import steps
 
 from .play import RandomGame
 from .support import (
@@ -40,7 +41,9 @@ def play_until_a_challenge(seed: int, seat_count: int, earlier: int) -> Table | 
     """A random game stopped right after its challenge number ``earlier``+1
     is issued (both cards still to come), or None if it ended first."""
     game = RandomGame(seed, seat_count)
-    while not game.over:
+    for _ in steps(5000, "the game"):
+        if game.over:
+            break
         game.step()
         if game.table.state.phase is Phase.COMMIT and challenges(game.table) > earlier:
             return game.table
@@ -133,7 +136,7 @@ def test_twins_differing_only_in_one_unrevealed_card_look_identical_to_everyone_
     a.send(hidden, card_a)
     b.send(hidden, card_b)
     compare()
-    while True:
+    for _ in steps(5000, "the twin games"):
         awaiting = [s for s in range(seat_count) if a.legal(s)]
         assert awaiting == [s for s in range(seat_count) if b.legal(s)]
         [seat] = awaiting
@@ -175,7 +178,9 @@ class TestCommitmentsStaySecret:
         for seed in range(150):
             game = RandomGame(50_000 + seed)
             table = game.table
-            while not game.over:
+            for _ in steps(5000, "the game"):
+                if game.over:
+                    break
                 start = len(table.log)
                 game.step()
                 for e in table.log[start:]:

@@ -9,6 +9,7 @@ from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from domain.kernel import Actor, NotYourTurn, RuleViolation, Viewer
 from domain.smiles_and_daggers import GAME
 from domain.smiles_and_daggers.state import EndReason, Phase
+from tests.bounded import steps
 
 from .support import (
     DAGGER,
@@ -169,7 +170,9 @@ class TestSD06BettingOrder:
         table.send(2, commit(LADY, SMILE))
         table.send(0, commit(LADY, SMILE))
         order = []
-        while table.state.phase is Phase.BETTING:
+        for _ in steps(10, "the betting"):
+            if table.state.phase is not Phase.BETTING:
+                break
             ch = table.state.challenge
             assert ch is not None and ch.next_bettor is not None
             order.append(ch.next_bettor)

@@ -13,6 +13,7 @@ from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import Actor, Event, MalformedCommand, RuleViolation
 from domain.smoke_and_mirrors import GAME, Phase
 from domain.smoke_and_mirrors.cards import CARD_KINDS
+from tests.bounded import steps
 
 from .play import RandomGame, mover
 from .support import ALL_CARDS, accounted_cards, act, canonical, command_universe, options, swap
@@ -154,7 +155,9 @@ def test_legal_actions_agree_exactly_with_decide() -> None:
     rng = random.Random(99)
     for seed in range(40):
         game = RandomGame(2 + seed % 4, 10_000 + seed, options(rounds_to_win=1))
-        while not game.over:
+        for _ in steps(20_000, "the game"):
+            if game.over:
+                break
             if mover(game.state) is not None:
                 check_agreement(game, rng, full=game.commands % 20 == 0)
             game.step()
@@ -163,7 +166,9 @@ def test_legal_actions_agree_exactly_with_decide() -> None:
 def test_no_seat_has_an_action_while_the_dealer_is_due() -> None:
     for seed in range(20):
         game = RandomGame(2 + seed % 4, seed)
-        while not game.over:
+        for _ in steps(20_000, "the game"):
+            if game.over:
+                break
             if GAME.chance_needed(game.state) is not None:
                 assert all(GAME.legal_actions(f, s) == [] for s, f in enumerate(game.folds))
             else:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from domain.kernel import AUDITOR, SPECTATOR, Viewer
 from domain.smoke_and_mirrors import GAME
+from tests.bounded import steps
 
 from .play import RandomGame
 from .support import options, view_of
@@ -71,7 +72,9 @@ def test_evolve_never_mutates_the_state_or_the_event(seats: int, seed: int) -> N
     game = RandomGame(seats, seed, options(rounds_to_win=1))
     viewers = [AUDITOR, SPECTATOR, *(Viewer.of_seat(s) for s in range(seats))]
     states = {v: GAME.initial_state(game.opts, seats) for v in viewers}
-    while not game.over:
+    for _ in steps(20_000, "the game"):
+        if game.over:
+            break
         before = len(game.log)
         game.step()
         for event in game.log[before:]:

@@ -25,6 +25,7 @@ from domain.table import pack
 from service.games import Games, LoadedGame
 from service.server import Settings, start
 from service.store import GameLog
+from tests.bounded import steps
 from tests.trust.live import SM
 
 
@@ -71,7 +72,9 @@ def test_a_read_in_the_middle_of_a_write_sees_a_consistent_game(tmp_path: Path) 
         games.start(game_id, tokens[0])
         rng = random.Random(3)
         commands = 0
-        while not loaded.finished:
+        for _ in steps(5000, "the game"):
+            if loaded.finished:
+                break
             for token in tokens:
                 _, actions = games.legal_actions(game_id, token)
                 if actions:

@@ -22,6 +22,7 @@ from cardroom.client import (
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
+from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.trust.live import NAMES, SM, Game, new_game, play_out, step
 
@@ -171,7 +172,9 @@ async def test_the_delayed_policy_never_shows_an_event_early(served: Served, del
         assert await step(c, game, rng)
         return len(await c.audit(game_id, OPERATOR_TOKEN))
 
-    while not finished:
+    for _ in steps(5000, "the game"):
+        if finished:
+            break
         await act(one_step)
 
     await asyncio.wait_for(asyncio.gather(*watchers), timeout=30)  # the feeds end by themselves

@@ -1,0 +1,119 @@
+"""The server's limits hold: game creation per client, live streams in all,
+and what operators see of it (metrics, one log line per call)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from cardroom.client import CardroomError, Client
+from service.limits import CreationLimiter, Limits, peer_host
+from service.server import RunningServer, Settings, start
+from tests.conftest import OPERATOR_TOKEN
+from tests.service.helpers import SM, seated_game
+
+
+@pytest.fixture
+async def limited(tmp_path: Path) -> AsyncIterator[tuple[RunningServer, Client]]:
+    server = await start(
+        Settings(
+            address="127.0.0.1:0",
+            database=str(tmp_path / "cardroom.sqlite3"),
+            operator_token=OPERATOR_TOKEN,
+            metrics_address="127.0.0.1:0",
+            limits=Limits(games_per_client_per_hour=3, max_watchers=2),
+        )
+    )
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        yield server, client
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+
+
+def test_a_bucket_refills_evenly_over_the_hour() -> None:
+    now = [0.0]
+    limiter = CreationLimiter(per_hour=2, clock=lambda: now[0])
+    assert limiter.take("a") and limiter.take("a") and not limiter.take("a")
+    assert limiter.take("b")  # another client has its own bucket
+    now[0] = 1800.0  # half an hour: one game's worth
+    assert limiter.take("a") and not limiter.take("a")
+    assert CreationLimiter(per_hour=0).take("a")  # 0: no limit
+
+
+def test_the_client_is_its_host_not_its_port() -> None:
+    assert peer_host("ipv4:10.1.2.3:5555") == "10.1.2.3"
+    assert peer_host("ipv6:[::1]:5555") == "[::1]"
+
+
+async def test_a_client_creating_too_many_games_is_refused_and_the_operator_is_not(
+    limited: tuple[RunningServer, Client],
+) -> None:
+    _, client = limited
+    for _ in range(3):
+        await client.create_game(SM, seat_count=2)
+    with pytest.raises(CardroomError) as caught:
+        await client.create_game(SM, seat_count=2)
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "3 games" in caught.value.details
+    assert await client.create_game(SM, seat_count=2, operator_token=OPERATOR_TOKEN)
+    assert len(await client.list_games()) == 4
+
+
+async def test_live_streams_past_the_cap_are_refused_until_one_closes(
+    limited: tuple[RunningServer, Client],
+) -> None:
+    server, client = limited
+    table = await seated_game(client, players=2)
+    watchers = [client.watch(table.game_id) for _ in range(2)]
+    for watcher in watchers:
+        await anext(watcher)  # each stream is open and has sent the first event
+    with pytest.raises(CardroomError) as caught:
+        await anext(client.watch(table.game_id))
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    with pytest.raises(CardroomError):
+        await anext(client.replay(table.game_id))
+    await watchers[0].aclose()
+    for _ in range(100):  # the server notices the cancellation
+        if server.servicer is not None and server.servicer.watchers < 2:
+            break
+        await client.view(table.game_id)
+    assert await anext(client.watch(table.game_id))
+
+
+async def test_metrics_count_calls_commands_and_watchers(
+    limited: tuple[RunningServer, Client], caplog: pytest.LogCaptureFixture
+) -> None:
+    server, client = limited
+    assert server.metrics is not None and server.stop_metrics is not None
+    caplog.set_level(logging.INFO, logger="cardroom.calls")
+    table = await seated_game(client, players=2)
+    actions = await client.legal_actions(table.game_id, table.token(0))
+    await client.act(table.game_id, table.token(0), actions[0])
+    text = scrape(server)
+    assert 'cardroom_commands_total{code="OK",kind="smoke-and-mirrors"} 1.0' in text
+    assert 'cardroom_rpc_seconds_count{code="OK",method="SubmitCommand"} 1.0' in text
+    assert "cardroom_games_in_memory 1.0" in text
+    assert "cardroom_store_append_seconds_count" in text
+    assert "cardroom_live_watchers 0.0" in text
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "cardroom.calls"]
+    submitted = [line for line in lines if line["method"] == "SubmitCommand"]
+    assert submitted and submitted[0]["code"] == "OK"
+    assert submitted[0]["game_id"] == table.game_id and submitted[0]["duration_ms"] >= 0
+    # Tokens travel in metadata and are never logged.
+    assert not any(table.token(0) in r.getMessage() for r in caplog.records)
+
+
+def scrape(server: RunningServer) -> str:
+    """The /metrics page of a server started with metrics_address port 0."""
+    assert server.metrics is not None
+    port = server.metrics.port
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as page:
+        return str(page.read().decode())
