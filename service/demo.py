@@ -10,6 +10,7 @@ import tempfile
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import grpc
 from google.protobuf import text_format
 
 from cardroom.client import Client, RuleBroken, unpack
@@ -78,6 +79,7 @@ async def run_demo(
     *,
     seed: int | None = None,
     quiet: bool = False,
+    credentials: grpc.ChannelCredentials | None = None,
 ) -> int:
     game = registry.game(kind)
     seat_count = seats or min(max(3, game.min_seats), game.max_seats)
@@ -91,7 +93,7 @@ async def run_demo(
             stack.push_async_callback(server.stop)
             address = f"127.0.0.1:{server.port}"
             print(f"started a server on {address} (temporary SQLite database)")
-        client = await stack.enter_async_context(Client.connect(address))
+        client = await stack.enter_async_context(Client.connect(address, credentials=credentials))
         # A demo's log is public once it is over, so anyone can export and
         # audit it (README, "Try it"); games default to their seats only.
         game_id = await client.create_game(

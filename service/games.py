@@ -351,7 +351,8 @@ class Games:
     def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
         if len(player_name) > MAX_NAME:
             raise MalformedCommand(f"player_name is longer than {MAX_NAME} characters")
-        token = secrets.token_urlsafe(32)
+        # Prefixed: says what it is, and never starts with "-" (a command-line flag).
+        token = "seat_" + secrets.token_urlsafe(32)
         command = tpb.TakeSeat(player_name=player_name, token_sha256=token_hash(token))
         if seat is not None:
             command.seat = seat

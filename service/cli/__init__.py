@@ -7,6 +7,13 @@ for a discrepancy), never a traceback.
 
 from __future__ import annotations
 
+import os
+
+# gRPC's own log lines would follow our one-line errors (a port in use is
+# also reported by the C core); GRPC_VERBOSITY=ERROR (or DEBUG) brings them
+# back. Set before grpc starts.
+os.environ.setdefault("GRPC_VERBOSITY", "NONE")
+
 import argparse
 import sys
 from collections.abc import Sequence
@@ -14,10 +21,10 @@ from importlib import metadata
 from types import ModuleType
 
 from cardroom.client import CardroomError
-from service.cli import audit, demo, export, key, serve
+from service.cli import audit, demo, export, health, key, serve
 from service.cli.common import EXIT_USAGE, UsageError
 
-COMMANDS: tuple[ModuleType, ...] = (serve, demo, export, audit, key)
+COMMANDS: tuple[ModuleType, ...] = (serve, demo, export, audit, key, health)
 
 
 def version() -> str:

@@ -38,8 +38,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target", metavar="FILE | GAME_ID", help="a record file, or with --address a game id"
     )
-    add_server_flags(parser)
-    parser.set_defaults(address=None)
+    add_server_flags(
+        parser,
+        address_default=None,
+        address_help="fetch GAME_ID's record from the server at HOST:PORT (without it, "
+        "audit the file FILE offline)",
+    )
     parser.add_argument(
         "--public-key",
         metavar="HEX",

@@ -24,13 +24,19 @@ def env(name: str, default: str | None = None) -> str | None:
     return os.environ.get(name) or default
 
 
-def add_server_flags(parser: argparse.ArgumentParser) -> None:
-    """--address and the client side of TLS."""
+def add_server_flags(
+    parser: argparse.ArgumentParser,
+    *,
+    address_default: str | None = "",
+    address_help: str = "the cardroom server (env CARDROOM_ADDRESS; default %(default)s)",
+) -> None:
+    """--address (by default from CARDROOM_ADDRESS, else 127.0.0.1:50051) and
+    the client side of TLS."""
     parser.add_argument(
         "--address",
-        default=env("CARDROOM_ADDRESS", DEFAULT_ADDRESS),
+        default=env("CARDROOM_ADDRESS", DEFAULT_ADDRESS) if address_default == "" else None,
         metavar="HOST:PORT",
-        help="the cardroom server (env CARDROOM_ADDRESS; default %(default)s)",
+        help=address_help,
     )
     parser.add_argument(
         "--tls-ca",

@@ -8,7 +8,7 @@ import asyncio
 import logging
 
 from domain import registry
-from service.cli.common import UsageError
+from service.cli.common import UsageError, add_server_flags, channel_credentials
 
 NAME = "demo"
 HELP = "bots play one game; print a spectator's feed"
@@ -24,11 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seats", type=int, default=None, metavar="N", help="number of bots (default: 3)"
     )
-    parser.add_argument(
-        "--address",
-        default=None,
-        metavar="HOST:PORT",
-        help="play on this running server (plaintext) instead of a temporary one; the game "
+    add_server_flags(
+        parser,
+        address_default=None,
+        address_help="play on the server at HOST:PORT instead of a temporary one; the game "
         "stays there, so it can be exported and audited afterwards",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed the bots' choices")
@@ -47,6 +46,14 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from service.demo import run_demo
 
+    credentials = channel_credentials(args) if args.address else None
     return asyncio.run(
-        run_demo(args.game, args.seats, args.address, seed=args.seed, quiet=args.quiet)
+        run_demo(
+            args.game,
+            args.seats,
+            args.address,
+            seed=args.seed,
+            quiet=args.quiet,
+            credentials=credentials,
+        )
     )

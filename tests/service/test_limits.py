@@ -95,8 +95,10 @@ async def test_metrics_count_calls_commands_and_watchers(
     assert server.metrics is not None and server.stop_metrics is not None
     caplog.set_level(logging.INFO, logger="cardroom.calls")
     table = await seated_game(client, players=2)
-    actions = await client.legal_actions(table.game_id, table.token(0))
-    await client.act(table.game_id, table.token(0), actions[0])
+    view = await client.view(table.game_id)
+    mover = table.token(view.game.turn_seat)  # the start seat is drawn at random
+    actions = await client.legal_actions(table.game_id, mover)
+    await client.act(table.game_id, mover, actions[0])
     text = scrape(server)
     assert 'cardroom_commands_total{code="OK",kind="smoke-and-mirrors"} 1.0' in text
     assert 'cardroom_rpc_seconds_count{code="OK",method="SubmitCommand"} 1.0' in text
@@ -108,7 +110,7 @@ async def test_metrics_count_calls_commands_and_watchers(
     assert submitted and submitted[0]["code"] == "OK"
     assert submitted[0]["game_id"] == table.game_id and submitted[0]["duration_ms"] >= 0
     # Tokens travel in metadata and are never logged.
-    assert not any(table.token(0) in r.getMessage() for r in caplog.records)
+    assert not any(t.token in r.getMessage() for t in table.seats for r in caplog.records)
 
 
 def scrape(server: RunningServer) -> str:
