@@ -140,7 +140,7 @@ async def run_backend(name: str, database: str, args: argparse.Namespace) -> Non
             events = games.version(longest)
             replay: list[float] = []
             for _ in range(args.replays):
-                games._games.clear()  # nothing cached: as after a restart
+                games.cache.clear()  # nothing cached: as after a restart
                 t0 = time.perf_counter()
                 games.view(longest, None, None)  # read, fold the table, fold the view
                 replay.append(time.perf_counter() - t0)

@@ -6,18 +6,42 @@ from __future__ import annotations
 import grpc
 
 from domain.kernel import Forbidden, MalformedCommand, RuleViolation
-from service.games import (
-    CorruptGame,
-    ExpectedVersionMismatch,
-    GameNotFound,
-    PermissionDenied,
-    Unauthenticated,
+from service.store import (
+    StoreUnavailable,
+    VersionConflict,
+    bounded,
+    is_store_busy,
+    is_store_failure,
 )
-from service.store import StoreUnavailable, VersionConflict, bounded, is_store_failure
 
 # A client's default limit on a status message is about 8 KiB: any longer
 # and it sees RESOURCE_EXHAUSTED instead of the error.
 MAX_DETAILS = 1000
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+class Unauthenticated(Exception):
+    pass
+
+
+class PermissionDenied(Exception):
+    pass
+
+
+class ExpectedVersionMismatch(Exception):
+    pass
+
+
+class CorruptGame(Exception):
+    """The stored stream cannot be folded: it was changed outside the
+    service (``cardroom audit`` says how)."""
+
+
+class FellBehind(Exception):
+    """A live stream's reader fell too far behind its game."""
 
 
 class TooBusy(Exception):
@@ -34,6 +58,7 @@ STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (ExpectedVersionMismatch, grpc.StatusCode.ABORTED),
     (VersionConflict, grpc.StatusCode.ABORTED),
     (CorruptGame, grpc.StatusCode.DATA_LOSS),
+    (FellBehind, grpc.StatusCode.ABORTED),
     (TooBusy, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (StoreUnavailable, grpc.StatusCode.UNAVAILABLE),
 )
@@ -41,6 +66,8 @@ STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
 
 def status_of(error: BaseException) -> tuple[grpc.StatusCode, str] | None:
     """The status and message for a known error; None for a bug."""
+    if is_store_busy(error):
+        return grpc.StatusCode.UNAVAILABLE, "the store is busy; try again shortly"
     if is_store_failure(error):
         return (
             grpc.StatusCode.UNAVAILABLE,

@@ -34,6 +34,9 @@ class Limits:
     # Games one client (by peer host) may create per hour; 0: no limit. The
     # operator is never limited.
     games_per_client_per_hour: int = 1000
+    # Games kept in memory; the least recently used beyond are forgotten and
+    # reloaded (from their newest checkpoint) when next used.
+    cache_games: int = 2000
     # Dead peers: ping an idle connection every keepalive_seconds, drop it
     # when a ping is not answered within keepalive_timeout_seconds; close
     # connections with no call for idle_seconds.

@@ -19,10 +19,9 @@ from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from service.games import Games
 from service.limits import Limits
 from service.live import StoreFeed
-from service.notifier import Notifier
 from service.observability import CallInterceptor, Metrics
 from service.servicer import GameServicer
-from service.store import GameLog, describe_database
+from service.store import GameLog, StoreLocked, describe_database
 from service.trust.signing import key_path_for, load_or_create_key
 
 log = logging.getLogger(__name__)
@@ -107,6 +106,7 @@ class RunningServer:
             self.feed.stop()
         if self.stop_metrics is not None:
             self.stop_metrics()
+        self.games.close()  # its checkpoint writer first: it uses the store
         self.games.log.close()
 
 
@@ -140,16 +140,43 @@ async def _start(
 ) -> RunningServer:
     key = load_or_create_key(settings.signing_key_path())
     metrics = Metrics()
-    games = Games(log_store, operator_token=settings.operator_token, signing_key=key)
+    if log_store.is_postgres:
+        refresh = "notified"  # other servers' writes are announced by the store feed
+    else:
+        try:
+            log_store.hold_exclusively()  # the only writer: nothing is ever re-read
+        except StoreLocked as error:
+            raise ServeError(str(error)) from None
+        refresh = "sole_writer"
+    games = Games(
+        log_store,
+        operator_token=settings.operator_token,
+        signing_key=key,
+        refresh=refresh,
+        max_games=limits.cache_games,
+    )
+    try:
+        return await _serve_games(settings, limits, credentials, log_store, games, metrics)
+    except BaseException:
+        games.close()
+        raise
+
+
+async def _serve_games(
+    settings: Settings,
+    limits: Limits,
+    credentials: grpc.ServerCredentials | None,
+    log_store: GameLog,
+    games: Games,
+    metrics: Metrics,
+) -> RunningServer:
     log_store.on_append_seconds = metrics.store_append_seconds.observe
     metrics.games_in_memory.set_function(games.games_in_memory)
-    notifier = Notifier(asyncio.get_running_loop())
-    log_store.add_listener(notifier.notify)
     server = grpc.aio.server(
         interceptors=[CallInterceptor(metrics)], options=limits.server_options()
     )
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
-    servicer = GameServicer(games, notifier, limits=limits, metrics=metrics, health=health_servicer)
+    servicer = GameServicer(games, limits=limits, metrics=metrics, health=health_servicer)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -175,7 +202,7 @@ async def _start(
                 f"cannot serve metrics on {settings.metrics_address}: {error.strerror or error}"
             ) from None
     # Writes by other processes sharing the database reach our watchers too.
-    feed = StoreFeed(log_store, notifier.notify) if log_store.is_postgres else None
+    feed = StoreFeed(log_store, servicer.announced) if log_store.is_postgres else None
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)

@@ -18,21 +18,26 @@ from typing import Any, TypeVar
 
 import grpc
 
+from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from domain.table import pack
-from service.errors import TooBusy, status_of
-from service.games import Games, parse_game_id
+from service.cache import LoadedGame
+from service.errors import FellBehind, TooBusy, status_of
+from service.feeds import Feeds, Watch
+from service.games import Games
 from service.kinds import game_kinds
 from service.limits import CreationLimiter, Limits, peer_host
-from service.notifier import Notifier
 from service.observability import Metrics
+from service.reads import copies
+from service.store import is_store_busy
 from service.store_health import StoreHealth
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 REPLAY_BATCH = 32  # views folded per worker-thread call while streaming a replay
+BACKLOG_CHUNK = 32  # events copied per worker-thread call while a watcher catches up
 
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
@@ -68,15 +73,17 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     def __init__(
         self,
         games: Games,
-        notifier: Notifier,
         *,
         limits: Limits | None = None,
         metrics: Metrics | None = None,
         health: Any = None,
     ) -> None:
         self.games = games
-        self.notifier = notifier
         self.limits = limits or Limits()
+        self.feeds = Feeds(self.limits.max_stream_backlog)
+        self._loop = asyncio.get_running_loop()
+        self._catching_up: set[str] = set()
+        games.on_written = self.written
         self.metrics = metrics or Metrics()
         self.store_health = StoreHealth(games.log, health, self.metrics)
         self.creations = CreationLimiter(self.limits.games_per_client_per_hour)
@@ -102,7 +109,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             log.error("unexpected error", exc_info=error)
             await context.abort(grpc.StatusCode.INTERNAL, "internal error")
             return
-        if mapped[0] == grpc.StatusCode.UNAVAILABLE:
+        if mapped[0] == grpc.StatusCode.UNAVAILABLE and not is_store_busy(error):
             log.warning("the store failed: %s", error)
             self.store_health.failed()
         await context.abort(*mapped)
@@ -170,7 +177,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     @unary
     async def ListLegalActions(self, request: gpb.ListLegalActionsRequest, context: Any) -> Any:
         version, actions = await self._run(
-            self.games.legal_actions, request.game_id, bearer_token(context)
+            self.games.legal_actions, request.game_id, bearer_token(context), request.min_version
         )
         return gpb.ListLegalActionsResponse(version=version, actions=[pack(a) for a in actions])
 
@@ -182,6 +189,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             bearer_token(context),
             request.version if request.HasField("version") else None,
             request.as_spectator,
+            request.min_version,
         )
 
     @unary
@@ -256,33 +264,44 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     async def WatchEvents(
         self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[gpb.WatchEventsResponse]:
-        """The caller's redacted events after the cursor, then live ones; ends
-        once the game is finished and everything has been sent."""
+        """The caller's redacted events after the cursor, then live ones
+        (service/feeds.py); ends once the game is finished and everything has
+        been sent, or with ABORTED if the reader falls too far behind."""
         token = bearer_token(context)
         try:
             self._open_stream()
         except TooBusy as error:
             await self.abort_for(context, error)
             return
+        watch: Watch | None = None
+        sent = request.after_sequence
         try:
-            game_id = parse_game_id(request.game_id)
-            await self._run(self.games.check_viewer, game_id, token, request.as_spectator)
-            cursor = request.after_sequence
+            loaded, viewer = await self._run(
+                self.games.check_viewer, request.game_id, token, request.as_spectator
+            )
+            watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
+            while True:  # catch up, a few events at a time, read in a worker thread
+                chunk = await self._run(self._backlog, watch)
+                if not chunk:
+                    break
+                for envelope in chunk:
+                    yield gpb.WatchEventsResponse(event=envelope)
+                    sent = watch.cursor = envelope.sequence
+            self.feeds.go_live(watch)
             while True:
-                waiter = self.notifier.subscribe(game_id)
-                try:
-                    events, done = await self._run(
-                        self.games.events_for, game_id, token, cursor, request.as_spectator
+                while watch.queue:
+                    response = watch.queue.popleft()
+                    yield response
+                    sent = response.event.sequence
+                if watch.fell_behind:
+                    raise FellBehind(
+                        f"this stream fell {self.limits.max_stream_backlog} events behind its "
+                        f"game; resume with after_sequence={sent}"
                     )
-                    for envelope in events:
-                        yield gpb.WatchEventsResponse(event=envelope)
-                        cursor = envelope.sequence
-                    if done:
-                        return
-                    if not events:
-                        await waiter.wait()
-                finally:
-                    self.notifier.unsubscribe(game_id, waiter)
+                if watch.finished:
+                    return
+                watch.ready.clear()
+                await watch.ready.wait()
         except asyncio.CancelledError:
             raise
         except Exception as error:
@@ -290,4 +309,43 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 raise
             await self.abort_for(context, error)
         finally:
+            if watch is not None:
+                self.feeds.unsubscribe(watch)
             self._close_stream()
+
+    @staticmethod
+    def _backlog(watch: Watch) -> list[epb.EventEnvelope]:
+        viewer, end = watch.now()
+        return copies(watch.loaded, viewer, watch.cursor, min(end, watch.cursor + BACKLOG_CHUNK))
+
+    # ------------------------------------------------------- other servers
+
+    def announced(self, game_id: str, version: int) -> None:
+        """Another process wrote (the store's subscription, in its thread):
+        a watched game is read once and fanned out; others catch up when
+        next read."""
+        loaded = self.games.announce(game_id, version)
+        if loaded is not None and version > loaded.version:
+            self._loop.call_soon_threadsafe(self._catch_up, game_id, loaded)
+
+    def _catch_up(self, game_id: str, loaded: LoadedGame) -> None:
+        if not self.feeds.watched(game_id) or game_id in self._catching_up:
+            return
+        self._catching_up.add(game_id)
+
+        async def catch_up() -> None:
+            try:
+                await self._run(self.games.cache.catch_up, loaded)
+                self.feeds.publish(game_id, loaded)
+            except Exception:
+                log.warning("catching up game %s failed", game_id, exc_info=True)
+            finally:
+                self._catching_up.discard(game_id)
+                if loaded.announced > loaded.version:  # more came meanwhile
+                    self._catch_up(game_id, loaded)
+
+        self._loop.create_task(catch_up())
+
+    def written(self, loaded: LoadedGame) -> None:
+        """This process wrote (in a worker thread): fan the events out."""
+        self._loop.call_soon_threadsafe(self.feeds.publish, loaded.game_id, loaded)

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import os
 import time
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows
+    fcntl = None  # type: ignore[assignment]
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +24,8 @@ from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
+    AggregateRecorder,
+    ConnectionUnavailableError,
     IntegrityError,
     JSONTranscoder,
     Mapper,
@@ -36,13 +43,24 @@ class VersionConflict(Exception):
     """Another writer appended to the game first."""
 
 
+class StoreLocked(Exception):
+    """Another process serves this SQLite file."""
+
+
 class StoreUnavailable(Exception):
     """The store cannot be reached or read; the call may be retried."""
 
 
+def is_store_busy(error: BaseException) -> bool:
+    """Every connection (or SQLite's one writer) stayed taken for the pool's
+    timeout: the store is busy, not broken."""
+    return isinstance(error, ConnectionUnavailableError)
+
+
 def is_store_failure(error: BaseException) -> bool:
-    """The database failed (unreachable, missing table, unreadable page), as
-    opposed to refusing a write that conflicts."""
+    """The database failed or is busy (unreachable, missing table, unreadable
+    page, no connection free in time), as opposed to refusing a write that
+    conflicts."""
     return isinstance(error, (PersistenceError, StoreUnavailable)) and not isinstance(
         error, IntegrityError
     )
@@ -149,13 +167,13 @@ def storage_env(database: str) -> dict[str, str]:
 
 
 class GameLog(Application[UUID]):
-    """Appends and reads game streams; tells listeners what was written."""
+    """Appends and reads game streams."""
 
     name = "cardroom"
 
     def __init__(self, database: str) -> None:
         self.database = database
-        self._listeners: list[Callable[[str, int], None]] = []
+        self._lock_file: Any = None
         # Told how long each append took (the server's metrics).
         self.on_append_seconds: Callable[[float], None] = lambda seconds: None
         # Our settings beat stray eventsourcing variables in the environment.
@@ -167,12 +185,32 @@ class GameLog(Application[UUID]):
     def is_postgres(self) -> bool:
         return self.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
 
+    def hold_exclusively(self) -> None:
+        """Make this process the SQLite file's only server: an exclusive lock
+        on ``<database>.lock``, held until :meth:`close` (docs/operations.md).
+        Another process holding it raises StoreLocked."""
+        if self.is_postgres or fcntl is None:
+            return
+        path = f"{self.database}.lock"
+        handle = open(path, "a+")  # noqa: SIM115 - held open until close()
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise StoreLocked(
+                f"another cardroom serves {self.database} (it holds {path}); SQLite is for one "
+                "server: stop it, or share a PostgreSQL database between servers"
+            ) from None
+        self._lock_file = handle
+
+    def close(self) -> None:
+        super().close()
+        handle, self._lock_file = self._lock_file, None
+        if handle is not None:
+            handle.close()
+
     def construct_mapper(self) -> Mapper[UUID]:
         return EnvelopeMapper(transcoder=JSONTranscoder())
-
-    def add_listener(self, listener: Callable[[str, int], None]) -> None:
-        """``listener(game_id, version)`` runs after each append in this process."""
-        self._listeners.append(listener)
 
     def append(self, envelopes: Sequence[epb.EventEnvelope], stored: Sequence[bytes]) -> int:
         """Append one command's events atomically, as the exact bytes given
@@ -196,19 +234,23 @@ class GameLog(Application[UUID]):
         self.on_append_seconds(time.perf_counter() - start)
         return recordings[-1].notification.id if recordings else 0
 
-    def _notify(self, recordings: Any) -> None:
-        by_game: dict[str, int] = {}
-        for r in recordings:
-            event: RecordedEnvelope = r.domain_event
-            by_game[str(event.originator_id)] = event.originator_version
-        for game_id, version in by_game.items():
-            for listener in self._listeners:
-                listener(game_id, version)
-
     def probe(self) -> None:
         """Read the store once; raises if it cannot be reached or read."""
         self.recorder.max_notification_id()
         self.recorder.select_notifications(start=1, limit=1)
+
+    def read_raw(self, game_id: str, *, after: int = 0) -> list[bytes]:
+        """The exact stored bytes of a game's events after a version, straight
+        from the recorder (no per-event object but the bytes)."""
+        return [
+            bytes(stored.state)
+            for stored in self.recorder.select_events(UUID(game_id), gt=after or None)
+        ]
+
+    def snapshot_recorder(self) -> AggregateRecorder:
+        """The recorder of derived checkpoints, in the same database
+        (service/checkpoints.py); created with its table on first use."""
+        return self.factory.aggregate_recorder(purpose="snapshots")
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None

@@ -161,6 +161,14 @@ class Client:
     def __init__(self, channel: grpc.aio.Channel) -> None:
         self.channel = channel
         self.stub = gpb_grpc.GameServiceStub(channel)
+        # The newest version of each game this client has written or read:
+        # reads ask for at least that much, so a client whose calls reach
+        # different servers (round-robin) always reads its own writes.
+        self._seen: dict[str, int] = {}
+
+    def _saw(self, game_id: str, version: int) -> None:
+        if version > self._seen.get(game_id, 0):
+            self._seen[game_id] = version
 
     @classmethod
     def connect(cls, address: str, *, credentials: grpc.ChannelCredentials | None = None) -> Client:
@@ -218,10 +226,12 @@ class Client:
         if seat is not None:
             request.seat = seat
         response = await self._call("JoinGame", request)
+        self._saw(game_id, response.version)
         return SeatHandle(game_id, response.seat, response.seat_token)
 
     async def start(self, game_id: str, token: str) -> int:
         response = await self._call("StartGame", gpb.StartGameRequest(game_id=game_id), token)
+        self._saw(game_id, response.version)
         return int(response.version)
 
     async def act(
@@ -239,12 +249,15 @@ class Client:
         if expected_version is not None:
             request.expected_version = expected_version
         response: gpb.SubmitCommandResponse = await self._call("SubmitCommand", request, token)
+        self._saw(game_id, response.version)
         return response
 
     async def legal_actions(self, game_id: str, token: str) -> list[Message]:
-        response = await self._call(
-            "ListLegalActions", gpb.ListLegalActionsRequest(game_id=game_id), token
+        request = gpb.ListLegalActionsRequest(
+            game_id=game_id, min_version=self._seen.get(game_id, 0)
         )
+        response = await self._call("ListLegalActions", request, token)
+        self._saw(game_id, response.version)
         return [unpack(a) for a in response.actions]
 
     async def view(
@@ -258,10 +271,14 @@ class Client:
         """The caller's view, latest or after ``version`` events. With
         ``as_spectator`` the spectators' view (the operator may ask for it;
         a seat of this game is refused: no ghosting)."""
-        request = gpb.GetViewRequest(game_id=game_id, as_spectator=as_spectator)
+        request = gpb.GetViewRequest(
+            game_id=game_id, as_spectator=as_spectator, min_version=self._seen.get(game_id, 0)
+        )
         if version is not None:
             request.version = version
         response = await self._call("GetView", request, token)
+        if version is None:
+            self._saw(game_id, response.version)
         return _view(response)
 
     async def watch(

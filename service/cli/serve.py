@@ -105,6 +105,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="concurrent calls one connection may have open (default %(default)s)",
     )
     parser.add_argument(
+        "--cache-games",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_CACHE_GAMES", defaults.cache_games),
+        help="games kept in memory; the least recently used beyond are reloaded from their "
+        "newest checkpoint when next used (env CARDROOM_CACHE_GAMES; default %(default)s)",
+    )
+    parser.add_argument(
         "--games-per-client-per-hour",
         type=int,
         metavar="N",
@@ -116,7 +124,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
-    for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection"):
+    for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection", "cache_games"):
         if getattr(args, flag) < 1:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     if args.games_per_client_per_hour < 0:
@@ -130,6 +138,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_watchers=args.max_watchers,
         max_streams_per_connection=args.max_streams_per_connection,
         games_per_client_per_hour=args.games_per_client_per_hour,
+        cache_games=args.cache_games,
     )
     return Settings(
         address=args.address,

@@ -107,7 +107,7 @@ class ServedGame:
     def refusal(self, seat: int, command: Message) -> str | None:
         """The service's answer to a command the rules refuse (None if accepted:
         the caller only tries commands the pure rules refuse in game A)."""
-        loaded = self.games._load(self.game_id)
+        loaded = self.games.load(self.game_id)
         try:
             tables.decide(loaded.table, Actor.of_seat(seat), command)
         except (RuleViolation, MalformedCommand) as error:

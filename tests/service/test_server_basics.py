@@ -66,7 +66,7 @@ async def test_a_stream_changed_outside_the_server_is_data_loss(tmp_path: Path) 
                     "UPDATE stored_events SET state = ? WHERE originator_id = ?",
                     (b"\xff\xff not an envelope", uuid.UUID(game_id).hex),
                 )
-            server.games._games.clear()  # as after a restart
+            server.games.cache.clear()  # as after a restart
             with pytest.raises(DataLoss, match="cannot be read"):
                 await client.view(game_id)
             assert await client.list_games() == []  # still serving; that game is left out

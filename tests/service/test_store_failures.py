@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 import grpc
 import psycopg
 import pytest
+from eventsourcing.persistence import ConnectionUnavailableError
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardroom.client import CardroomError, Client, DataLoss
@@ -80,6 +81,7 @@ async def test_a_store_that_cannot_be_read_is_unavailable_until_it_is_back(
     c = served.client
     table = await seated_game(c, set_deal=[deal(0, first=HANDS)])
     assert await health(c) == health_pb2.HealthCheckResponse.SERVING
+    served.server.games.cache.clear()  # a game in memory is served from memory
     with events_table_renamed(database):
         for call in (c.view(table.game_id), c.create_game(SM, seat_count=2), c.list_games()):
             with pytest.raises(CardroomError) as caught:
@@ -125,7 +127,7 @@ async def test_rows_that_decode_but_make_no_sense_are_data_loss_for_that_game_on
         rows.set_state(1, created(broken, "poker", 2))
     else:
         rows.set_state(1, created(broken, SM, 1000))
-    served.server.games._games.clear()  # as after a restart
+    served.server.games.cache.clear()  # as after a restart
     with pytest.raises(DataLoss) as caught:
         await c.view(broken)
     assert broken in caught.value.details
@@ -184,3 +186,26 @@ def terminate_connections(database: str, application: str) -> int:
             (application,),
         ).fetchall()
     return len(rows)
+
+
+async def test_a_busy_store_is_unavailable_but_health_stays_serving(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No free connection within the pool's timeout (a burst of calls on a
+    loaded machine) is worth a retry, not a NOT_SERVING: the store is busy,
+    not broken."""
+    c = served.client
+    game_id = await c.create_game(SM, seat_count=2)
+    served.server.games.cache.clear()
+
+    def busy(*args: object, **kwargs: object) -> list[bytes]:
+        raise ConnectionUnavailableError("Timed out waiting for connection pool semaphore")
+
+    monkeypatch.setattr(served.server.games.log, "read_raw", busy)
+    with pytest.raises(CardroomError) as caught:
+        await c.view(game_id)
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+    assert "busy" in caught.value.details
+    for _ in range(5):  # a failing store would have turned health by now
+        await asyncio.sleep(0.05)
+        assert await health(c) == health_pb2.HealthCheckResponse.SERVING

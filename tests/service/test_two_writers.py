@@ -50,15 +50,15 @@ def game(first: Games, second: Games) -> tuple[str, list[str]]:
 
 def interleave(first: Games, second: Games, game_id: str, token: str) -> None:
     """Make the first writer append right after the second one decides."""
-    deciding = second._decide
+    deciding = second.commands.decide
 
     def decide_then_lose_the_race(*args: Any) -> Any:
         envelopes = deciding(*args)
-        second._decide = deciding  # type: ignore[method-assign]
+        second.commands.decide = deciding  # type: ignore[method-assign]
         first.submit(game_id, token, packed(sm.PerformAct(cards=[star(1)])), "first", None)
         return envelopes
 
-    second._decide = decide_then_lose_the_race  # type: ignore[method-assign]
+    second.commands.decide = decide_then_lose_the_race  # type: ignore[method-assign]
 
 
 def acts(games: Games, game_id: str) -> int:

@@ -40,12 +40,16 @@ async def test_the_served_key_verifies_exported_records(served: Served) -> None:
     assert audit_record(signed, public_key=key.public_key).ok
 
 
-async def test_a_restarted_server_keeps_its_key(served: Served, database: str) -> None:
-    game = await finished_game(served.client)
-    first = await served.client.export_record(game.game_id, game.tokens[0])
-    again = await start(
-        Settings(address="127.0.0.1:0", database=database, operator_token=OPERATOR_TOKEN)
-    )
+async def test_a_restarted_server_keeps_its_key(database: str) -> None:
+    settings = Settings(address="127.0.0.1:0", database=database, operator_token=OPERATOR_TOKEN)
+    server = await start(settings)
+    try:
+        async with Client.connect(f"127.0.0.1:{server.port}") as client:
+            game = await finished_game(client)
+            first = await client.export_record(game.game_id, game.tokens[0])
+    finally:
+        await server.stop(grace=None)
+    again = await start(settings)  # the same database (and so the same key file)
     try:
         async with Client.connect(f"127.0.0.1:{again.port}") as client:
             assert (await client.server_key()).public_key == first.public_key

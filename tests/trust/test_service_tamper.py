@@ -28,7 +28,7 @@ from domain import table as tables
 from domain.kernel import DEALER
 from service.cli import main
 from service.envelopes import to_envelope, to_event
-from service.games import CorruptGame
+from service.errors import CorruptGame
 from service.trust import chain, commitments, record, signing
 from service.trust.audit import audit_record, compare_viewer_stream
 from tests.conftest import Served

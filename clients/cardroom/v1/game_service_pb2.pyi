@@ -108,10 +108,12 @@ class SubmitCommandResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ...) -> None: ...
 
 class ListLegalActionsRequest(_message.Message):
-    __slots__ = ("game_id",)
+    __slots__ = ("game_id", "min_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    MIN_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
-    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+    min_version: int
+    def __init__(self, game_id: _Optional[str] = ..., min_version: _Optional[int] = ...) -> None: ...
 
 class ListLegalActionsResponse(_message.Message):
     __slots__ = ("version", "actions")
@@ -122,14 +124,16 @@ class ListLegalActionsResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "version", "as_spectator")
+    __slots__ = ("game_id", "version", "as_spectator", "min_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    MIN_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     as_spectator: bool
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
+    min_version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., as_spectator: _Optional[bool] = ..., min_version: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
     __slots__ = ("version", "viewer_kind", "seat", "table", "game")

@@ -1,0 +1,158 @@
+"""Checkpoints are derived data: views folded from them are exactly the
+views folded from the events, deleting them all changes nothing anyone
+receives, and a checkpoint that names anything but a rules class, or was
+written by other code, is never used."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from domain import registry
+from domain.kernel import AUDITOR, SPECTATOR, Viewer
+from domain.table import pack
+from service import checkpoints as cp
+from service.checkpoints import CheckpointError, decode, encode
+from service.games import Games
+from service.store import GameLog
+from tests.bounded import steps
+from tests.conftest import OPERATOR_TOKEN
+
+EVERY = 8  # small, so that short games cross many checkpoints
+
+
+def play(games: Games, kind: str, seed: int) -> tuple[str, list[str]]:
+    """A complete random game through the service."""
+    game = registry.game(kind)
+    seats = max(game.min_seats, 3) if kind != "smiles-and-daggers" else 3
+    game_id = games.create_game(kind, None, seats)
+    tokens = [games.join(game_id, None, f"P{i}")[1] for i in range(seats)]
+    games.start(game_id, tokens[0])
+    rng = random.Random(seed)
+    for number in steps(20_000, "the game"):
+        if games.load(game_id).finished:
+            break
+        movers = [(t, a) for t in tokens if (a := games.legal_actions(game_id, t)[1])]
+        token, actions = rng.choice(movers)
+        games.submit(game_id, token, pack(rng.choice(actions)), f"c{number}", None)
+    return game_id, tokens
+
+
+def everything_seen(games: Games, game_id: str, tokens: list[str]) -> Iterator[bytes]:
+    """Every view of every viewer at every version, and the replays."""
+    version = games.version(game_id)
+    for token in [None, OPERATOR_TOKEN, *tokens]:
+        for at in range(1, version + 1, 3):
+            yield games.view(game_id, token, at).SerializeToString(deterministic=True)
+        yield games.view(game_id, token, None).SerializeToString(deterministic=True)
+        for step in games.replay_views(game_id, token, 1):
+            yield step.SerializeToString(deterministic=True)
+        if token not in (None, OPERATOR_TOKEN):
+            _, actions = games.legal_actions(game_id, token)
+            yield b"".join(a.SerializeToString(deterministic=True) for a in actions)
+
+
+def snapshot_rows(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT COUNT(*) FROM stored_snapshots").fetchone()[0])
+
+
+@pytest.mark.parametrize("kind", sorted(registry.games()))
+def test_views_from_checkpoints_are_the_views_from_the_events(tmp_path: Path, kind: str) -> None:
+    database = tmp_path / "cardroom.sqlite3"
+    log = GameLog(str(database))
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        games.checkpoints.every = EVERY
+        game_id, tokens = play(games, kind, seed=3)
+        list(everything_seen(games, game_id, tokens))  # folds write checkpoints too
+        games.checkpoints.flush()
+        assert snapshot_rows(database) > 2 * (games.version(game_id) // EVERY)
+
+        games.cache.clear()  # as after a restart: load from checkpoints
+        from_checkpoints = list(everything_seen(games, game_id, tokens))
+        assert games.checkpoints.used > 0
+
+        with sqlite3.connect(database) as db:
+            db.execute("DELETE FROM stored_snapshots")
+        games.cache.clear()
+        from_events = list(everything_seen(games, game_id, tokens))
+        assert from_checkpoints == from_events
+
+        without = Games(log, operator_token=OPERATOR_TOKEN, checkpoints=False)
+        assert list(everything_seen(without, game_id, tokens)) == from_events
+        games.close()
+    finally:
+        log.close()
+
+
+def test_a_game_reloaded_from_its_checkpoint_keeps_its_command_ids(tmp_path: Path) -> None:
+    """The idempotency index travels in the checkpoint: an old command id
+    repeated after a restart returns the first outcome and writes nothing."""
+    log = GameLog(str(tmp_path / "cardroom.sqlite3"))
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        games.checkpoints.every = EVERY
+        game_id, tokens = play(games, "smoke-and-mirrors", seed=5)
+        first = games.audit_log(game_id, OPERATOR_TOKEN)
+        early = next(e for e in first if e.command.command_id == "c1")
+        seat = early.command.actor.seat
+        games.checkpoints.flush()
+        games.cache.clear()
+        version, events = games.submit(game_id, tokens[seat], early.command.command, "c1", None)
+        assert events[0].sequence == early.sequence and version < len(first)
+        assert games.version(game_id) == len(first)
+        games.close()
+    finally:
+        log.close()
+
+
+def test_the_codec_rebuilds_only_rules_classes() -> None:
+    assert decode(encode((1, "a", b"x", frozenset({2}), None))) == (
+        1,
+        "a",
+        b"x",
+        frozenset({2}),
+        None,
+    )
+    evil = {"dc": "subprocess:Popen", "f": {}}
+    with pytest.raises(CheckpointError, match="rules classes"):
+        decode(evil)
+    with pytest.raises(CheckpointError):
+        decode({"e": "os:environ", "v": 1})
+    with pytest.raises(CheckpointError, match="cannot checkpoint"):
+        encode(object())
+
+
+def test_a_checkpoint_written_by_other_code_is_not_used(tmp_path: Path) -> None:
+    log = GameLog(str(tmp_path / "cardroom.sqlite3"))
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        games.checkpoints.every = EVERY
+        game_id, tokens = play(games, "smiles-and-daggers", seed=2)
+        expected = [games.view(game_id, t, None) for t in tokens]
+        games.checkpoints.flush()
+        with sqlite3.connect(tmp_path / "cardroom.sqlite3") as db:
+            db.execute("UPDATE stored_snapshots SET topic = 'other-code'")
+        games.cache.clear()
+        assert [games.view(game_id, t, None) for t in tokens] == expected
+        with sqlite3.connect(tmp_path / "cardroom.sqlite3") as db:
+            db.execute(
+                "UPDATE stored_snapshots SET topic = ?, state = ?",
+                (cp.fingerprint(), json.dumps({"dc": "subprocess:Popen", "f": {}}).encode()),
+            )
+        games.cache.clear()
+        assert [games.view(game_id, t, None) for t in tokens] == expected
+        games.close()
+    finally:
+        log.close()
+
+
+def test_viewers_are_keyed_apart() -> None:
+    keys = {cp.viewer_key(v) for v in (SPECTATOR, AUDITOR, Viewer.of_seat(0), Viewer.of_seat(1))}
+    assert len(keys) == 4
