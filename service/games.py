@@ -48,8 +48,8 @@ from domain.kernel import (
     quote,
 )
 from domain.table import pack
-from service.catalog import Catalog
 from service.envelopes import actor_of, command_record, to_envelope, to_event, unpack
+from service.game_list import GameList
 from service.store import GameLog, VersionConflict, bounded, is_store_failure
 from service.trust import chain, chance, commitments, drbg, record, signing
 
@@ -183,7 +183,7 @@ class Games:
         self.new_seed = new_seed
         self._games: dict[str, LoadedGame] = {}
         self._games_lock = threading.Lock()
-        self.catalog = Catalog(log)
+        self.game_list = GameList(log)
 
     # ------------------------------------------------------------ identity
 
@@ -661,7 +661,7 @@ class Games:
         return self._load(game_id).version
 
     def list_games(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
-        return self.catalog.page(request)
+        return self.game_list.page(request)
 
 
 def _checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:
