@@ -55,7 +55,7 @@ TOKEN_PREFIX = "games-before:"
 BATCH = 1000  # table events per transaction while catching up
 # With no table event to write, the position is still moved past this many
 # other events, so the next catch-up need not read them again.
-SKIP_AHEAD = 10_000
+SKIP_AHEAD = 1000
 
 
 def encode_page_token(position: int) -> str:
@@ -197,13 +197,15 @@ class GameList:
 
     def _page(self, filters: Filters, before: int | None, size: int) -> gpb.ListGamesResponse:
         self.catch_up()
+        # The page and one more, if as many match exactly; then only delayed
+        # games newer than the last of them can still be among the page.
+        exact = self._tables.rows(filters, before=before, after=None, delayed=False, limit=size + 1)
+        floor = exact[-1][0].position if len(exact) > size else None
+        candidates = heapq.merge(
+            exact, self._delayed(filters, before, floor, size), key=lambda r: -r[0].position
+        )
         found: list[gpb.GameSummary] = []
         position = 0
-        candidates = heapq.merge(
-            self._rows(filters, before, size, delayed=False),
-            self._rows(filters, before, size, delayed=True),
-            key=lambda listed: -listed[0].position,
-        )
         for row, version in candidates:
             game = summary(row, version)
             if not _matches(game, filters):
@@ -216,12 +218,15 @@ class GameList:
             position = row.position
         return gpb.ListGamesResponse(games=found)
 
-    def _rows(
-        self, filters: Filters, before: int | None, size: int, *, delayed: bool
+    def _delayed(
+        self, filters: Filters, before: int | None, floor: int | None, size: int
     ) -> Iterator[tuple[GameRow, int]]:
-        """Candidates newest first, read a page (and one more) at a time."""
+        """Delayed games not over yet between ``floor`` and ``before``, newest
+        first, read a page (and one more) at a time."""
         while True:
-            rows = self._tables.rows(filters, before=before, delayed=delayed, limit=size + 1)
+            rows = self._tables.rows(
+                filters, before=before, after=floor, delayed=True, limit=size + 1
+            )
             yield from rows
             if len(rows) <= size:
                 return

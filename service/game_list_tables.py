@@ -270,9 +270,16 @@ class GameListRecorder(TrackingRecorder, ABC):
     # ------------------------------------------------------------ reading
 
     def rows(
-        self, filters: Filters, *, before: int | None, delayed: bool, limit: int
+        self,
+        filters: Filters,
+        *,
+        before: int | None,
+        after: int | None,
+        delayed: bool,
+        limit: int,
     ) -> list[tuple[GameRow, int]]:
-        """Up to ``limit`` games newest first, each with its current version.
+        """Up to ``limit`` games newest first, listed between ``after`` and
+        ``before`` (when given), each with its current version.
 
         ``delayed=False``: every game but the delayed ones not over yet,
         matching ``filters`` exactly. ``delayed=True``: only those, a
@@ -302,6 +309,9 @@ class GameListRecorder(TrackingRecorder, ABC):
         if before is not None:
             terms.append("position < ?")
             params.append(before)
+        if after is not None:
+            terms.append("position > ?")
+            params.append(after)
         params.append(limit)
         statement = (
             f"SELECT {COLUMNS}, "

@@ -220,19 +220,25 @@ def test_a_batch_read_before_another_process_moved_the_list_on_is_not_applied(
     two.close()
 
 
-def test_pages_through_thousands_of_games_list_every_match_once_newest_first(
-    database: str,
+def every_filter_pages_the_matches_newest_first(
+    database: str, games: list[PlannedGame], size: int
 ) -> None:
-    games = plan(random.Random(4), 3000, delayed=0.1)
     log = GameLog(database)
     write(log, games)
     game_list = GameList(log)
     newest_first = summaries(games)[::-1]
     for request in REQUESTS:
         wanted = [g for g in newest_first if matches(g, request)]
-        assert every_page(game_list, request, size=97) == wanted, request
-    assert sum(g.delay > 0 and not g.finished for g in games) > 97  # more than a page of them
+        assert every_page(game_list, request, size) == wanted, request
     log.close()
+
+
+def test_pages_through_thousands_of_games_list_every_match_once_newest_first(
+    database: str,
+) -> None:
+    games = plan(random.Random(4), 3000, delayed=0.1)
+    assert sum(g.delay > 0 and not g.finished for g in games) > 97  # more than a page of them
+    every_filter_pages_the_matches_newest_first(database, games, size=97)
 
 
 def test_pages_of_delayed_games_are_filtered_as_their_spectators_see_them(
@@ -241,14 +247,7 @@ def test_pages_of_delayed_games_are_filtered_as_their_spectators_see_them(
     """Every game delayed and not over: the filters apply to what spectators
     see, so many a candidate is passed over to fill a page."""
     games = plan(random.Random(7), 200, delayed=1.0, running=0.6, finished=0.0)
-    log = GameLog(database)
-    write(log, games)
-    game_list = GameList(log)
-    newest_first = summaries(games)[::-1]
-    for request in REQUESTS:
-        wanted = [g for g in newest_first if matches(g, request)]
-        assert every_page(game_list, request, size=5) == wanted, request
-    log.close()
+    every_filter_pages_the_matches_newest_first(database, games, size=5)
 
 
 def test_a_game_whose_creation_cannot_be_read_is_left_out_with_a_warning(
