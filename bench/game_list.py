@@ -1,11 +1,16 @@
-"""The game list with many games: ``python -m bench.game_list [--games N]``.
+"""The game list with many games.
 
-Writes N synthetic games (their table events and filler, straight through
-the store's recorder) into a fresh SQLite file and a fresh PostgreSQL
-schema, builds the game list's table from the events, then times pages of
-100 (first pages and deep ones, each filter) as the server reads them. Last,
-the peak memory of a fresh process that pages through every game, on a
-tenth of the games and on all of them: the list must not grow with them.
+    python -m bench.game_list [--games N] [--sqlite FILE] [--postgres URL]
+
+Writes N synthetic games (their table events and filler events, straight
+through the store's recorder) into each database, unless it holds events
+already (so a kept database is timed again without the wait); without
+--sqlite or --postgres, into a temporary SQLite file and a temporary
+PostgreSQL schema. Then it builds the game list's table from the events,
+times pages of 100 as the server reads them (the first page and one 50
+pages in, for each filter), and in a fresh process pages through every game,
+noting its memory after the first page, after a tenth of the games and after
+all of them: it must not grow with the games listed.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import psycopg
@@ -43,37 +48,69 @@ FILTERS: dict[str, gpb.ListGamesRequest] = {
     "open seats": gpb.ListGamesRequest(open_seats_only=True),
     "running": gpb.ListGamesRequest(status=gpb.GAME_STATUS_RUNNING),
     "finished": gpb.ListGamesRequest(status=gpb.GAME_STATUS_FINISHED),
-    "kind+open seats": gpb.ListGamesRequest(kind="smoke-and-mirrors", open_seats_only=True),
-    "kind+running": gpb.ListGamesRequest(kind="smiles-and-daggers", status=2),
+    "kind, open seats": gpb.ListGamesRequest(kind="smoke-and-mirrors", open_seats_only=True),
+    "kind, running": gpb.ListGamesRequest(
+        kind="smiles-and-daggers", status=gpb.GAME_STATUS_RUNNING
+    ),
 }
+# Paging through every game in a fresh process: its memory (KiB, from
+# /proc/self/status) after the first page, a tenth of the games, and all.
+MEMORY_SCRIPT = """
+import json, sys
+from cardroom.v1 import game_service_pb2 as gpb
+from service.game_list import GameList
+from service.store import GameLog
+
+def kib(field):
+    for line in open("/proc/self/status"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+
+games = GameList(GameLog(sys.argv[1]))
+total, token, listed, notes = int(sys.argv[2]), "", 0, []
+while True:
+    response = games.page(gpb.ListGamesRequest(page_size=100, page_token=token))
+    listed += len(response.games)
+    token = response.next_page_token
+    if listed in (100, total // 10) or not token:
+        notes.append({"listed": listed, "rss": kib("VmRSS"), "peak": kib("VmHWM")})
+    if not token:
+        break
+print(json.dumps(notes))
+"""
 
 
 @contextmanager
-def databases(which: list[str]) -> Iterator[dict[str, str]]:
+def temporary_sqlite() -> Iterator[str]:
     with tempfile.TemporaryDirectory() as folder:
-        found = {}
-        if "sqlite" in which:
-            found["sqlite"] = str(Path(folder) / "bench.sqlite3")
-        schema = f"cardroom_bench_{uuid.uuid4().hex[:12]}"
-        if "postgres" in which:
-            with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
-                conn.execute(f"CREATE SCHEMA {schema}")
-            found["postgres"] = f"{POSTGRES_URL}?schema={schema}"
-        try:
-            yield found
-        finally:
-            if "postgres" in which:
-                with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
-                    conn.execute(f"DROP SCHEMA {schema} CASCADE")
+        yield str(Path(folder) / "bench.sqlite3")
+
+
+@contextmanager
+def temporary_postgres() -> Iterator[str]:
+    schema = f"cardroom_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES_URL}?schema={schema}"
+    finally:
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
+def request_for(name: str, token: str = "") -> gpb.ListGamesRequest:
+    request = gpb.ListGamesRequest(page_size=PAGE, page_token=token)
+    request.MergeFrom(FILTERS[name])
+    return request
+
+
 def time_page(games: GameList, request: gpb.ListGamesRequest) -> str:
-    """Median and best wall time, and median CPU time of this process (the
-    machine may be busy with other work)."""
+    """Median and best wall time, and the median CPU time this process spent
+    (the machine may be busy with other work)."""
     wall, cpu = [], []
     found = 0
     for _ in range(REPEATS):
@@ -83,107 +120,72 @@ def time_page(games: GameList, request: gpb.ListGamesRequest) -> str:
         cpu.append(time.process_time() - c0)
     return (
         f"{ms(statistics.median(wall))} (best {ms(min(wall))}, "
-        f"cpu {ms(statistics.median(cpu))}) {found} games"
+        f"cpu {ms(statistics.median(cpu))}), {found} games"
     )
 
 
-def deep_token(games: GameList, request: gpb.ListGamesRequest, pages: int) -> str:
+def token_after(games: GameList, name: str, pages: int) -> str:
     """The token of the page ``pages`` pages in (or of the last one)."""
     token = ""
     for _ in range(pages):
-        response = games.page(
-            gpb.ListGamesRequest(
-                page_size=request.page_size,
-                page_token=token,
-                kind=request.kind,
-                status=request.status,
-                open_seats_only=request.open_seats_only,
-            )
-        )
+        response = games.page(request_for(name, token))
         if not response.next_page_token:
             break
         token = response.next_page_token
     return token
 
 
-def bench(database: str, count: int, rng: random.Random) -> None:
-    games = plan(rng, count, delayed=0.01, running=0.1, finished=0.85, max_moves=10)
+def bench(database: str, count: int) -> None:
     log = GameLog(database)
-    t0 = time.perf_counter()
-    write(log, games, chunk=1000)
-    head = log.recorder.max_notification_id()
-    print(f"  wrote {count} games, {head} events in {time.perf_counter() - t0:.1f} s")
+    if log.recorder.max_notification_id() is None:
+        games = plan(
+            random.Random(20261129), count, delayed=0.01, running=0.1, finished=0.85, max_moves=10
+        )
+        t0 = time.perf_counter()
+        write(log, games, chunk=1000)
+        print(f"  wrote {count} games in {time.perf_counter() - t0:.1f} s")
+    print(f"  {log.recorder.max_notification_id()} events")
     t0, c0 = time.perf_counter(), time.process_time()
     game_list = GameList(log)
     game_list.catch_up()
     print(
-        f"  built the game list from the events in {time.perf_counter() - t0:.1f} s "
+        f"  game list caught up with the events in {time.perf_counter() - t0:.1f} s "
         f"(cpu {time.process_time() - c0:.1f} s)"
     )
-    for name, request in FILTERS.items():
-        request.page_size = PAGE
-        first = time_page(game_list, request)
-        request.page_token = deep_token(game_list, request, 50)
-        deep = time_page(game_list, request)
+    listed = len(game_list.page(request_for("all")).games)
+    for name in FILTERS:
+        first = time_page(game_list, request_for(name))
+        deep = time_page(game_list, request_for(name, token_after(game_list, name, 50)))
         print(f"  page of {PAGE}, {name}:\n    first page  {first}\n    50 pages in {deep}")
     log.close()
-
-
-def peak_rss_paging_everything(database: str) -> dict[str, int]:
-    """In a fresh process: open the store, page through every game, report
-    the peak resident memory before and after."""
-    script = (
-        "import json, resource\n"
-        "from cardroom.v1 import game_service_pb2 as gpb\n"
-        "from service.game_list import GameList\n"
-        "from service.store import GameLog\n"
-        f"log = GameLog({database!r}); games = GameList(log)\n"
-        "games.page(gpb.ListGamesRequest())\n"
-        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        "token, listed = '', 0\n"
-        "while True:\n"
-        "    r = games.page(gpb.ListGamesRequest(page_size=100, page_token=token))\n"
-        "    listed += len(r.games); token = r.next_page_token\n"
-        "    if not token: break\n"
-        "after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        "print(json.dumps({'listed': listed, 'before_kib': before, 'after_kib': after}))\n"
-    )
     out = subprocess.run(
-        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+        [sys.executable, "-c", MEMORY_SCRIPT, database, str(count)],
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
-    return dict(json.loads(out))
-
-
-def memory(count: int, rng: random.Random) -> None:
-    with databases(["sqlite"]) as found:
-        log = GameLog(found["sqlite"])
-        games = plan(rng, count, delayed=0.01, running=0.1, finished=0.85)
-        write(log, games[: count // 10], chunk=1000)
-        GameList(log).catch_up()
-        small = peak_rss_paging_everything(found["sqlite"])
-        write(log, games[count // 10 :], chunk=1000)
-        GameList(log).catch_up()
-        log.close()
-        large = peak_rss_paging_everything(found["sqlite"])
-    for result in (small, large):
+    assert listed == PAGE
+    for note in json.loads(out):
         print(
-            f"  paged through {result['listed']} games: peak RSS {result['before_kib']} KiB "
-            f"after the first page, {result['after_kib']} KiB after the last"
+            f"  a fresh process that listed {note['listed']} games: "
+            f"RSS {note['rss']} KiB (peak {note['peak']} KiB)"
         )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--backends", default="sqlite,postgres")
+    parser.add_argument("--sqlite", help="a SQLite file to use (and keep)")
+    parser.add_argument("--postgres", help="a postgresql:// URL to use (and keep)")
     args = parser.parse_args()
-    rng = random.Random(20261129)
-    with databases(args.backends.split(",")) as found:
-        for backend, database in found.items():
-            print(f"{backend}:")
-            bench(database, args.games, rng)
-    print("memory (SQLite):")
-    memory(args.games, rng)
+    with ExitStack() as stack:
+        databases = {
+            "SQLite": args.sqlite or stack.enter_context(temporary_sqlite()),
+            "PostgreSQL": args.postgres or stack.enter_context(temporary_postgres()),
+        }
+        for name, database in databases.items():
+            print(f"{name}:")
+            bench(database, args.games)
 
 
 if __name__ == "__main__":

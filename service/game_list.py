@@ -20,7 +20,7 @@ import heapq
 import logging
 import threading
 from collections.abc import Iterator, Sequence
-from uuid import UUID
+from typing import Any
 
 from eventsourcing.persistence import IntegrityError, Notification, PersistenceError
 from google.protobuf.message import DecodeError
@@ -81,9 +81,7 @@ def fold(notifications: Sequence[Notification]) -> Changes:
     """A batch of table events as changes to the game table."""
     changes = Changes()
     for n in notifications:
-        game_id = n.originator_id
-        if not isinstance(game_id, UUID):
-            game_id = UUID(str(game_id))
+        game_id = str(n.originator_id)
         if n.topic == CREATED:
             row = _created(n.id, game_id, n.state)
             if row is not None and game_id not in changes.created:
@@ -100,7 +98,7 @@ def fold(notifications: Sequence[Notification]) -> Changes:
     return changes
 
 
-def _created(position: int, game_id: UUID, stored: bytes) -> GameRow | None:
+def _created(position: int, game_id: str, stored: bytes) -> GameRow | None:
     try:
         created = to_event(epb.EventEnvelope.FromString(stored)).public
     except (DecodeError, MalformedCommand):
@@ -121,7 +119,7 @@ def summary(row: GameRow, version: int) -> gpb.GameSummary:
     if row.delay and not finished:
         visible = max(0, version - row.delay)
     return gpb.GameSummary(
-        game_id=str(row.game_id),
+        game_id=row.game_id,
         kind=row.kind,
         seat_count=row.seat_count,
         seats_taken=sum(v <= visible for v in m.seats_at),
@@ -172,8 +170,7 @@ class GameList:
     def catch_up(self) -> None:
         """Bring the table up to the end of the log as it is now."""
         with self._catching_up:
-            head = self._store.recorder.max_notification_id() or 0
-            position = self._tables.position()
+            head, position = self._tables.positions()
             if position is None:
                 self._tables.prepare()
                 position = self._tables.position() or 0
@@ -199,33 +196,38 @@ class GameList:
         self.catch_up()
         # The page and one more, if as many match exactly; then only delayed
         # games newer than the last of them can still be among the page.
-        exact = self._tables.rows(filters, before=before, after=None, delayed=False, limit=size + 1)
-        floor = exact[-1][0].position if len(exact) > size else None
-        candidates = heapq.merge(
-            exact, self._delayed(filters, before, floor, size), key=lambda r: -r[0].position
-        )
-        found: list[gpb.GameSummary] = []
-        position = 0
-        for row, version in candidates:
-            game = summary(row, version)
-            if not _matches(game, filters):
-                continue
-            if len(found) == size:  # another one follows: say where to go on
-                return gpb.ListGamesResponse(
-                    games=found, next_page_token=encode_page_token(position)
-                )
-            found.append(game)
-            position = row.position
+        with self._tables.reading() as cursor:
+            exact = self._tables.rows(
+                cursor, filters, before=before, after=None, delayed=False, limit=size + 1
+            )
+            floor = exact[-1][0].position if len(exact) > size else None
+            candidates = heapq.merge(
+                exact,
+                self._delayed(cursor, filters, before, floor, size),
+                key=lambda r: -r[0].position,
+            )
+            found: list[gpb.GameSummary] = []
+            position = 0
+            for row, version in candidates:
+                game = summary(row, version)
+                if not _matches(game, filters):
+                    continue
+                if len(found) == size:  # another one follows: say where to go on
+                    return gpb.ListGamesResponse(
+                        games=found, next_page_token=encode_page_token(position)
+                    )
+                found.append(game)
+                position = row.position
         return gpb.ListGamesResponse(games=found)
 
     def _delayed(
-        self, filters: Filters, before: int | None, floor: int | None, size: int
+        self, cursor: Any, filters: Filters, before: int | None, floor: int | None, size: int
     ) -> Iterator[tuple[GameRow, int]]:
         """Delayed games not over yet between ``floor`` and ``before``, newest
         first, read a page (and one more) at a time."""
         while True:
             rows = self._tables.rows(
-                filters, before=before, after=floor, delayed=True, limit=size + 1
+                cursor, filters, before=before, after=floor, delayed=True, limit=size + 1
             )
             yield from rows
             if len(rows) <= size:

@@ -91,7 +91,7 @@ class Milestones:
 @dataclass
 class GameRow:
     position: int  # notification id of GameCreated: the listing order
-    game_id: UUID
+    game_id: str
     kind: str
     seat_count: int
     delay: int  # events spectators stay behind; 0 for live policies
@@ -103,8 +103,8 @@ class Changes:
     """One batch of the log, folded: new games, and milestones of games
     created in earlier batches."""
 
-    created: dict[UUID, GameRow] = field(default_factory=dict)
-    changed: dict[UUID, Milestones] = field(default_factory=dict)
+    created: dict[str, GameRow] = field(default_factory=dict)  # by game id
+    changed: dict[str, Milestones] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -130,6 +130,7 @@ class GameListRecorder(TrackingRecorder, ABC):
     games_name: str  # the game table's name; its indexes' names start with it
     games: str  # the game table, quoted and qualified as queries need it
     events: str  # the events table, for the games' current versions
+    notification_id: str  # its column of notification ids
     tracking: str  # the tracking table
 
     # ----------------------------------------------------------- dialect
@@ -153,10 +154,12 @@ class GameListRecorder(TrackingRecorder, ABC):
         """The statement with this database's placeholders."""
 
     @abstractmethod
-    def _game_id_param(self, game_id: UUID) -> Any: ...
+    def _game_id_param(self, game_id: str) -> Any:
+        """A game id as the events table keeps it."""
 
     @abstractmethod
-    def _game_id(self, value: Any) -> UUID: ...
+    def _game_id(self, value: Any) -> str:
+        """A game id as the events table keeps it, as the API shows it."""
 
     @abstractmethod
     def create_table(self) -> None:
@@ -207,6 +210,20 @@ class GameListRecorder(TrackingRecorder, ABC):
     def position(self) -> int | None:
         """The last notification id the table reflects; None before it exists."""
         return self.max_tracking_id(PROJECTION)
+
+    def positions(self) -> tuple[int, int | None]:
+        """The end of the log and ``position()``, read at once."""
+        with self._transaction(write=False) as c:
+            c.execute(
+                self._sql(
+                    f"SELECT (SELECT MAX({self.notification_id}) FROM {self.events}) AS head, "
+                    f"(SELECT notification_id FROM {self.tracking} "
+                    "WHERE application_name = ?) AS position"
+                ),
+                (PROJECTION,),
+            )
+            row = c.fetchone()
+            return row["head"] or 0, row["position"]
 
     def apply(self, changes: Changes, *, after: int, through: int) -> None:
         """Write a batch and move the position from ``after`` to ``through``,
@@ -269,8 +286,13 @@ class GameListRecorder(TrackingRecorder, ABC):
 
     # ------------------------------------------------------------ reading
 
+    def reading(self) -> AbstractContextManager[Any]:
+        """A cursor for ``rows``: a page's reads in one go."""
+        return self._transaction(write=False)
+
     def rows(
         self,
+        cursor: Any,
         filters: Filters,
         *,
         before: int | None,
@@ -320,9 +342,8 @@ class GameListRecorder(TrackingRecorder, ABC):
             f"FROM {self.games} AS g WHERE {' AND '.join(terms)} "
             "ORDER BY position DESC LIMIT ?"
         )
-        with self._transaction(write=False) as c:
-            c.execute(self._sql(statement), params)
-            return [(self._row(r), r["version"] or 0) for r in c.fetchall()]
+        cursor.execute(self._sql(statement), params)
+        return [(self._row(r), r["version"] or 0) for r in cursor.fetchall()]
 
     def _row(self, r: Any) -> GameRow:
         return GameRow(
@@ -363,6 +384,7 @@ class SQLiteGameList(SQLiteTrackingRecorder, GameListRecorder):
         self.games_name = "game_list"
         self.games = _quoted(self.games_name)
         self.events = events_table_name
+        self.notification_id = "rowid"
         self.tracking = "tracking"  # the library's, for every tracking recorder on SQLite
 
     def _transaction(self, *, write: bool) -> AbstractContextManager[Any]:
@@ -403,11 +425,12 @@ class SQLiteGameList(SQLiteTrackingRecorder, GameListRecorder):
     def _sql(self, statement: str) -> str:
         return statement
 
-    def _game_id_param(self, game_id: UUID) -> Any:
-        return game_id.hex  # as the library stores originator ids on SQLite
+    def _game_id_param(self, game_id: str) -> Any:
+        return game_id.replace("-", "")  # UUID.hex, as the library keeps ids on SQLite
 
-    def _game_id(self, value: Any) -> UUID:
-        return UUID(value)
+    def _game_id(self, value: Any) -> str:
+        h = str(value)
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 # -------------------------------------------------------------- PostgreSQL
@@ -422,10 +445,17 @@ class PostgresGameList(PostgresTrackingRecorder, GameListRecorder):
         self.games_name = f"{prefix}_game_list"
         self.games = f"{schema}.{_quoted(self.games_name)}"
         self.events = f"{schema}.{_quoted(events_table_name)}"
+        self.notification_id = "notification_id"
         self.tracking = f"{schema}.{_quoted(self.tracking_table_name)}"
 
-    def _transaction(self, *, write: bool) -> AbstractContextManager[Any]:
-        return self.datastore.transaction(commit=write)
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[Any]:
+        if write:
+            with self.datastore.transaction(commit=True) as c:
+                yield c
+        else:  # autocommit: no BEGIN and ROLLBACK round trips for reads
+            with self.datastore.get_connection() as connection, connection.cursor() as c:
+                yield c
 
     @contextmanager
     def _creation_transaction(self) -> Iterator[Any]:
@@ -457,11 +487,11 @@ class PostgresGameList(PostgresTrackingRecorder, GameListRecorder):
     def _sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
 
-    def _game_id_param(self, game_id: UUID) -> Any:
-        return game_id
+    def _game_id_param(self, game_id: str) -> Any:
+        return UUID(game_id)
 
-    def _game_id(self, value: Any) -> UUID:
-        return value if isinstance(value, UUID) else UUID(str(value))
+    def _game_id(self, value: Any) -> str:
+        return str(value)
 
 
 def game_list_recorder(events: ApplicationRecorder, prefix: str) -> GameListRecorder:
