@@ -56,6 +56,9 @@ BATCH = 1000  # table events per transaction while catching up
 # With no table event to write, the position is still moved past this many
 # other events, so the next catch-up need not read them again.
 SKIP_AHEAD = 1000
+# After a catch-up that listed this many new games (a rebuild), the
+# database's statistics of the table are refreshed.
+ANALYZE_AFTER = 10_000
 
 
 def encode_page_token(position: int) -> str:
@@ -174,6 +177,7 @@ class GameList:
             if position is None:
                 self._tables.prepare()
                 position = self._tables.position() or 0
+            listed = 0
             while position < head:
                 batch = self._store.recorder.select_notifications(
                     start=position,
@@ -184,13 +188,17 @@ class GameList:
                 )
                 through = batch[-1].id if len(batch) == self._batch else head
                 if not batch and through - position < SKIP_AHEAD:
-                    return
+                    break
+                changes = fold(batch)
                 try:
-                    self._tables.apply(fold(batch), after=position, through=through)
+                    self._tables.apply(changes, after=position, through=through)
                 except ProjectionMoved:
                     position = self._tables.position() or 0
                     continue
                 position = through
+                listed += len(changes.created)
+            if listed >= ANALYZE_AFTER:
+                self._tables.analyze()
 
     def _page(self, filters: Filters, before: int | None, size: int) -> gpb.ListGamesResponse:
         self.catch_up()

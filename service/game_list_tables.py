@@ -284,6 +284,11 @@ class GameListRecorder(TrackingRecorder, ABC):
                     ],
                 )
 
+    def analyze(self) -> None:
+        """Refresh the query planner's statistics of the game table, after
+        many rows changed at once (a rebuild). SQLite plans these queries
+        well without them."""
+
     # ------------------------------------------------------------ reading
 
     def reading(self) -> AbstractContextManager[Any]:
@@ -486,6 +491,13 @@ class PostgresGameList(PostgresTrackingRecorder, GameListRecorder):
 
     def _sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
+
+    def analyze(self) -> None:
+        """Without statistics (autovacuum off, or not yet run) PostgreSQL
+        may sort every match of a filter instead of reading an index in
+        order."""
+        with self._transaction(write=True) as c:
+            c.execute(f"ANALYZE {self.games}")
 
     def _game_id_param(self, game_id: str) -> Any:
         return UUID(game_id)

@@ -1,14 +1,20 @@
 """Many games written straight into a store, without a server or the rules:
 their table events (created, seats taken, started, finished) with filler
-events between, and what the game list must say of each. For the game list's
-tests and its benchmark (``python -m bench.game_list``)."""
+events between, and what the game list must say of each; and the game
+list's table dropped behind the server's back. For the game list's tests and
+its benchmark (``python -m bench.game_list``)."""
 
 from __future__ import annotations
 
 import random
+import sqlite3
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
+import psycopg
 from eventsourcing.persistence import StoredEvent
 
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
@@ -16,6 +22,7 @@ from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from domain.table import pack
+from service.game_list_tables import PROJECTION
 from service.store import GameLog, RecordedEnvelope
 
 KINDS = ("smoke-and-mirrors", "smiles-and-daggers")
@@ -125,3 +132,25 @@ def stored(log: GameLog, envelope: epb.EventEnvelope, payload: bytes) -> StoredE
             payload=payload,
         )
     )
+
+
+@contextmanager
+def game_list_sql(database: str) -> Iterator[tuple[Any, str, str]]:
+    """A connection to the database, with the game table's and the tracking
+    table's names as cardroom names them there."""
+    if database.startswith("postgresql://"):
+        url, _, query = database.partition("?schema=")
+        with psycopg.connect(url, autocommit=True) as pg:
+            yield pg, f'"{query}".cardroom_game_list', f'"{query}".cardroom_tracking'
+    else:
+        with sqlite3.connect(database) as lite:
+            yield lite, "game_list", "tracking"
+
+
+def drop(database: str, what: str) -> None:
+    """As an operator would, behind the server's back."""
+    with game_list_sql(database) as (db, games, tracking):
+        if what in ("the table", "the table and its tracking row"):
+            db.execute(f"DROP TABLE {games}")
+        if what in ("the tracking row", "the table and its tracking row"):
+            db.execute(f"DELETE FROM {tracking} WHERE application_name = '{PROJECTION}'")

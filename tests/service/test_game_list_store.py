@@ -8,25 +8,30 @@ from __future__ import annotations
 
 import logging
 import random
-import sqlite3
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from typing import Any
 
-import psycopg
 import pytest
 
 from cardroom.client import Client
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
+from service import game_list as game_list_module
 from service.game_list import GameList
-from service.game_list_tables import PROJECTION, GameListRecorder, ProjectionMoved
+from service.game_list_tables import GameListRecorder, ProjectionMoved
 from service.store import GameLog
 from tests.bounded import steps
 from tests.conftest import Served
 from tests.service.helpers import SM, seated_game
-from tests.service.many_games import KINDS, PlannedGame, plan, stored, write
+from tests.service.many_games import (
+    KINDS,
+    PlannedGame,
+    drop,
+    game_list_sql,
+    plan,
+    stored,
+    write,
+)
 
 REQUESTS = [
     gpb.ListGamesRequest(),
@@ -39,28 +44,6 @@ REQUESTS = [
     gpb.ListGamesRequest(kind=KINDS[0], open_seats_only=True),
     gpb.ListGamesRequest(status=gpb.GAME_STATUS_FINISHED, open_seats_only=True),
 ]
-
-
-@contextmanager
-def game_list_sql(database: str) -> Iterator[tuple[Any, str, str]]:
-    """A connection to the database, with the game table's and the tracking
-    table's names as cardroom names them there."""
-    if database.startswith("postgresql://"):
-        url, _, query = database.partition("?schema=")
-        with psycopg.connect(url, autocommit=True) as pg:
-            yield pg, f'"{query}".cardroom_game_list', f'"{query}".cardroom_tracking'
-    else:
-        with sqlite3.connect(database) as lite:
-            yield lite, "game_list", "tracking"
-
-
-def drop(database: str, what: str) -> None:
-    """As an operator would, behind the server's back."""
-    with game_list_sql(database) as (db, games, tracking):
-        if what in ("the table", "the table and its tracking row"):
-            db.execute(f"DROP TABLE {games}")
-        if what in ("the tracking row", "the table and its tracking row"):
-            db.execute(f"DELETE FROM {tracking} WHERE application_name = '{PROJECTION}'")
 
 
 def every_page(game_list: GameList, request: gpb.ListGamesRequest, size: int) -> list[Any]:
@@ -267,4 +250,20 @@ def test_a_game_whose_creation_cannot_be_read_is_left_out_with_a_warning(
     with caplog.at_level(logging.WARNING, logger="service.game_list"):
         assert GameList(log).summaries() == summaries([before, after])
     assert f"game {broken.game_id}: GameCreated cannot be read; not listed" in caplog.text
+    log.close()
+
+
+@pytest.mark.postgres
+def test_after_a_rebuild_postgresql_has_statistics_of_the_game_list(
+    postgres_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without them (autovacuum off, or not yet run) it may sort every match
+    of a filter instead of reading an index in order."""
+    monkeypatch.setattr(game_list_module, "ANALYZE_AFTER", 20)
+    log = GameLog(postgres_database)
+    write(log, plan(random.Random(8), 30))
+    GameList(log).catch_up()
+    with game_list_sql(postgres_database) as (db, games, _):
+        [(rows,)] = db.execute(f"SELECT reltuples FROM pg_class WHERE oid = '{games}'::regclass")
+    assert rows == 30  # -1 until analyzed
     log.close()
