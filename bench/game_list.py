@@ -8,37 +8,32 @@ already (so a kept database is timed again without the wait); without
 --sqlite or --postgres, into a temporary SQLite file and a temporary
 PostgreSQL schema. Then it builds the game list's table from the events,
 times pages of 100 as the server reads them (the first page and one 50
-pages in, for each filter), and in a fresh process pages through every game,
-noting its memory after the first page, after a tenth of the games and after
-all of them: it must not grow with the games listed.
+pages in, for each filter), and has a client page through every game of a
+fresh server, noting the server's memory after the first page, after a tenth
+of the games and after all of them: it must not grow with the games listed.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
+import asyncio
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-import psycopg
-
+from bench.__main__ import POSTGRES_URL, fresh_postgres
+from cardroom.client import Client
 from cardroom.v1 import game_service_pb2 as gpb
 from service.game_list import GameList
 from service.store import GameLog
 from tests.service.many_games import drop, plan, write
 
-POSTGRES_URL = os.environ.get(
-    "CARDROOM_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
-)
 PAGE = 100
 REPEATS = 100
 FILTERS: dict[str, gpb.ListGamesRequest] = {
@@ -53,31 +48,6 @@ FILTERS: dict[str, gpb.ListGamesRequest] = {
         kind="smiles-and-daggers", status=gpb.GAME_STATUS_RUNNING
     ),
 }
-# Paging through every game in a fresh process: its memory (KiB, from
-# /proc/self/status) after the first page, a tenth of the games, and all.
-MEMORY_SCRIPT = """
-import json, sys
-from cardroom.v1 import game_service_pb2 as gpb
-from service.game_list import GameList
-from service.store import GameLog
-
-def kib(field):
-    for line in open("/proc/self/status"):
-        if line.startswith(field + ":"):
-            return int(line.split()[1])
-
-games = GameList(GameLog(sys.argv[1]))
-total, token, listed, notes = int(sys.argv[2]), "", 0, []
-while True:
-    response = games.page(gpb.ListGamesRequest(page_size=100, page_token=token))
-    listed += len(response.games)
-    token = response.next_page_token
-    if listed in (100, total // 10) or not token:
-        notes.append({"listed": listed, "rss": kib("VmRSS"), "peak": kib("VmHWM")})
-    if not token:
-        break
-print(json.dumps(notes))
-"""
 
 
 @contextmanager
@@ -88,14 +58,14 @@ def temporary_sqlite() -> Iterator[str]:
 
 @contextmanager
 def temporary_postgres() -> Iterator[str]:
-    schema = f"cardroom_bench_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
+    made = fresh_postgres()
+    if made is None:
+        sys.exit(f"PostgreSQL is unreachable at {POSTGRES_URL}")
+    url, drop_schema = made
     try:
-        yield f"{POSTGRES_URL}?schema={schema}"
+        yield url
     finally:
-        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+        drop_schema()
 
 
 def ms(seconds: float) -> str:
@@ -163,17 +133,49 @@ def bench(database: str, count: int, rebuild: bool) -> None:
         deep = time_page(game_list, request_for(name, token_after(game_list, name, 50)))
         print(f"  page of {PAGE}, {name}:\n    first page  {first}\n    50 pages in {deep}")
     log.close()
-    out = subprocess.run(
-        [sys.executable, "-c", MEMORY_SCRIPT, database, str(count)],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    for note in json.loads(out):
-        print(
-            f"  a fresh process that listed {note['listed']} games: "
-            f"RSS {note['rss']} KiB (peak {note['peak']} KiB)"
+    asyncio.run(server_memory(database, count))
+
+
+def kib(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise LookupError(field)
+
+
+async def server_memory(database: str, count: int) -> None:
+    """A fresh ``cardroom serve`` on the database, paged through every game
+    by a client: the server's memory after the first page, after a tenth of
+    the games and after all of them."""
+    with tempfile.TemporaryDirectory() as folder:
+        key = str(Path(folder) / "key.pem")
+        serve = ["serve", "--address", "127.0.0.1:0", "--database", database, "--signing-key", key]
+        server = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", *serve],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
         )
+        try:
+            assert server.stdout is not None
+            address = server.stdout.readline().split()[3]
+            async with Client.connect(address) as client:
+                token, listed = "", 0
+                while True:
+                    request = gpb.ListGamesRequest(page_size=PAGE, page_token=token)
+                    response = await client._call("ListGames", request)
+                    listed += len(response.games)
+                    token = response.next_page_token
+                    if listed in (PAGE, count // 10) or not token:
+                        print(
+                            f"  the server, {listed} games listed: RSS {kib(server.pid, 'VmRSS')} "
+                            f"KiB (peak {kib(server.pid, 'VmHWM')} KiB)"
+                        )
+                    if not token:
+                        break
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 def main() -> None:

@@ -388,7 +388,7 @@ class SQLiteGameList(SQLiteTrackingRecorder, GameListRecorder):
         super().__init__(datastore)
         self.games_name = "game_list"
         self.games = _quoted(self.games_name)
-        self.events = events_table_name
+        self.events = _quoted(events_table_name)
         self.notification_id = "rowid"
         self.tracking = "tracking"  # the library's, for every tracking recorder on SQLite
 
