@@ -1,7 +1,7 @@
 """The use cases of cardroom, one facade over the modules that do the work:
 ``identity`` (who is calling), ``cache`` (games in memory, checkpoints),
-``commands`` (writing), ``reads`` (views, replays, logs) and ``catalog``
-(the game list). Like the eventsourcing examples' Application, it holds no
+``commands`` (writing), ``reads`` (views, replays, logs) and ``game_list``
+(the stored game list). Like the eventsourcing examples' Application, it holds no
 state of its own that the events cannot rebuild."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from cardroom.v1 import trust_pb2 as trpb
 from domain.kernel import Viewer
 from service import reads
 from service.cache import GameCache, LoadedGame, Refresh
-from service.catalog import Catalog
 from service.checkpoints import Checkpoints
 from service.commands import Commands
+from service.game_list import GameList
 from service.identity import Caller, Identity, horizon, parse_game_id
 from service.reads import Reads
 from service.store import GameLog
@@ -53,7 +53,7 @@ class Games:
         self.commands = Commands(
             log, self.cache, self.identity, clock=clock, new_seed=new_seed, written=self._written
         )
-        self.catalog = Catalog(log)
+        self.game_list = GameList(log)
         # Told after each batch this process writes (the live feeds).
         self.on_written: Callable[[LoadedGame], None] = lambda loaded: None
 
@@ -188,4 +188,4 @@ class Games:
         return self.reads.server_key()
 
     def list_games(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
-        return self.catalog.page(request)
+        return self.game_list.page(request)

@@ -204,11 +204,21 @@ async def _serve_games(
     # Writes by other processes sharing the database reach our watchers too.
     feed = StoreFeed(log_store, servicer.announced) if log_store.is_postgres else None
     await server.start()
+    # A database full of games the list has not seen yet (a first start on an
+    # existing database) is caught up now, not inside the first ListGames.
+    asyncio.get_running_loop().run_in_executor(servicer.executor, _catch_up_list, games)
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(
         server, port, games, health_servicer, feed, servicer, metrics, stop_metrics
     )
+
+
+def _catch_up_list(games: Games) -> None:
+    try:
+        games.game_list.catch_up()
+    except Exception:
+        log.warning("catching up the game list failed; ListGames will retry", exc_info=True)
 
 
 async def serve(settings: Settings) -> None:
