@@ -17,7 +17,8 @@ import platform
 import sys
 import time
 import traceback
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from bench import commands, game_list, long_game, memory, restart, scale_out, spectators
@@ -66,40 +67,57 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-async def guarded(what: str, measure: Awaitable[list[Row]]) -> list[Row]:
-    """The rows of one measurement, or one FAILED row (traceback on stderr)."""
+@contextmanager
+def step(run: Run, name: str) -> Iterator[None]:
+    """Tell standard error what runs, and how long it took."""
+    began = time.monotonic()
+    print(f"[{run.backend}] {name} ...", file=sys.stderr, flush=True)
     try:
-        return await measure
-    except Exception as error:
-        traceback.print_exc()
-        return [failed(what, error)]
+        yield
+    finally:
+        took = time.monotonic() - began
+        print(f"[{run.backend}] {name}: {took:.0f} s", file=sys.stderr, flush=True)
+
+
+async def guarded(run: Run, what: str, measure: Awaitable[list[Row]]) -> list[Row]:
+    """The rows of one measurement, or one FAILED row (traceback on stderr)."""
+    with step(run, what):
+        try:
+            return await measure
+        except Exception as error:
+            traceback.print_exc()
+            return [failed(what, error)]
 
 
 async def first_server_rows(run: Run, only: set[str]) -> list[Row]:
     """The rows that share one server and database: commands, the long
     game, the restart (which replaces the server) and the spectators."""
     rows: list[Row] = []
+    game: long_game.LongGame | None = None
     with fresh_database(run.backend) as database:
         server: Server = run.servers.start(database)
         try:
             if "commands" in only:
-                rows += await guarded(commands.WHAT, commands.measure(run, server))
+                rows += await guarded(run, commands.WHAT, commands.measure(run, server))
             if only & {"long_game", "restart"}:
-                try:
-                    built, game = await long_game.measure(run, server)
-                except Exception as error:
-                    traceback.print_exc()
-                    built, game = [failed(long_game.what(run.scale.long_game_events), error)], None
+                with step(run, "long game"):
+                    try:
+                        built, game = await long_game.measure(run, server)
+                    except Exception as error:
+                        traceback.print_exc()
+                        what = long_game.what(run.scale.long_game_events)
+                        built, game = [failed(what, error)], None
                 rows += built
-                if "restart" in only and game is not None:
+            if "restart" in only and game is not None:
+                with step(run, "restart"):
                     try:
                         read, server = await restart.measure(run, server, game)
                     except Exception as error:
                         traceback.print_exc()
                         read = [failed("first GetView after a restart", error)]
-                    rows += read
+                rows += read
             if "spectators" in only:
-                rows += await guarded("spectators: delivery", spectators.measure(run, server))
+                rows += await guarded(run, "spectators", spectators.measure(run, server))
         finally:
             run.servers.stop_all()
     return rows
@@ -114,21 +132,22 @@ async def backend_table(backend: str, scale: Scale, only: set[str]) -> tuple[str
         if only & {"commands", "long_game", "restart", "spectators"}:
             rows += await first_server_rows(run, only)
         if "memory" in only:
-            rows += await guarded("memory per game", memory.measure(run))
+            rows += await guarded(run, "memory per game", memory.measure(run))
         if only & {"memory", "game_list"}:
-            rows += await guarded("server RSS while games are created", game_list.measure(run))
+            rows += await guarded(run, "server RSS while games are created", game_list.measure(run))
         parts = [f"## {run.title}", "", table(rows)] if rows else [f"## {run.title}"]
         ok = not any(row.measured.startswith("FAILED") for row in rows)
         if backend == "postgres" and "scale_out" in only:
             parts += ["", "### Several servers on one PostgreSQL", ""]
-            try:
-                text, passed = await scale_out.measure(run)
-                parts.append(text)
-                ok = ok and passed
-            except Exception as error:
-                traceback.print_exc()
-                parts.append(f"scale-out FAILED: {error}")
-                ok = False
+            with step(run, "scale-out"):
+                try:
+                    text, passed = await scale_out.measure(run)
+                    parts.append(text)
+                    ok = ok and passed
+                except Exception as error:
+                    traceback.print_exc()
+                    parts.append(f"scale-out FAILED: {error}")
+                    ok = False
         problems = started.problems()
         parts += ["", f"Server logs: {len(problems)} warning or error lines."]
         parts += [f"    {line[:200]}" for line in dict.fromkeys(problems)][:SHOWN_PROBLEMS]

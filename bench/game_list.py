@@ -37,7 +37,7 @@ PAGE = 100
 async def create_job(link: Link, address: str, games: int, concurrency: int) -> int:
     """Create and touch ``games`` games, or fewer if told to stop; sends
     ("created", n) as it goes and returns how many it created."""
-    async with load.client(address) as client:
+    async with load.client(address, retry=True) as client:
         queue = iter(range(games))
         done = 0
 

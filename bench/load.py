@@ -106,9 +106,8 @@ class Worker:
     def send(self, *message: Any) -> None:
         self.conn.send(message)
 
-    async def receive(self) -> tuple[Any, ...]:
-        """The job's next message; its result or failure ends the stream."""
-        message: tuple[Any, ...] = await receive(self.conn)
+    def _take(self, message: tuple[Any, ...]) -> tuple[Any, ...]:
+        """Note the job's result or failure, which end its messages."""
         if message[0] == ERROR:
             self.finished = True
             raise WorkerFailed(message[1])
@@ -117,18 +116,15 @@ class Worker:
             self.result_value = message[1]
         return message
 
+    async def receive(self) -> tuple[Any, ...]:
+        """The job's next message."""
+        return self._take(await receive(self.conn))
+
     def pending(self) -> list[tuple[Any, ...]]:
         """Messages already waiting (without waiting for more)."""
         found = []
         while not self.finished and self.conn.poll():
-            message: tuple[Any, ...] = self.conn.recv()
-            if message[0] == ERROR:
-                self.finished = True
-                raise WorkerFailed(message[1])
-            if message[0] == RESULT:
-                self.finished = True
-                self.result_value = message[1]
-            found.append(message)
+            found.append(self._take(self.conn.recv()))
         return found
 
     async def result(self, timeout: float) -> Any:
@@ -157,24 +153,61 @@ def kill_all(workers: list[Worker]) -> None:
         worker.kill()
 
 
+async def wind_down(tasks: list[asyncio.Task[Any]], clients: list[Client]) -> None:
+    """Cancel a job's tasks and close its clients."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for each in clients:
+        await each.close()
+
+
 # ------------------------------------------------------------------ channels
 
 
-def channel(addresses: list[str] | str, *, own_connection: bool = False) -> grpc.aio.Channel:
+# gRPC's own retries, for loads that only need the server to take the
+# calls in the end (creating games): a call that fails UNAVAILABLE is sent
+# again after a short backoff, up to 5 times. The server logs each failure,
+# and the benchmark reports the server's warnings.
+RETRY_UNAVAILABLE: dict[str, Any] = {
+    "methodConfig": [
+        {
+            "name": [{}],
+            "retryPolicy": {
+                "maxAttempts": 5,
+                "initialBackoff": "0.1s",
+                "maxBackoff": "2s",
+                "backoffMultiplier": 2,
+                "retryableStatusCodes": ["UNAVAILABLE"],
+            },
+        }
+    ]
+}
+
+
+def channel(
+    addresses: list[str] | str, *, own_connection: bool = False, retry: bool = False
+) -> grpc.aio.Channel:
     """An insecure channel to one server, or to several with client-side
     round-robin (one target listing every address). ``own_connection``
     keeps the channel off the process-wide connection pool, so each such
     channel is one more TCP connection (a server limits the calls open on
-    one connection)."""
+    one connection); ``retry`` retries calls that fail UNAVAILABLE."""
     options: list[tuple[str, Any]] = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
     if own_connection:
         options.append(("grpc.use_local_subchannel_pool", 1))
+    config: dict[str, Any] = dict(RETRY_UNAVAILABLE) if retry else {}
     if isinstance(addresses, str):
-        return grpc.aio.insecure_channel(addresses, options=options)
-    config: dict[str, Any] = {"loadBalancingConfig": [{"round_robin": {}}]}
-    options.append(("grpc.service_config", json.dumps(config)))
-    return grpc.aio.insecure_channel("ipv4:" + ",".join(addresses), options=options)
+        target = addresses
+    else:
+        config["loadBalancingConfig"] = [{"round_robin": {}}]
+        target = "ipv4:" + ",".join(addresses)
+    if config:
+        options.append(("grpc.service_config", json.dumps(config)))
+    return grpc.aio.insecure_channel(target, options=options)
 
 
-def client(addresses: list[str] | str, *, own_connection: bool = False) -> Client:
-    return Client(channel(addresses, own_connection=own_connection))
+def client(
+    addresses: list[str] | str, *, own_connection: bool = False, retry: bool = False
+) -> Client:
+    return Client(channel(addresses, own_connection=own_connection, retry=retry))

@@ -29,7 +29,7 @@ async def games_job(
 ) -> int:
     """Create ``games`` games, ``concurrency`` at a time, and play
     ``commands`` commands in each."""
-    async with load.client(address) as client:
+    async with load.client(address, retry=True) as client:
         queue = iter(range(games))
 
         async def player(rng: random.Random) -> None:

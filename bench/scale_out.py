@@ -35,7 +35,7 @@ from bench.bots import LONG, seated_game
 from bench.config import Run
 from bench.load import Link, Worker
 from bench.report import count, ms, p50, percentile, times
-from bench.servers import OPERATOR_TOKEN, fresh_database
+from bench.servers import OPERATOR_TOKEN, Server, fresh_database
 from cardroom.client import CardroomError
 from cardroom.v1 import envelope_pb2 as epb
 
@@ -164,11 +164,7 @@ async def spectator_job(link: Link, addresses: list[str], game_ids: list[str]) -
             except TimeoutError:
                 pass
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for client in clients:
-            await client.close()
+        await load.wind_down(tasks, clients)
     return {"seen": seen, "errors": errors}
 
 
@@ -209,18 +205,12 @@ class Load:
             load.kill_all(self.workers)
 
 
-async def throughput(run: Run, servers: int) -> float:
-    """Acknowledged commands per second with ``servers`` servers."""
-    with fresh_database("postgres") as database:
-        started = [run.servers.start(database) for _ in range(servers)]
-        try:
-            bots = await Load.ready(run, [s.address for s in started])
-            seconds = run.scale.scale_seconds
-            bots.go(seconds)
-            await bots.finish(seconds)
-        finally:
-            for server in started:
-                run.servers.stop(server)
+async def throughput(run: Run, started: list[Server]) -> float:
+    """Acknowledged commands per second through the ``started`` servers."""
+    bots = await Load.ready(run, [s.address for s in started])
+    seconds = run.scale.scale_seconds
+    bots.go(seconds)
+    await bots.finish(seconds)
     return len(bots.acked) / seconds
 
 
@@ -295,31 +285,25 @@ def delivery(
     ]
 
 
-async def failover(run: Run) -> Failover:
+async def failover(run: Run, started: list[Server]) -> Failover:
+    """Load on three servers, one of which is killed halfway; then the checks."""
     seconds = run.scale.failover_seconds
-    with fresh_database("postgres") as database:
-        started = [run.servers.start(database) for _ in range(3)]
-        addresses = [s.address for s in started]
-        try:
-            bots = await Load.ready(run, addresses)
-            watcher = Worker(spectator_job, addresses=addresses, game_ids=bots.game_ids)
-            try:
-                await asyncio.wait_for(watcher.receive(), READY_SECONDS)
-                start, _ = bots.go(seconds)
-                await asyncio.sleep(max(0.0, start + seconds / 2 - time.monotonic()))
-                killed_at = time.monotonic()
-                run.servers.kill(started[VICTIM])
-                await bots.finish(seconds)
-                async with load.client(addresses[0]) as client:
-                    logs = {g: await client.audit(g, OPERATOR_TOKEN) for g in bots.game_ids}
-                watcher.send("final", {g: len(log) for g, log in logs.items()})
-                outcome = await watcher.result(CATCH_UP_SECONDS + READY_SECONDS)
-            finally:
-                watcher.kill()
-        finally:
-            for server in started:
-                if server.alive():
-                    run.servers.stop(server)
+    addresses = [s.address for s in started]
+    bots = await Load.ready(run, addresses)
+    watcher = Worker(spectator_job, addresses=addresses, game_ids=bots.game_ids)
+    try:
+        await asyncio.wait_for(watcher.receive(), READY_SECONDS)
+        start, _ = bots.go(seconds)
+        await asyncio.sleep(max(0.0, start + seconds / 2 - time.monotonic()))
+        killed_at = time.monotonic()
+        run.servers.kill(started[VICTIM])
+        await bots.finish(seconds)
+        async with load.client(addresses[0]) as client:
+            logs = {g: await client.audit(g, OPERATOR_TOKEN) for g in bots.game_ids}
+        watcher.send("final", {g: len(log) for g, log in logs.items()})
+        outcome = await watcher.result(CATCH_UP_SECONDS + READY_SECONDS)
+    finally:
+        watcher.kill()
     lost, duplicated = exactly_once(logs, bots.acked)
     survivors = [i for i in range(3) if i != VICTIM]
     checked, problems = spectator_problems(logs, outcome["seen"], outcome["errors"], survivors)
@@ -373,8 +357,17 @@ def report(rates: dict[int, float], result: Failover, seconds: float, note: str)
 async def measure(run: Run) -> tuple[str, bool]:
     """The scale-out table and failover report, and whether failover passed."""
     scale = run.scale
-    rates = {n: await throughput(run, n) for n in (1, 2, 3)}
-    result = await failover(run)
+    rates: dict[int, float] = {}
+    for servers in (1, 2, 3):
+        with fresh_database("postgres") as database:
+            started = [run.servers.start(database) for _ in range(servers)]
+            try:
+                rates[servers] = await throughput(run, started)
+                if servers == 3:  # the same servers and database, one of them to be killed
+                    result = await failover(run, started)
+            finally:
+                for server in started:
+                    run.servers.stop(server)
     note = (
         f"Load: {scale.load_workers} processes x {scale.games_per_worker} bot games each, "
         f"{scale.scale_seconds:.0f} s per server count, one round-robin channel per process."

@@ -76,11 +76,7 @@ async def watch_job(link: Link, address: str, game_id: str, streams: int) -> dic
                 task.result()  # a failed stream fails the job
         await stop
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for client in clients:
-            await client.close()
+        await load.wind_down(tasks, clients)
     return {"latest": latest, "received": received, "resumes": resumes}
 
 
