@@ -79,9 +79,10 @@ def step(run: Run, name: str) -> Iterator[None]:
         print(f"[{run.backend}] {name}: {took:.0f} s", file=sys.stderr, flush=True)
 
 
-async def guarded(run: Run, what: str, measure: Awaitable[list[Row]]) -> list[Row]:
-    """The rows of one measurement, or one FAILED row (traceback on stderr)."""
-    with step(run, what):
+async def guarded(run: Run, name: str, what: str, measure: Awaitable[list[Row]]) -> list[Row]:
+    """The rows of measurement ``name``, or one FAILED row saying ``what``
+    failed (with the traceback on standard error)."""
+    with step(run, name):
         try:
             return await measure
         except Exception as error:
@@ -98,9 +99,9 @@ async def first_server_rows(run: Run, only: set[str]) -> list[Row]:
         server: Server = run.servers.start(database)
         try:
             if "commands" in only:
-                rows += await guarded(run, commands.WHAT, commands.measure(run, server))
+                rows += await guarded(run, "commands", commands.WHAT, commands.measure(run, server))
             if only & {"long_game", "restart"}:
-                with step(run, "long game"):
+                with step(run, "long_game"):
                     try:
                         built, game = await long_game.measure(run, server)
                     except Exception as error:
@@ -117,7 +118,9 @@ async def first_server_rows(run: Run, only: set[str]) -> list[Row]:
                         read = [failed("first GetView after a restart", error)]
                 rows += read
             if "spectators" in only:
-                rows += await guarded(run, "spectators", spectators.measure(run, server))
+                rows += await guarded(
+                    run, "spectators", "spectators", spectators.measure(run, server)
+                )
         finally:
             run.servers.stop_all()
     return rows
@@ -132,14 +135,16 @@ async def backend_table(backend: str, scale: Scale, only: set[str]) -> tuple[str
         if only & {"commands", "long_game", "restart", "spectators"}:
             rows += await first_server_rows(run, only)
         if "memory" in only:
-            rows += await guarded(run, "memory per game", memory.measure(run))
+            rows += await guarded(run, "memory", "memory per game", memory.measure(run))
         if only & {"memory", "game_list"}:
-            rows += await guarded(run, "server RSS while games are created", game_list.measure(run))
+            rows += await guarded(
+                run, "game_list", "server RSS while games are created", game_list.measure(run)
+            )
         parts = [f"## {run.title}", "", table(rows)] if rows else [f"## {run.title}"]
         ok = not any(row.measured.startswith("FAILED") for row in rows)
         if backend == "postgres" and "scale_out" in only:
             parts += ["", "### Several servers on one PostgreSQL", ""]
-            with step(run, "scale-out"):
+            with step(run, "scale_out"):
                 try:
                     text, passed = await scale_out.measure(run)
                     parts.append(text)
