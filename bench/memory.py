@@ -4,7 +4,7 @@ A fresh server on a fresh database; a few games warm it up; then load
 processes create K games (3 seats, ~10 commands each, played by bots) and
 leave them idle. The server's RSS (VmRSS from /proc) after, minus before,
 divided by K. A server that bounds its per-game cache below K shows less
-than a game really costs; K is small (500) so that does not happen with a
+than a game really costs; K is small (300) so that does not happen with a
 cache of any sensible size.
 """
 
