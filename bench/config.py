@@ -1,0 +1,97 @@
+"""How much each measurement does: the full run, and a quick smoke run.
+
+The full run answers the issue's table on this kind of machine (2 cores) in
+about 10-15 minutes; ``--quick`` runs every row at a small scale in a
+minute or two, to show the benchmark itself works (its figures mean little).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bench.servers import Servers
+
+
+@dataclass(frozen=True)
+class Scale:
+    check_calls: int  # health Check calls for a baseline p50
+    raw_saves: int  # raw eventsourcing saves for the baseline p50
+    submit_commands: int  # SubmitCommand calls for the command p50
+    long_game_events: int  # the long game is played up to this version
+    old_version_reads: int  # GetView(version=half) calls after the restart
+    spectators: int  # watchers of one game for the delivery row
+    spectator_commands: int  # commands whose delivery is timed
+    writer_spectators: int  # watchers while the writer's p50 is compared
+    writer_commands: int  # commands per writer p50 (with and without watchers)
+    memory_games: int  # games created and played for the memory-per-game row
+    memory_commands: int  # commands played in each of them
+    many_games: int  # games created and touched for the RSS and ListGames rows
+    fill_seconds: float  # ... unless creating them takes longer than this
+    list_calls: int  # ListGames calls for the page p50
+    scale_seconds: float  # load per server count in the scale-out table
+    failover_seconds: float  # load in the failover run (a server dies halfway)
+    load_workers: int  # load processes for the concurrent loads
+    games_per_worker: int  # concurrent games per load process
+
+
+FULL = Scale(
+    check_calls=2000,
+    raw_saves=2000,
+    submit_commands=1500,
+    long_game_events=1000,
+    old_version_reads=5,
+    spectators=1000,
+    spectator_commands=100,
+    writer_spectators=100,
+    writer_commands=200,
+    memory_games=300,
+    memory_commands=10,
+    many_games=100_000,
+    fill_seconds=150.0,
+    list_calls=20,
+    scale_seconds=15.0,
+    failover_seconds=20.0,
+    load_workers=2,
+    games_per_worker=6,
+)
+
+QUICK = Scale(
+    check_calls=200,
+    raw_saves=200,
+    submit_commands=80,
+    long_game_events=120,
+    old_version_reads=3,
+    spectators=30,
+    spectator_commands=8,
+    writer_spectators=20,
+    writer_commands=30,
+    memory_games=30,
+    memory_commands=10,
+    many_games=600,
+    fill_seconds=120.0,
+    list_calls=5,
+    scale_seconds=2.0,
+    failover_seconds=4.0,
+    load_workers=2,
+    games_per_worker=2,
+)
+
+
+def scaled(base: Scale, **overrides: int | None) -> Scale:
+    """``base`` with the overrides that were given (None: keep)."""
+    given: dict[str, int] = {k: v for k, v in overrides.items() if v is not None}
+    return replace(base, **given)
+
+
+@dataclass
+class Run:
+    """What every measurement of one backend gets: the backend ("sqlite" or
+    "postgres"), the scale, and the servers it may start."""
+
+    backend: str
+    scale: Scale
+    servers: Servers
+
+    @property
+    def title(self) -> str:
+        return "PostgreSQL" if self.backend == "postgres" else "SQLite"

@@ -1,0 +1,234 @@
+"""``cardroom serve`` processes for the benchmarks, and the databases they use.
+
+The benchmark sees the server only from outside: it starts the ``cardroom``
+command on a free port, reads the address from its "listening on" line,
+talks gRPC to it, reads its memory from /proc, and stops or kills it. So the
+same benchmark runs against any server that keeps that command line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+
+POSTGRES_URL = os.environ.get(
+    "CARDROOM_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
+)
+OPERATOR_TOKEN = "bench-operator-token"
+START_SECONDS = 60.0
+STOP_SECONDS = 20.0
+LISTENING = re.compile(r"listening on (\S+)")
+
+
+class ServerFailed(RuntimeError):
+    """A server did not start, or stopped on its own."""
+
+
+def cardroom_command() -> list[str]:
+    """The installed ``cardroom`` command (beside this Python, else on PATH)."""
+    beside = Path(sys.executable).parent / "cardroom"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("cardroom")
+    if found:
+        return [found]
+    return [sys.executable, "-m", "service.cli"]
+
+
+@dataclass
+class Server:
+    """One ``cardroom serve`` process; its log (standard error) is kept in a file."""
+
+    process: subprocess.Popen[str]
+    address: str
+    database: str
+    log_path: Path
+    flags: tuple[str, ...] = ()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def rss_kib(self) -> int:
+        """Resident memory now (VmRSS), in KiB."""
+        status = Path(f"/proc/{self.pid}/status").read_text()
+        match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+        if match is None:
+            raise ServerFailed(f"no VmRSS for server {self.pid}: has it exited?")
+        return int(match.group(1))
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        """SIGTERM (a graceful stop), then SIGKILL if it hangs."""
+        if self.alive():
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._close()
+
+    def kill(self) -> None:
+        """SIGKILL: the server dies mid-call, as in a crash."""
+        if self.alive():
+            self.process.kill()
+        self.process.wait(timeout=STOP_SECONDS)
+        self._close()
+
+    def _close(self) -> None:
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def problems(self) -> list[str]:
+        """The WARNING, ERROR and CRITICAL lines of its log, and tracebacks."""
+        if not self.log_path.exists():
+            return []
+        wanted = ("WARNING", "ERROR", "CRITICAL", "Traceback")
+        with self.log_path.open(errors="replace") as log:
+            return [line.rstrip() for line in log if line.startswith(wanted)]
+
+
+def _first_line(process: subprocess.Popen[str], timeout: float) -> str:
+    """The server's first line of standard output, or "" if none in time."""
+    stdout = process.stdout
+    assert stdout is not None
+    ready, _, _ = select.select([stdout], [], [], timeout)
+    return stdout.readline() if ready else ""
+
+
+@dataclass
+class Servers:
+    """Starts servers into one folder (logs, signing key) and stops them all."""
+
+    folder: Path
+    running: list[Server] = field(default_factory=list)
+    stopped: list[Server] = field(default_factory=list)
+
+    def start(self, database: str, *flags: str) -> Server:
+        index = len(self.running) + len(self.stopped)
+        log_path = self.folder / f"server-{index}.log"
+        command = [
+            *cardroom_command(),
+            "serve",
+            "--address",
+            "127.0.0.1:0",
+            "--database",
+            database,
+            # One key for every server of a run: the first start creates it.
+            "--signing-key",
+            str(self.folder / "signing-key.pem"),
+            "--operator-token",
+            OPERATOR_TOKEN,
+            # The load is one client (127.0.0.1): no creation limit.
+            "--games-per-client-per-hour",
+            "0",
+            *flags,
+        ]
+        with log_path.open("w") as log:
+            process = subprocess.Popen(
+                command,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                cwd=self.folder,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        line = _first_line(process, START_SECONDS)
+        match = LISTENING.search(line)
+        if match is None:
+            process.kill()
+            process.wait()
+            tail = log_path.read_text(errors="replace")[-2000:]
+            raise ServerFailed(f"cardroom serve did not start: {line!r}\n{tail}")
+        server = Server(process, match.group(1), database, log_path, flags)
+        self.running.append(server)
+        return server
+
+    def restart(self, server: Server) -> Server:
+        """Stop ``server`` and start a new process on the same database."""
+        self.stop(server)
+        return self.start(server.database, *server.flags)
+
+    def stop(self, server: Server) -> None:
+        server.stop()
+        self._retire(server)
+
+    def kill(self, server: Server) -> None:
+        server.kill()
+        self._retire(server)
+
+    def _retire(self, server: Server) -> None:
+        if server in self.running:
+            self.running.remove(server)
+            self.stopped.append(server)
+
+    def stop_all(self) -> None:
+        for server in list(self.running):
+            self.stop(server)
+
+    def problems(self) -> list[str]:
+        return [line for s in [*self.stopped, *self.running] for line in s.problems()]
+
+
+@contextmanager
+def servers() -> Iterator[Servers]:
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as folder:
+        started = Servers(Path(folder))
+        try:
+            yield started
+        finally:
+            started.stop_all()
+
+
+# ----------------------------------------------------------------- databases
+
+
+def postgres_reachable() -> str | None:
+    """None if PostgreSQL answers, else why not."""
+    try:
+        psycopg.connect(POSTGRES_URL, connect_timeout=3).close()
+    except psycopg.OperationalError as error:
+        return str(error).strip().splitlines()[0]
+    return None
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A postgresql:// URL whose tables live in a fresh schema, dropped after."""
+    schema = f"cardroom_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES_URL}?schema={schema}"
+    finally:
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextmanager
+def sqlite_file() -> Iterator[str]:
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-db-") as folder:
+        yield str(Path(folder) / "cardroom.sqlite3")
+
+
+@contextmanager
+def fresh_database(backend: str) -> Iterator[str]:
+    """A new, empty database of ``backend`` ("sqlite" or "postgres")."""
+    maker = postgres_schema if backend == "postgres" else sqlite_file
+    with maker() as database:
+        yield database
