@@ -39,7 +39,6 @@ Hand = tuple[str | None, ...]  # known cards sorted, then the unseen ones
 def derive(obj: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed, without
     re-running ``__init__`` (the fold runs this for every event and viewer)."""
-    assert changes.keys() <= obj.__dict__.keys(), changes.keys() - obj.__dict__.keys()
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__, **changes)
     return new
