@@ -110,6 +110,7 @@ class CardType:
     levels: int = 0  # study: levels it validates
     studies_required: int | None = None  # job: None for the grand prof
     salary_max: int = 0  # job: bundles
+    printed_salary_max: int | None = None  # the grand prof's card (SL-01)
     status: str = "none"  # job: none, temp, civil_servant
     is_teacher: bool = False
     excellence_prize_eligible: bool = False
@@ -158,6 +159,7 @@ def _card_type(raw: dict[str, Any]) -> CardType:
         levels=int(raw.get("levels", 0)),
         studies_required=raw.get("studies_required"),
         salary_max=int(raw.get("salary_max", 0)),
+        printed_salary_max=raw.get("printed_salary_max"),
         status=raw.get("status", "none"),
         is_teacher=bool(raw.get("is_teacher", False)),
         excellence_prize_eligible=bool(raw.get("excellence_prize_eligible", False)),

@@ -34,6 +34,7 @@ from domain.smile_life.cards import (
     ACQUISITIONS,
     DECK,
     FLIRT,
+    GRAND_PROF,
     HAND_SIZE,
     MALUS,
     RIVER_SIZE,
@@ -120,10 +121,17 @@ def settings_of(options: Message, seat_count: int) -> Settings:
     architect = options.architect_free_houses if options.HasField("architect_free_houses") else 1
     if architect > 5:
         raise RuleViolation("SL-15", "there are only 5 houses")
-    grand_prof = options.grand_prof_salary_max if options.HasField("grand_prof_salary_max") else 4
-    if grand_prof not in (3, 4):
+    printed = card(GRAND_PROF)
+    caps = (printed.salary_max, printed.printed_salary_max)
+    grand_prof = (
+        options.grand_prof_salary_max
+        if options.HasField("grand_prof_salary_max")
+        else printed.salary_max
+    )
+    if grand_prof not in caps:
         raise RuleViolation(
-            "SL-01", "the grand prof's salary cap is 4 (the rulebook) or 3 (the card)"
+            "SL-01",
+            f"the grand prof's salary cap is {caps[0]} (the rulebook) or {caps[1]} (the card)",
         )
     size = options.draw_pile_size if options.HasField("draw_pile_size") else None
     most = len(DECK) - HAND_SIZE * seat_count - (RIVER_SIZE if options.river_variant else 0)

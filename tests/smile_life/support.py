@@ -29,7 +29,7 @@ from domain.kernel import (
 )
 from domain.smile_life import GAME
 from domain.smile_life.cards import DECK
-from domain.smile_life.state import Life, State, Step, derive, normalized
+from domain.smile_life.state import Life, Salary, State, Step, Study, derive, normalized
 
 LIFE = pb.DESTINATION_LIFE
 MALUS = pb.DESTINATION_MALUS
@@ -273,3 +273,24 @@ def given(
         **changes,
     )
     return Table(n, state=state, seed=seed)
+
+
+def person(
+    *,
+    studies: Sequence[str | Study] = (),
+    salaries: Sequence[str | Salary] = (),
+    **fields: Any,
+) -> Life:
+    """A life from card ids: ``person(studies=["study_single"], job="writer")``."""
+    return Life(
+        studies=tuple(s if isinstance(s, Study) else Study(s) for s in studies),
+        salaries=tuple(s if isinstance(s, Salary) else Salary(s) for s in salaries),
+        **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()},
+    )
+
+
+def after_draw(table: Table) -> Table:
+    """The current seat draws (the pile's top card joins its hand)."""
+    assert table.state.current is not None
+    table.send(table.state.current, draw())
+    return table
