@@ -31,14 +31,13 @@ from domain.smile_life.cards import (
     RAINBOW,
     RESEARCHER,
     REVENGE,
-    SALARY,
     SHOOTING_STAR,
     SPECIAL,
     TSUNAMI,
     card,
 )
 from domain.smile_life.maluses import suffer
-from domain.smile_life.plays import PISTON_JOB, Context, has_play
+from domain.smile_life.plays import Context
 from domain.smile_life.state import State, known
 from domain.smile_life.steps import barter_partners, discard_choices, open_step, revenge_options
 
@@ -141,25 +140,22 @@ def _job_advantage(batch: Batch, seat: int, job: str) -> None:
         open_step(batch, pb.STEP_MANAGER_BARTER, seat)
 
 
-def _piston_possible(state: State, seat: int) -> bool:
-    jobs = {c for c in known(state.hands[seat]) if card(c).family == JOB}
-    return any(has_play(state, seat, job, PISTON_JOB) for job in jobs)
-
-
-def _holds_salary(state: State, seat: int) -> bool:
-    return any(card(c).family == SALARY for c in known(state.hands[seat]))
-
-
 def _may_barter(state: State, seat: int) -> bool:
     return bool(barter_partners(state, seat)) and bool(state.hands[seat])
 
 
-# The step a special card opens, when its action is possible (CR-SL-03).
+def _always(state: State, seat: int) -> bool:
+    return True
+
+
+# The step a special card opens, when its action is possible (CR-SL-03). The
+# casino's bet and the piston's job depend on the hand: their steps open
+# whatever it holds, so that nobody learns what it holds (CR-SL-14).
 SPECIAL_STEPS: dict[str, tuple[pb.Step, Callable[[State, int], bool]]] = {
-    RAINBOW: (pb.STEP_RAINBOW, lambda state, seat: True),
-    CASINO: (pb.STEP_CASINO_BET, _holds_salary),
+    RAINBOW: (pb.STEP_RAINBOW, _always),
+    CASINO: (pb.STEP_CASINO_BET, _always),
     SHOOTING_STAR: (pb.STEP_SHOOTING_STAR, lambda state, seat: bool(discard_choices(state, seat))),
-    PISTON: (pb.STEP_PISTON, _piston_possible),
+    PISTON: (pb.STEP_PISTON, _always),
     BARTER: (pb.STEP_BARTER, _may_barter),
     TSUNAMI: (pb.STEP_TSUNAMI, lambda state, seat: any(state.hands)),
     REVENGE: (pb.STEP_REVENGE, lambda state, seat: bool(revenge_options(state, seat))),

@@ -91,7 +91,7 @@ STEP_COMMANDS: dict[int, tuple[str, tuple[type[Message], ...]]] = {
     pb.STEP_LUCK: ("SL-16", (pb.ChooseLuckCard,)),
     pb.STEP_SHOOTING_STAR: ("SL-16", (pb.TakeFromDiscard,)),
     pb.STEP_ASTRONAUT: ("CR-SL-14", (pb.TakeFromDiscard, pb.Decline)),
-    pb.STEP_PISTON: ("SL-14", (pb.PlayCard,)),
+    pb.STEP_PISTON: ("SL-14", (pb.PlayCard, pb.Decline)),
     pb.STEP_BARTER: ("SL-16", (pb.ChooseBarterPartner,)),
     pb.STEP_MANAGER_BARTER: ("CR-SL-14", (pb.ChooseBarterPartner, pb.Decline)),
     pb.STEP_REVENGE: ("SL-16", (pb.TakeRevenge,)),

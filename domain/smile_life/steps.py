@@ -18,7 +18,13 @@ from domain.smile_life.plays import TAKEN, has_play
 from domain.smile_life.state import State, known
 
 OPTIONAL = frozenset(
-    {pb.STEP_RAINBOW, pb.STEP_CASINO_BET, pb.STEP_ASTRONAUT, pb.STEP_MANAGER_BARTER}
+    {
+        pb.STEP_RAINBOW,
+        pb.STEP_CASINO_BET,
+        pb.STEP_PISTON,
+        pb.STEP_ASTRONAUT,
+        pb.STEP_MANAGER_BARTER,
+    }
 )
 
 

@@ -47,8 +47,9 @@ def _life(state: State, seat: int) -> pb.Life:
 
 def _seat(state: State, seat: int, viewer: Viewer) -> pb.SeatView:
     hand = state.hands[seat] if state.hands else ()
-    out = pb.SeatView(seat=seat, hand_count=len(hand), hand_size=state.hand_size(seat))
+    out = pb.SeatView(seat=seat, hand_count=len(hand))
     if state.lives:
+        out.hand_size = state.hand_size(seat)
         out.life.CopyFrom(_life(state, seat))
         out.smiles = state.lives[seat].smiles()
     seen = [c for c in hand if c is not None]

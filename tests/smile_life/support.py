@@ -244,11 +244,13 @@ def given(
     opts: pb.Options | None = None,
     steps: Sequence[Step] = (),
     seed: int = 0,
+    only_pile: bool = False,
     **changes: Any,
 ) -> Table:
     """A table in the middle of ``current``'s turn with these hands and
     lives; the draw pile holds ``pile`` (top first) then whatever of the 200
-    cards is left, so that every card is somewhere."""
+    cards is left (set aside instead with ``only_pile``), so that every card
+    is somewhere."""
     n = len(hands)
     lives = list(lives or [Life()] * n)
     used = [c for hand in hands for c in hand] + [c for c, _ in discard]
@@ -264,7 +266,8 @@ def given(
         stage=stage,
         lives=tuple(lives),
         hands=tuple(normalized(h) for h in hands),
-        pile=(*pile, *rest),
+        pile=tuple(pile) if only_pile else (*pile, *rest),
+        set_aside=tuple(rest) if only_pile else (),
         discard=tuple(discard),
         current=current,
         turn=1,

@@ -84,7 +84,7 @@ def test_shooting_star_takes_any_discard_you_did_not_discard_to_play_at_once() -
 def test_piston_places_any_job_without_studies_then_draws_back_to_five() -> None:
     table = given([["special_piston", "surgeon", *PETS[:3]], TRIPS], pile=["salary_1", "salary_2"])
     after_draw(table).send(0, life("special_piston"))
-    assert table.legal(0) == [life("surgeon")]
+    assert table.legal(0) == [life("surgeon"), pb.Decline()]
     table.send(0, life("surgeon"))
     assert table.life(0).job == "surgeon" and len(table.state.hands[0]) == 5
 
