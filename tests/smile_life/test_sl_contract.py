@@ -5,7 +5,9 @@ and the views."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from google.protobuf.message import Message
@@ -282,3 +284,12 @@ class TestViews:
         assert isinstance(view, pb.View)
         assert view.phase == pb.PHASE_SETUP and view.options.river_variant
         assert view.options.draw_pile_size == 30 and not view.HasField("current_seat")
+
+
+def test_every_rule_the_engine_names_is_in_the_rules_document() -> None:
+    root = Path(__file__).resolve().parents[2]
+    source = "\n".join(p.read_text() for p in (root / "domain" / "smile_life").glob("*.py"))
+    named = set(re.findall(r'"((?:CR-)?SL-\d\d|rulebook: [a-z ]+|DECISIONS \d\.\d)"', source))
+    assert {"SL-06", "CR-SL-05", "rulebook: setup", "DECISIONS 3.1"} <= named
+    document = (root / "docs" / "rules" / "smile-life.md").read_text()
+    assert [rule for rule in sorted(named) if rule not in document] == []
