@@ -12,7 +12,7 @@ from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from cardroom.v1 import envelope_pb2 as epb
 from service.trust.commitments import check_secret_opening
 from tests.conftest import OPERATOR_TOKEN, Served
-from tests.smile_life.scenarios import ALL, CASINO, Scenario
+from tests.smile_life.scenarios import ALL, CASINO, LUCK, Scenario
 
 
 async def setup(client: Client, scenario: Scenario) -> tuple[str, list[str]]:
@@ -55,17 +55,36 @@ async def test_the_scenario_plays_through_the_api(served: Served, scenario: Scen
     await play(served.client, scenario)
 
 
+async def stream_of(client: Client, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
+    version = (await client.view(game_id)).version
+    stream: list[epb.EventEnvelope] = []
+    async for envelope in client.watch(game_id, token):
+        stream.append(envelope)
+        if len(stream) == version:
+            break
+    return stream
+
+
+async def test_lucks_cards_are_opened_to_everyone_when_they_are_chosen(served: Served) -> None:
+    c = served.client
+    game_id, _ = await play(c, LUCK)
+    stream = await stream_of(c, game_id, None)  # a spectator
+    [drawn] = [e for e in stream if e.event.Is(pb.LuckCardsDrawn.DESCRIPTOR)]
+    assert not any(s.HasField("value") for s in drawn.secrets)
+    [chosen] = [e for e in stream if e.event.Is(pb.LuckCardChosen.DESCRIPTOR)]
+    [opening] = chosen.openings
+    assert check_secret_opening(opening, stream) is None
+    shown = pb.LuckCards()
+    opening.value.Unpack(shown)
+    assert (shown.seat, list(shown.cards)) == (0, ["pet_unicorn", "flirt_bar", "study_single"])
+
+
 async def test_the_casinos_bets_are_opened_to_everyone_when_they_are_settled(
     served: Served,
 ) -> None:
     c = served.client
     game_id, tokens = await play(c, CASINO)
-    version = (await c.view(game_id)).version
-    stream: list[epb.EventEnvelope] = []
-    async for envelope in c.watch(game_id, tokens[2]):  # P2: a bettor in the second settling only
-        stream.append(envelope)
-        if len(stream) == version:
-            break
+    stream = await stream_of(c, game_id, tokens[2])  # P2: a bettor in the second settling only
     settled = [e for e in stream if e.event.Is(pb.CasinoResolved.DESCRIPTOR)]
     assert len(settled) == 2
     opened = []

@@ -527,6 +527,39 @@ LAST_CARD = Scenario(
     stages=(Stage(steps=turn(0, life(STUDY)), checks=(game_over(0), smiles_are(1, 0))),),
 )
 
+# ------------------------------------------------------- special cards
+
+# Luck shows P0 three cards; P0 plays the unicorn and discards the others,
+# the study on top (SL-16, CR-SL-13): luck's secret is opened to everyone.
+LUCK = Scenario(
+    name="luck",
+    seat_count=2,
+    chance=(
+        deck(
+            [["special_luck", CAT, DOG, CHICK, RABBIT], [ACCIDENT] * 5],
+            pile=[J[0], "pet_unicorn", "flirt_bar", STUDY, *J[1:]],
+        ),
+    ),
+    stages=(
+        Stage(
+            steps=((0, draw()), (0, life("special_luck"))),
+            refused=((0, pb.ChooseLuckCard(card="pet_unicorn"), "SL-16"),),
+        ),
+        Stage(
+            steps=(
+                (0, pb.ChooseLuckCard(card="pet_unicorn", top_discard=STUDY)),
+                (0, life("pet_unicorn")),
+            ),
+            checks=(
+                life_is(0, pets=["pet_unicorn"], specials=["special_luck"]),
+                top_discard(STUDY, 0),
+                hand_counts(5, 5),
+                turn_of(1),
+            ),
+        ),
+    ),
+)
+
 STATEMENTS = (DESIGNER, CASINO, STEAL, HOUSE, CAREER, ATTACK, RESIGN)
 EXAMPLES = (START, TAKE_BACK, LAST_CARD)
-ALL = STATEMENTS + EXAMPLES
+ALL = (*STATEMENTS, *EXAMPLES, LUCK)
