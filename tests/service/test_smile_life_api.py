@@ -11,21 +11,9 @@ from cardroom.client import Client, RuleBroken
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from cardroom.v1 import envelope_pb2 as epb
 from service.trust.commitments import check_secret_opening
-from tests.conftest import OPERATOR_TOKEN, Served
+from tests.conftest import Served
+from tests.service.test_smiles_and_daggers_api import setup
 from tests.smile_life.scenarios import ALL, CASINO, LUCK, Scenario
-
-
-async def setup(client: Client, scenario: Scenario) -> tuple[str, list[str]]:
-    game_id = await client.create_game(
-        scenario.kind,
-        seat_count=scenario.seat_count,
-        options=scenario.options,
-        set_deal=list(scenario.chance),
-        operator_token=OPERATOR_TOKEN,
-    )
-    seats = [await client.join(game_id, name, seat) for seat, name in enumerate(scenario.players)]
-    await client.start(game_id, seats[0].token)
-    return game_id, [s.token for s in seats]
 
 
 async def play(client: Client, scenario: Scenario) -> tuple[str, list[str]]:

@@ -16,21 +16,12 @@ import random
 from pathlib import Path
 
 import pytest
-from google.protobuf.message import Message
 
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from domain.kernel import SPECTATOR, Viewer
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.test_non_interference import ServedGame, comparable
-from tests.smile_life.twins import Played, play_random, twin_shuffles
-
-PROBES: list[Message] = [
-    pb.DrawCard(),
-    pb.TakeDiscard(),
-    pb.Decline(),
-    pb.PlayCard(card="salary_4", destination=pb.DESTINATION_LIFE),
-    pb.PlayCard(card="malus_dismissal", destination=pb.DESTINATION_MALUS, target=0),
-]
+from tests.smile_life.twins import PROBES, Played, play_random, twin_shuffles
 
 
 def served(folder: Path, played: Played, shuffle: pb.ShuffleDeck) -> ServedGame:

@@ -37,6 +37,12 @@ DISCARD = pb.DESTINATION_DISCARD
 CASINO = pb.DESTINATION_CASINO
 
 
+# Hands of four cards with no copy in common, to fill a seat's hand.
+PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
+TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
+HOUSES = ["house_small_green", "house_small_pink", "house_medium_white", "house_medium_orange"]
+
+
 def options(**fields: Any) -> pb.Options:
     return pb.Options(**fields)
 

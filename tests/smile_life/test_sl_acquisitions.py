@@ -10,10 +10,7 @@ import pytest
 from domain.smile_life.plays import payments
 from domain.smile_life.state import Salary
 
-from .support import after_draw, given, life, person
-
-PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
-TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
+from .support import PETS, TRIPS, after_draw, given, life, person
 
 
 def test_pets_are_free_and_accumulate() -> None:

@@ -27,10 +27,7 @@ from domain.kernel import (
 from domain.smile_life import GAME, SmileLife
 from domain.smile_life.cards import DECK_COUNTS
 
-from .support import Table, after_draw, deck, given, life, malus, options, person
-
-PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
-TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
+from .support import PETS, TRIPS, Table, after_draw, deck, given, life, malus, options, person
 
 
 class TestTheGameModule:

@@ -10,11 +10,7 @@ from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from domain.smile_life.maluses import malus_problem
 from domain.smile_life.state import Life, Salary, Study
 
-from .support import after_draw, discard, draw, given, life, malus, person
-
-PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
-TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
-HOUSES = ["house_small_green", "house_small_pink", "house_medium_white", "house_medium_orange"]
+from .support import HOUSES, PETS, TRIPS, after_draw, discard, draw, given, life, malus, person
 
 WORKER = person(job="writer", salaries=["salary_1"])
 MARRIED = person(flirts=["flirt_bar"], marriage="marriage_montcuq")

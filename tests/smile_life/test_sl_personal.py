@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 
-from .support import after_draw, given, life, malus, person
+from .support import HOUSES, PETS, TRIPS, after_draw, given, life, malus, person
 
-PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
-TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
-HOUSES = ["house_small_green", "house_small_pink", "house_medium_white", "house_medium_orange"]
 FIVE = ["flirt_cinema", "flirt_park", "flirt_zoo", "flirt_theatre", "flirt_restaurant"]
 
 

@@ -17,7 +17,7 @@ from domain.smile_life.state import State
 
 from .play import RandomGame
 from .support import key
-from .twins import Played, decide, play_random, received, twin_shuffles
+from .twins import PROBES, Played, decide, play_random, received, twin_shuffles
 
 
 def audience_for(secret: Message) -> frozenset[int]:
@@ -153,16 +153,6 @@ def test_every_fold_agrees_with_the_full_state_on_public_facts(seed: int) -> Non
 
 
 # ------------------------------------------------------- non-interference
-
-PROBES: list[Message] = [
-    pb.DrawCard(),
-    pb.TakeDiscard(),
-    pb.Decline(),
-    pb.PlayCard(card="salary_4", destination=pb.DESTINATION_LIFE),
-    pb.PlayCard(card="malus_accident", destination=pb.DESTINATION_MALUS, target=0),
-    pb.ChooseBarterPartner(partner=0),
-    pb.GiveSalary(level=2),
-]
 
 
 def refusal(state: State, seat: int, command: Message) -> str:

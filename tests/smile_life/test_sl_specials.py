@@ -7,11 +7,7 @@ from __future__ import annotations
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from domain.smile_life.state import Salary
 
-from .support import after_draw, bet, discard, draw, given, life, person
-
-PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
-TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
-HOUSES = ["house_small_green", "house_small_pink", "house_medium_white", "house_medium_orange"]
+from .support import HOUSES, PETS, TRIPS, after_draw, bet, discard, draw, given, life, person
 
 
 def test_birthday_each_other_player_gives_a_face_up_salary_of_their_choice() -> None:

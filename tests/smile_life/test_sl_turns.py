@@ -8,6 +8,8 @@ from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from domain.kernel import SPECTATOR
 
 from .support import (
+    PETS,
+    TRIPS,
     Table,
     after_draw,
     deck,
@@ -20,10 +22,6 @@ from .support import (
     person,
     take,
 )
-
-PETS = ["pet_cat", "pet_dog", "pet_chick", "pet_rabbit"]
-TRIPS = ["trip_london", "trip_rio", "trip_sydney", "trip_new_york"]
-HOUSES = ["house_small_green", "house_small_pink", "house_medium_white", "house_medium_orange"]
 
 
 def test_a_tie_for_the_most_smiles_in_hand_goes_to_the_lowest_seat() -> None:

@@ -27,6 +27,16 @@ from domain.smile_life.cards import HAND_SIZE, smiles
 from .support import key
 
 COMMAND_CAP = 3000
+# Commands a viewer's seat tries in both twins: the refusals must match.
+PROBES: list[Message] = [
+    pb.DrawCard(),
+    pb.TakeDiscard(),
+    pb.Decline(),
+    pb.PlayCard(card="salary_4", destination=pb.DESTINATION_LIFE),
+    pb.PlayCard(card="malus_dismissal", destination=pb.DESTINATION_MALUS, target=0),
+    pb.ChooseBarterPartner(partner=0),
+    pb.GiveSalary(level=2),
+]
 Step = tuple[int | None, Message]  # None: the dealer
 
 
