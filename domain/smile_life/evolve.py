@@ -142,6 +142,7 @@ def _place(state: State, seat: int, played: str, by_piston: bool) -> State:
             state,
             seat,
             job=played,
+            job_since=state.turn,
             by_piston=by_piston,
             free_houses_used=0,
             prize_active=False,

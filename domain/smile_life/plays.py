@@ -82,9 +82,12 @@ def price(state: State, seat: int, acquisition: str) -> int:
 
 
 def free_acquisition(state: State, seat: int, acquisition: str) -> bool:
-    """The airline pilot's trips, the architect's free houses (SL-15)."""
+    """The airline pilot's trips, the architect's free houses (SL-15), "on
+    a later turn" than the job's own (the rulebook)."""
     life = state.lives[seat]
     kind = card(acquisition).family
+    if state.turn <= life.job_since:
+        return False
     if kind == TRIP:
         return life.job == AIRLINE_PILOT
     return (
@@ -157,7 +160,7 @@ def payment_problem(
                 "SL-15", "only an architect's house or an airline pilot's trip is free"
             )
         return None
-    if card(acquisition).family == TRIP and life.job == AIRLINE_PILOT:
+    if card(acquisition).family == TRIP and free_acquisition(state, seat, acquisition):
         return RuleViolation("CR-SL-10", "an airline pilot's trips are free: take them free")
     wanted = Counter(payment.salary_levels)
     have = _face_up_levels(state, seat)

@@ -120,6 +120,7 @@ class Life:
 
     studies: tuple[Study, ...] = ()
     job: str | None = None
+    job_since: int = 0  # the turn the job was placed
     by_piston: bool = False
     free_houses_used: int = 0
     prize_active: bool = False

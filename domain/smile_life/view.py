@@ -20,6 +20,7 @@ def _life(state: State, seat: int) -> pb.Life:
             for s in life.studies
         ],
         job=life.job or "",
+        job_since_turn=life.job_since,
         job_by_piston=life.by_piston,
         free_houses_used=life.free_houses_used,
         prize_active=life.prize_active,

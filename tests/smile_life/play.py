@@ -31,7 +31,7 @@ def random_options(rng: random.Random, seat_count: int, full: bool) -> pb.Option
     if rng.random() < 0.2:
         opts.architect_free_houses = rng.choice([0, 2])
     if not full:
-        opts.draw_pile_size = rng.randint(1, 60)
+        opts.draw_pile_size = rng.randint(1, 40)
     return opts
 
 

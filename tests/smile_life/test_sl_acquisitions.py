@@ -110,3 +110,16 @@ def test_the_legion_of_honour_is_refused_to_bandits_past_and_present_and_to_terr
     table = given([["bandit", *PETS], TRIPS], [person(distinctions=["legion_of_honour"]), person()])
     after_draw(table).send(0, life("bandit"))  # a bandit after the legion: it stays
     assert table.life(0).distinctions == ("legion_of_honour",) and table.life(0).smiles() == 5
+
+
+def test_free_houses_and_trips_start_on_a_later_turn_than_the_job() -> None:
+    table = given(
+        [["special_rainbow", "airline_pilot", "trip_cairo", "salary_4", "pet_cat"], TRIPS],
+        [person(studies=["study_double"] * 3), person()],
+    )
+    after_draw(table).send(0, life("special_rainbow"))
+    table.send(0, life("airline_pilot"))
+    table.send(0, life("salary_4"))
+    assert table.refused(0, life("trip_cairo", free=True)).rule == "SL-15"
+    table.send(0, life("trip_cairo", 4))
+    assert table.life(0).trips == ("trip_cairo",)

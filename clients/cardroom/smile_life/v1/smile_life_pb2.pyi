@@ -641,7 +641,7 @@ class SalaryCard(_message.Message):
     def __init__(self, card: _Optional[str] = ..., invested: _Optional[bool] = ...) -> None: ...
 
 class Life(_message.Message):
-    __slots__ = ("studies", "job", "job_by_piston", "free_houses_used", "prize_active", "salaries", "flirts", "adultery_flirts", "kept_flirts", "marriage", "adultery", "children", "pets", "trips", "houses", "distinctions", "specials", "maluses", "inheritance", "missed_turns", "was_bandit", "attacker", "study_levels", "salary_max")
+    __slots__ = ("studies", "job", "job_by_piston", "free_houses_used", "prize_active", "salaries", "flirts", "adultery_flirts", "kept_flirts", "marriage", "adultery", "children", "pets", "trips", "houses", "distinctions", "specials", "maluses", "inheritance", "missed_turns", "was_bandit", "attacker", "study_levels", "salary_max", "job_since_turn")
     STUDIES_FIELD_NUMBER: _ClassVar[int]
     JOB_FIELD_NUMBER: _ClassVar[int]
     JOB_BY_PISTON_FIELD_NUMBER: _ClassVar[int]
@@ -666,6 +666,7 @@ class Life(_message.Message):
     ATTACKER_FIELD_NUMBER: _ClassVar[int]
     STUDY_LEVELS_FIELD_NUMBER: _ClassVar[int]
     SALARY_MAX_FIELD_NUMBER: _ClassVar[int]
+    JOB_SINCE_TURN_FIELD_NUMBER: _ClassVar[int]
     studies: _containers.RepeatedCompositeFieldContainer[StudyCard]
     job: str
     job_by_piston: bool
@@ -690,7 +691,8 @@ class Life(_message.Message):
     attacker: bool
     study_levels: int
     salary_max: int
-    def __init__(self, studies: _Optional[_Iterable[_Union[StudyCard, _Mapping]]] = ..., job: _Optional[str] = ..., job_by_piston: _Optional[bool] = ..., free_houses_used: _Optional[int] = ..., prize_active: _Optional[bool] = ..., salaries: _Optional[_Iterable[_Union[SalaryCard, _Mapping]]] = ..., flirts: _Optional[_Iterable[str]] = ..., adultery_flirts: _Optional[_Iterable[str]] = ..., kept_flirts: _Optional[_Iterable[str]] = ..., marriage: _Optional[str] = ..., adultery: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., pets: _Optional[_Iterable[str]] = ..., trips: _Optional[_Iterable[str]] = ..., houses: _Optional[_Iterable[str]] = ..., distinctions: _Optional[_Iterable[str]] = ..., specials: _Optional[_Iterable[str]] = ..., maluses: _Optional[_Iterable[str]] = ..., inheritance: _Optional[int] = ..., missed_turns: _Optional[int] = ..., was_bandit: _Optional[bool] = ..., attacker: _Optional[bool] = ..., study_levels: _Optional[int] = ..., salary_max: _Optional[int] = ...) -> None: ...
+    job_since_turn: int
+    def __init__(self, studies: _Optional[_Iterable[_Union[StudyCard, _Mapping]]] = ..., job: _Optional[str] = ..., job_by_piston: _Optional[bool] = ..., free_houses_used: _Optional[int] = ..., prize_active: _Optional[bool] = ..., salaries: _Optional[_Iterable[_Union[SalaryCard, _Mapping]]] = ..., flirts: _Optional[_Iterable[str]] = ..., adultery_flirts: _Optional[_Iterable[str]] = ..., kept_flirts: _Optional[_Iterable[str]] = ..., marriage: _Optional[str] = ..., adultery: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., pets: _Optional[_Iterable[str]] = ..., trips: _Optional[_Iterable[str]] = ..., houses: _Optional[_Iterable[str]] = ..., distinctions: _Optional[_Iterable[str]] = ..., specials: _Optional[_Iterable[str]] = ..., maluses: _Optional[_Iterable[str]] = ..., inheritance: _Optional[int] = ..., missed_turns: _Optional[int] = ..., was_bandit: _Optional[bool] = ..., attacker: _Optional[bool] = ..., study_levels: _Optional[int] = ..., salary_max: _Optional[int] = ..., job_since_turn: _Optional[int] = ...) -> None: ...
 
 class SeatView(_message.Message):
     __slots__ = ("seat", "hand_count", "hand_visible", "hand", "known_cards", "life", "smiles", "hand_size")
