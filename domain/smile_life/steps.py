@@ -12,7 +12,7 @@ from google.protobuf.message import Message
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from domain.kernel import RuleViolation
 from domain.smile_life.batch import Batch, refill
-from domain.smile_life.cards import MANAGERS, SALARY_OF_LEVEL, card
+from domain.smile_life.cards import SALARY_OF_LEVEL, card
 from domain.smile_life.maluses import malus_problem, suffer
 from domain.smile_life.plays import TAKEN, has_play
 from domain.smile_life.state import State, known
@@ -151,10 +151,6 @@ def choose_partner(batch: Batch, seat: int, command: pb.ChooseBarterPartner) -> 
     else:
         batch.emit(started)
     open_step(batch, pb.STEP_BARTER_DRAW, seat, command.partner)
-
-
-def is_manager(job: str | None) -> bool:
-    return job in MANAGERS
 
 
 # ---------------------------------------------------------------- revenge

@@ -152,17 +152,6 @@ class Table:
         self.on_event: list[Callable[[Table, Event], None]] = []
         self.chance()
 
-    def copy(self) -> Table:
-        twin = Table.__new__(Table)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.deals = list(self.deals)
-        twin.log = list(self.log)
-        twin.folds = dict(self.folds)
-        twin.on_event = list(self.on_event)
-        return twin
-
     # ----------------------------------------------------------- driving
 
     def apply(self, events: Iterable[Event]) -> list[Event]:
