@@ -1,4 +1,6 @@
-"""The auditor re-runs finished Smile Life games: games played through the
+"""The auditor re-runs finished Smile Life games (full-length games of
+every kind are audited by tests/trust/test_audit.py and
+test_server_records.py): shorter games played through the
 service (random legal play, and a set-deal game whose casino bets are opened
 by reveals) export a record that passes every check, and a
 hidden card changed after the fact is caught."""
@@ -80,10 +82,10 @@ def scenario_game(folder: Path, scenario: Scenario) -> Played:
 @pytest.mark.parametrize(
     ("seed", "seats", "options"),
     [
-        (1, 3, pb.Options()),
-        (2, 2, pb.Options(river_variant=True, draw_pile_size=60)),
-        (3, 5, pb.Options(draw_pile_size=80, grand_prof_salary_max=3)),
-        (4, 6, pb.Options(allow_six_players=True, draw_pile_size=40)),
+        (1, 3, pb.Options(draw_pile_size=50)),
+        (2, 2, pb.Options(river_variant=True, draw_pile_size=40)),
+        (3, 5, pb.Options(draw_pile_size=60, grand_prof_salary_max=3)),
+        (4, 6, pb.Options(allow_six_players=True, draw_pile_size=30)),
     ],
 )
 def test_a_finished_random_game_passes_the_audit(
