@@ -48,8 +48,6 @@ def play(batch: Batch, seat: int, command: pb.PlayCard, ctx: Context) -> None:
         bet(batch, seat, played)
         return
     if destination == pb.DESTINATION_LIFE and played == GRAND_PROF:
-        teacher = batch.state.lives[seat].job
-        assert teacher is not None
         lose_job(batch, seat)  # SL-14: the professor card is discarded
     target = command.target if command.HasField("target") else None
     batch.emit(

@@ -36,6 +36,7 @@ from domain.smile_life.cards import (
     FLIRT,
     GRAND_PROF,
     HAND_SIZE,
+    HOUSE,
     MALUS,
     RIVER_SIZE,
     TERRORIST_ATTACK,
@@ -119,8 +120,9 @@ def settings_of(options: Message, seat_count: int) -> Settings:
     ):
         raise MalformedCommand(f"unknown start_tiebreak {options.start_tiebreak}")
     architect = options.architect_free_houses if options.HasField("architect_free_houses") else 1
-    if architect > 5:
-        raise RuleViolation("SL-15", "there are only 5 houses")
+    houses = sum(card(c).family == HOUSE for c in DECK)
+    if architect > houses:
+        raise RuleViolation("SL-15", f"there are only {houses} houses")
     printed = card(GRAND_PROF)
     caps = (printed.salary_max, printed.printed_salary_max)
     grand_prof = (
