@@ -352,10 +352,10 @@ def _end_round(batch: Batch, reason: pb.RoundEndReason) -> None:
         revealed_slots=[slot for v in state.villages for slot in hidden_slots(v)],
     )
     batch.emit(shown)
-    _score(batch)
+    _score(batch, reason)
 
 
-def _score(batch: Batch) -> None:
+def _score(batch: Batch, reason: pb.RoundEndReason) -> None:
     """SV-16, then SV-17; after the fourth round SV-19."""
     state = batch.state
     n = state.seat_count
@@ -369,7 +369,7 @@ def _score(batch: Batch) -> None:
     results, succeeded = score_round(
         villages, furry_order=order, caller=caller, sequential=state.settings.furry_sequential
     )
-    scored = pb.RoundScored(round=state.round, call_succeeded=succeeded)
+    scored = pb.RoundScored(round=state.round, call_succeeded=succeeded, reason=reason)
     if caller is not None:
         scored.caller = caller
     for seat, result in enumerate(results):

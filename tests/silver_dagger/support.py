@@ -29,7 +29,9 @@ from domain.kernel import (
 )
 from domain.silver_dagger import GAME
 from domain.silver_dagger.cards import DECK, Card
-from domain.silver_dagger.state import Spot, State
+from domain.silver_dagger.state import EVERYONE, Phase, Spot, State, derive
+
+from .scenarios import Scenario, Views
 
 C = pb  # card names read better as C.CARD_SPY in scenarios
 SORTED_DECK = sorted(DECK.elements())
@@ -307,3 +309,117 @@ def command_universe(table: Table) -> list[Message]:
         *(pb.SwitchWith(position=p) for p in positions),
         pb.StopViewing(),
     ]
+
+
+# --------------------------------------------------------------- scenarios
+
+
+def pure_views(table: Table) -> Views:
+    n = table.seat_count
+    return Views(
+        seats=[table.view(Viewer.of_seat(s)) for s in range(n)],
+        spectator=table.view(SPECTATOR),
+        auditor=table.view(AUDITOR),
+        legal=[table.legal(s) for s in range(n)],
+    )
+
+
+def play(scenario: Scenario, *, upto: int | None = None) -> Table:
+    """The scenario through the pure rules, every stage's check passing and
+    every fold checked after every event; stops after stage ``upto``."""
+    table = Table(scenario.seat_count, scenario.options, scenario.deals)
+    table.deal_next()
+    for index, stage in enumerate(scenario.stages):
+        for seat, command in stage.steps:
+            table.send(seat, command)
+        if stage.check is not None:
+            stage.check(pure_views(table))
+        if index == upto:
+            break
+    return table
+
+
+# ------------------------------------------------------------ given states
+
+SpotSpec = int | tuple[int, bool]  # a card face down (known to its owner), or (card, face up)
+
+
+def forget(state: State, viewer: Viewer) -> State:
+    """``state`` as ``viewer`` knows it: cards it does not know become None."""
+
+    def seen(spot: Spot) -> Spot:
+        if should_know(viewer, spot):
+            return spot
+        return Spot(spot.slot, None, spot.up, spot.knowers, spot.public)
+
+    return derive(
+        state,
+        villages=tuple(tuple(seen(s) for s in v) for v in state.villages),
+        deck=tuple(seen(s) for s in state.deck),
+        private=tuple(tuple(seen(s) for s in p) for p in state.private),
+        out=tuple(seen(s) for s in state.out),
+        held=seen(state.held) if state.held is not None else None,
+    )
+
+
+def given(
+    villages: Sequence[Sequence[SpotSpec]],
+    *,
+    deck: Sequence[int] = (),
+    discard: Sequence[int] = (),
+    private: Sequence[Sequence[int]] = (),
+    current: int = 0,
+    opts: pb.Options | None = None,
+    **more: Any,
+) -> Table:
+    """A table at the start of ``current``'s turn in round 1 with these
+    villages (face-down cards known to their owner only, face-up ones to
+    everyone), ``deck`` (top first), ``discard`` (bottom first) and private
+    decks; every other card is out of play. ``more`` sets other State fields."""
+    n = len(villages)
+    base = GAME.initial_state(opts or pb.Options(), n)
+    rest = Counter(DECK)
+    slot = 0
+
+    def spot(card: int, up: bool, knowers: frozenset[int]) -> Spot:
+        nonlocal slot
+        slot += 1
+        rest[card] -= 1
+        assert rest[card] >= 0, f"too many {pb.Card.Name(card)}"
+        public = up
+        return Spot(slot, card, up, EVERYONE[n] if public else knowers, public)
+
+    rows = []
+    for seat, row in enumerate(villages):
+        specs = [c if isinstance(c, tuple) else (c, False) for c in row]
+        rows.append(tuple(spot(c, up, frozenset({seat})) for c, up in specs))
+    piles = tuple(
+        tuple(spot(c, False, frozenset({s})) for c in (private[s] if s < len(private) else ()))
+        for s in range(n)
+    )
+    top_first = [spot(c, False, frozenset()) for c in deck]
+    for card in discard:
+        rest[card] -= 1
+    out = tuple(spot(c, False, frozenset()) for c in sorted(rest.elements()))
+    state = derive(
+        base,
+        phase=Phase.TURN,
+        round=1,
+        start_seat=current,
+        current=current,
+        turn=1,
+        dagger=current,
+        looked=frozenset(range(n)),
+        villages=tuple(rows),
+        deck=tuple(reversed(top_first)),
+        private=piles,
+        discard=tuple(discard),
+        out=out,
+        next_slot=slot + 1,
+        **more,
+    )
+    table = Table(n, opts)
+    table.state = table.initial = state
+    table.folds = {v: forget(state, v) for v in table.folds}
+    check_cards(state)
+    return table

@@ -540,16 +540,18 @@ class SeatScore(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., base: _Optional[int] = ..., after_debt_collectors: _Optional[int] = ..., after_halflings: _Optional[int] = ..., jackpot: _Optional[bool] = ..., sum: _Optional[int] = ..., points: _Optional[int] = ..., total: _Optional[int] = ...) -> None: ...
 
 class RoundScored(_message.Message):
-    __slots__ = ("round", "scores", "caller", "call_succeeded")
+    __slots__ = ("round", "scores", "caller", "call_succeeded", "reason")
     ROUND_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
     CALLER_FIELD_NUMBER: _ClassVar[int]
     CALL_SUCCEEDED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
     round: int
     scores: _containers.RepeatedCompositeFieldContainer[SeatScore]
     caller: int
     call_succeeded: bool
-    def __init__(self, round: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., caller: _Optional[int] = ..., call_succeeded: _Optional[bool] = ...) -> None: ...
+    reason: RoundEndReason
+    def __init__(self, round: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., caller: _Optional[int] = ..., call_succeeded: _Optional[bool] = ..., reason: _Optional[_Union[RoundEndReason, str]] = ...) -> None: ...
 
 class DaggerPassed(_message.Message):
     __slots__ = ("seat", "usable")
