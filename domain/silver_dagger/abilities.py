@@ -263,6 +263,7 @@ def switch(batch: Batch, seat: int, first: tuple[int, int], second: tuple[int, i
 def stop_viewing(batch: Batch, seat: int, cmd: pb.StopViewing) -> None:
     if not _ability(batch.state).viewed:
         raise RuleViolation(RB_MYSTIC, "view a card first (or discard the Mystic Seer plainly)")
+    batch.emit(pb.ViewingStopped(seat=seat))
 
 
 # ---------------------------------------------------------- legal choices

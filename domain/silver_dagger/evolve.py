@@ -32,6 +32,7 @@ from domain.silver_dagger.cards import (
 from domain.silver_dagger.state import (
     EVERYONE,
     ROUNDS,
+    TURN_RESET,
     Ability,
     Phase,
     Source,
@@ -54,17 +55,8 @@ FIRST_STEP = {
     MASTER_THIEF: Step.MASTER_THIEF_VIEW,
 }
 
-# What a turn's action leaves behind once it is complete ...
+# What a turn's action leaves behind once it is complete.
 ACTION_RESET: dict[str, Any] = {"held": None, "source": None, "selection": (), "ability": None}
-# ... and what the next turn starts without (the turn's reversals decide who
-# plays next, so they last until then: SV-02).
-TURN_RESET: dict[str, Any] = {
-    **ACTION_RESET,
-    "chain": frozenset(),
-    "peeks": 0,
-    "reversals": 0,
-    "dagger_turned": False,
-}
 
 
 def _cards(e: Event) -> dict[int, Card]:
@@ -107,7 +99,8 @@ def _learnt(spot: Spot, seat: int, card: Card | None) -> Spot:
 
 
 def _over(**changes: Any) -> dict[str, Any]:
-    """The turn's action is complete: the next turn (or the round's end) follows."""
+    """The turn's action is complete: the next turn (``State.to_play``) is
+    implied, unless the round ends (``RoundEnded`` follows then)."""
     return {"phase": Phase.TURN_OVER, **ACTION_RESET, **changes}
 
 
@@ -176,11 +169,15 @@ def _cards_looked(state: State, e: Event, m: pb.CardsLooked) -> State:
     for position in m.positions:
         spot = village[position]
         village = put(village, position, _learnt(spot, m.seat, cards.get(spot.slot)))
-    return _with_village(state, m.seat, village, looked=state.looked | {m.seat})
+    looked = state.looked | {m.seat}
+    if len(looked) < state.seat_count:
+        return _with_village(state, m.seat, village, looked=looked)
+    # Everyone has looked: the start seat's turn is next.
+    return _with_village(state, m.seat, village, looked=looked, phase=Phase.TURN_OVER)
 
 
 def _round_ended(state: State, e: Event, m: pb.RoundEnded) -> State:
-    return derive(state, **_over(current=None))
+    return derive(state, phase=Phase.ROUND_OVER, current=None, **ACTION_RESET)
 
 
 def _villages_revealed(state: State, e: Event, m: pb.VillagesRevealed) -> State:
@@ -208,7 +205,7 @@ def _round_scored(state: State, e: Event, m: pb.RoundScored) -> State:
 
 
 def _dagger_passed(state: State, e: Event, m: pb.DaggerPassed) -> State:
-    phase = Phase.DEAL if state.round < ROUNDS else Phase.TURN_OVER
+    phase = Phase.DEAL if state.round < ROUNDS else Phase.ROUND_OVER
     return derive(state, dagger=m.seat, dagger_usable=m.usable, phase=phase)
 
 
@@ -217,10 +214,6 @@ def _game_ended(state: State, e: Event, m: pb.GameEnded) -> State:
 
 
 # ------------------------------------------------------------------- turns
-
-
-def _turn_started(state: State, e: Event, m: pb.TurnStarted) -> State:
-    return derive(state, phase=Phase.TURN, current=m.seat, turn=m.turn, **TURN_RESET)
 
 
 def _card_viewed(state: State, e: Event, m: pb.CardViewed) -> State:
@@ -434,6 +427,10 @@ def _private_deck_grown(state: State, e: Event, m: pb.PrivateDeckGrown) -> State
     )
 
 
+def _viewing_stopped(state: State, e: Event, m: pb.ViewingStopped) -> State:
+    return derive(state, **_over())
+
+
 def _direction_reversed(state: State, e: Event, m: pb.DirectionReversed) -> State:
     reversals = state.reversals + 1
     return derive(state, clockwise=not state.clockwise, reversals=reversals, **_over())
@@ -442,7 +439,6 @@ def _direction_reversed(state: State, e: Event, m: pb.DirectionReversed) -> Stat
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
     pb.RoundDealt: _round_dealt,
     pb.CardsLooked: _cards_looked,
-    pb.TurnStarted: _turn_started,
     pb.CardViewed: _card_viewed,
     pb.DaggerTurned: _dagger_turned,
     pb.CardDrawn: _card_drawn,
@@ -464,6 +460,7 @@ HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
     pb.CardsSwitched: _cards_switched,
     pb.PrivateDeckGrown: _private_deck_grown,
     pb.DirectionReversed: _direction_reversed,
+    pb.ViewingStopped: _viewing_stopped,
     pb.RoundEnded: _round_ended,
     pb.VillagesRevealed: _villages_revealed,
     pb.RoundScored: _round_scored,
@@ -472,8 +469,23 @@ HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
 }
 
 
+# The events a turn can begin with (its first command is a draw, a take, a
+# call, a Zombie given, a Spy's peek or the dagger turned): between turns,
+# one of these begins the implied next turn (``State.begun``).
+TURN_OPENERS = (
+    pb.CardDrawn,
+    pb.DiscardTaken,
+    pb.VoteCalled,
+    pb.ZombieGiven,
+    pb.CardViewed,
+    pb.DaggerTurned,
+)
+
+
 def evolve(state: State, e: Event) -> State:
     handler = HANDLERS.get(type(e.public))
     if handler is None:
         raise TypeError(f"not a Silver Dagger event: {e.public.DESCRIPTOR.full_name}")
+    if isinstance(e.public, TURN_OPENERS):
+        state = state.begun()
     return handler(state, e, e.public)

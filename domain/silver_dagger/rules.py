@@ -186,15 +186,13 @@ class SilverDagger:
         if type(command) not in COMMAND_SET:
             raise MalformedCommand(f"{command.DESCRIPTOR.full_name} is not a Silver Dagger command")
         _check_shape(state, command)
+        state = state.begun()
         _check_turn(state, seat, command)
         batch = Batch(state)
         _handler(state, command)(batch, seat, command)
-        if isinstance(command, pb.LookAtCards):
-            if len(batch.state.looked) == state.seat_count:
-                assert state.start_seat is not None
-                batch.emit(pb.TurnStarted(seat=state.start_seat, turn=state.turn + 1))
-        elif batch.state.phase is Phase.TURN_OVER or isinstance(command, pb.StopViewing):
-            _end_turn(batch)
+        reason = batch.state.round_end()
+        if reason is not None:
+            _end_round(batch, reason)
         return batch.events
 
     # ------------------------------------------------------------ evolve
@@ -205,6 +203,9 @@ class SilverDagger:
     # ----------------------------------------------------- legal actions
 
     def legal_actions(self, state: State, seat: int) -> list[Message]:
+        if state.round_end() is not None:
+            return []
+        state = state.begun()
         phase = state.phase
         if phase is Phase.LOOK:
             return [] if seat in state.looked else actions.look_choices()
@@ -275,7 +276,7 @@ def _check_turn(state: State, seat: int, command: Message) -> None:
     phase = state.phase
     if phase is Phase.OVER:
         raise RuleViolation("SV-21", "the game is over")
-    if phase is Phase.DEAL:
+    if phase in (Phase.DEAL, Phase.ROUND_OVER):
         raise NotYourTurn("waiting for the deal")
     if phase is Phase.LOOK:
         if seat in state.looked:
@@ -324,19 +325,6 @@ HANDLERS: dict[type[Message], Handler] = {
 
 
 # ------------------------------------------------------ turns and rounds
-
-
-def _end_turn(batch: Batch) -> None:
-    """SV-03/SV-04: the next seat plays, unless the deck is empty and it has
-    no private deck, or it is the caller: then the round ends."""
-    state = batch.state
-    nxt = state.next_seat()
-    if not state.deck and not state.private[nxt]:
-        _end_round(batch, pb.ROUND_END_REASON_DECK_DEPLETED)
-    elif state.caller is not None and nxt == state.caller:
-        _end_round(batch, pb.ROUND_END_REASON_CALL)
-    else:
-        batch.emit(pb.TurnStarted(seat=nxt, turn=state.turn + 1))
 
 
 def _end_round(batch: Batch, reason: pb.RoundEndReason) -> None:

@@ -67,7 +67,10 @@ class Phase(Enum):
     HOLDING = "holding"  # the current seat holds a drawn or taken card
     SELECTING = "selecting"  # a multiple exchange being selected
     ABILITY = "ability"  # an ability being resolved
-    TURN_OVER = "turn over"  # transient: the next turn or the round's end follows
+    # A turn's action is complete (or every seat has looked): the next turn,
+    # ``State.to_play``'s, is implied and begins with its first event.
+    TURN_OVER = "turn over"
+    ROUND_OVER = "round over"  # transient: the round is being scored
     OVER = "over"
 
 
@@ -86,6 +89,20 @@ class Step(Enum):
     MASTER_THIEF_SWITCH = pb.ABILITY_STEP_MASTER_THIEF_SWITCH
     MAGICIAN_TARGET = pb.ABILITY_STEP_MAGICIAN_TARGET
     MAGICIAN_CHOICE = pb.ABILITY_STEP_MAGICIAN_CHOICE
+
+
+# What a turn starts without (its reversals decide who plays next, so they
+# last until then: SV-02).
+TURN_RESET: dict[str, Any] = {
+    "held": None,
+    "source": None,
+    "selection": (),
+    "ability": None,
+    "chain": frozenset(),
+    "peeks": 0,
+    "reversals": 0,
+    "dagger_turned": False,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +188,35 @@ class State:
         if self.seat_count == 2:
             return self.current if self.reversals % 2 else 1 - self.current
         return (self.current + self.direction) % self.seat_count
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is (or, between turns, comes next)."""
+        if self.phase is Phase.TURN_OVER:
+            return self.start_seat if self.current is None else self.next_seat()
+        if self.phase in (Phase.TURN, Phase.HOLDING, Phase.SELECTING, Phase.ABILITY):
+            return self.current
+        return None
+
+    def round_end(self) -> pb.RoundEndReason | None:
+        """Between turns: why the round ends instead of the next turn
+        (SV-03 before SV-04), or None."""
+        nxt = self.to_play
+        if self.phase is not Phase.TURN_OVER or nxt is None:
+            return None
+        if not self.deck and not self.private[nxt]:
+            return pb.ROUND_END_REASON_DECK_DEPLETED
+        if self.caller is not None and nxt == self.caller:
+            return pb.ROUND_END_REASON_CALL
+        return None
+
+    def begun(self) -> State:
+        """The state with the implied next turn begun (itself during a turn)."""
+        if self.phase is not Phase.TURN_OVER:
+            return self
+        return derive(
+            self, phase=Phase.TURN, current=self.to_play, turn=self.turn + 1, **TURN_RESET
+        )
 
     # --------------------------------------------------------- villages
 

@@ -17,7 +17,7 @@ PHASES = {
     Phase.HOLDING: pb.PHASE_HOLDING,
     Phase.SELECTING: pb.PHASE_SELECTING,
     Phase.ABILITY: pb.PHASE_ABILITY,
-    Phase.TURN_OVER: pb.PHASE_TURN_OVER,
+    Phase.ROUND_OVER: pb.PHASE_ROUND_OVER,
     Phase.OVER: pb.PHASE_OVER,
 }
 WAITING = (Phase.TURN, Phase.HOLDING, Phase.SELECTING, Phase.ABILITY)
@@ -36,6 +36,8 @@ def card_of(viewer: Viewer, spot: Spot) -> pb.Card:
 
 def awaiting(state: State) -> list[int]:
     """Seats whose command the game waits for (public)."""
+    if state.round_end() is None:
+        state = state.begun()
     if state.phase is Phase.LOOK:
         return [s for s in range(state.seat_count) if s not in state.looked]
     if state.phase in WAITING and state.current is not None:
@@ -83,6 +85,8 @@ def _ability(state: State) -> pb.AbilityView | None:
 
 
 def render(state: State, viewer: Viewer) -> pb.View:
+    if state.round_end() is None:
+        state = state.begun()  # between turns: the next one, as it will begin
     settings = state.settings
     view = pb.View(
         phase=PHASES[state.phase],

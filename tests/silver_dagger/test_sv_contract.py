@@ -159,7 +159,7 @@ class TestTurnOrder:
             GAME.decide(table.state, Actor.of_seat(2), pb.LookAtCards(first=1, second=2))
         table.send(0, pb.LookAtCards(first=0, second=1))
         table.send(1, pb.LookAtCards(first=0, second=1))
-        assert table.state.phase is Phase.TURN and table.state.current == 1  # the start seat
+        assert table.state.to_play == 1 and table.state.begun().phase is Phase.TURN  # start seat
 
     def test_only_the_current_player_acts(self) -> None:
         table = started(3, deal())

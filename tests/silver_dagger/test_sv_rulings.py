@@ -53,12 +53,12 @@ class TestTurnsAndRounds:
     def test_sv02_turning_the_dagger_alone_skips_the_opponent_in_two_player(self) -> None:
         table = given([[SENT] * 4, [FLIP] * 4], deck=[MAGE, MAGE], dagger_usable=True)
         use(table, 0, pb.TurnDagger(), DRAW, pb.DiscardDrawn())
-        assert table.state.current == 0 and not table.state.clockwise
+        assert table.state.to_play == 0 and not table.state.clockwise
 
     def test_sv02_in_three_player_a_reverser_gives_the_turn_back(self) -> None:
         table = given([[SENT] * 3, [MYSTIC] * 3, [MAGE] * 3], deck=[REV, SEER], current=1)
         use(table, 1, DRAW, USE)
-        assert table.state.current == 0 and not table.state.clockwise
+        assert table.state.to_play == 0 and not table.state.clockwise
 
     def test_sv04_a_call_needs_four_or_fewer_cards_and_nothing_else_that_turn(self) -> None:
         table = given([[SENT, SENT, SENT, SENT, FLIP], [MYSTIC] * 4])
@@ -237,7 +237,7 @@ class TestAbilities:
     def test_cr_sv07_a_magician_with_nothing_to_do_ends_the_turn(self) -> None:
         table = given([[], [SENT, MAGE]], deck=[MAGE, SEER])  # nothing of A's to switch
         use(table, 0, DRAW, USE, choose(1, 0))
-        assert table.state.current == 1 and table.faces(1) == [True, False]
+        assert table.state.to_play == 1 and table.faces(1) == [True, False]
 
     def test_sv11_the_thief_may_view_its_own_card_and_switch_it_away(self) -> None:
         table = given([[SENT, MYSTIC], [FLIP, MAGE], [SPY]], deck=[THIEF, SEER])
@@ -261,7 +261,7 @@ class TestAbilities:
         use(table, 0, DRAW, USE, choose(0, 0))
         assert table.refused(0, choose(0, 0)).rule == "SV-12"
         use(table, 0, choose(0, 1), choose(1, 0))
-        assert table.state.current == 1 and not any(table.faces(1))
+        assert table.state.to_play == 1 and not any(table.faces(1))
         assert table.fold(0).villages[1][0].card == FLIP
 
     def test_cr_sv08_the_mystic_seer_views_one_or_two_cards(self) -> None:
@@ -269,7 +269,7 @@ class TestAbilities:
         use(table, 0, DRAW, USE)
         assert table.refused(0, pb.StopViewing()).rule == "rulebook: 9 Mystic Seer"
         use(table, 0, choose(1, 1), pb.StopViewing())
-        assert table.state.current == 1 and table.fold(0).villages[1][1].card == SENT
+        assert table.state.to_play == 1 and table.fold(0).villages[1][1].card == SENT
 
     def test_sv13_private_deck_cards_are_not_scored_nor_counted(self) -> None:
         table = given([[(DC, True)], [SENT, SENT]], deck=[SPY], private=[[], [FURRY, THIEF]])
@@ -315,7 +315,7 @@ class TestEmptiness:
         use(table, 1, DRAW, pb.DiscardDrawn())
         table.send(0, DRAW)  # a Zombie: it joins the empty village at once, shown
         assert table.village(0) == [ZOMBIE] and table.fold(None).villages[0][0].card == ZOMBIE
-        assert table.state.current == 1
+        assert table.state.to_play == 1
 
 
 def test_sv19_the_winner_of_every_random_game_follows_the_tie_break() -> None:

@@ -54,7 +54,7 @@ class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PHASE_HOLDING: _ClassVar[Phase]
     PHASE_SELECTING: _ClassVar[Phase]
     PHASE_ABILITY: _ClassVar[Phase]
-    PHASE_TURN_OVER: _ClassVar[Phase]
+    PHASE_ROUND_OVER: _ClassVar[Phase]
     PHASE_OVER: _ClassVar[Phase]
 
 class AbilityStep(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -101,7 +101,7 @@ PHASE_TURN: Phase
 PHASE_HOLDING: Phase
 PHASE_SELECTING: Phase
 PHASE_ABILITY: Phase
-PHASE_TURN_OVER: Phase
+PHASE_ROUND_OVER: Phase
 PHASE_OVER: Phase
 ABILITY_STEP_UNSPECIFIED: AbilityStep
 ABILITY_STEP_APPROXIMATOR_SELECT: AbilityStep
@@ -248,14 +248,6 @@ class CardsLooked(_message.Message):
     seat: int
     positions: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, seat: _Optional[int] = ..., positions: _Optional[_Iterable[int]] = ...) -> None: ...
-
-class TurnStarted(_message.Message):
-    __slots__ = ("seat", "turn")
-    SEAT_FIELD_NUMBER: _ClassVar[int]
-    TURN_FIELD_NUMBER: _ClassVar[int]
-    seat: int
-    turn: int
-    def __init__(self, seat: _Optional[int] = ..., turn: _Optional[int] = ...) -> None: ...
 
 class CardViewed(_message.Message):
     __slots__ = ("seat", "target", "position", "reason")
@@ -488,6 +480,12 @@ class PrivateDeckGrown(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., from_slot: _Optional[int] = ..., slot: _Optional[int] = ...) -> None: ...
 
 class DirectionReversed(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    def __init__(self, seat: _Optional[int] = ...) -> None: ...
+
+class ViewingStopped(_message.Message):
     __slots__ = ("seat",)
     SEAT_FIELD_NUMBER: _ClassVar[int]
     seat: int
