@@ -129,3 +129,22 @@ class RandomGame:
             if after_command is not None:
                 after_command(self)
         return self
+
+
+def recorded(
+    seed: int, seat_count: int, policy: Policy = schemer
+) -> tuple[list[pb.DealRound], list[tuple[int, Message]]]:
+    """A complete random game as data: the dealer's shuffles (a set deal)
+    and every seat's command, to replay through a service."""
+    game = RandomGame(seed, seat_count, policy, check=False, spectator=False)
+    deals: list[pb.DealRound] = []
+    commands: list[tuple[int, Message]] = []
+    while not game.over:
+        assert game.commands < COMMAND_CAP, "the game did not end"
+        seat, command = game.step()
+        if seat is None:
+            assert isinstance(command, pb.DealRound)
+            deals.append(command)
+        else:
+            commands.append((seat, command))
+    return deals, commands
