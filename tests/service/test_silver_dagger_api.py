@@ -14,6 +14,7 @@ from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 from cardroom.v1 import envelope_pb2 as epb
 from service.trust.commitments import check_secret_opening
 from tests.conftest import OPERATOR_TOKEN, Served
+from tests.service.test_reveals import stream
 from tests.silver_dagger.scenarios import R3, SCENARIOS, SV06_MISMATCH, Scenario, Views
 from tests.silver_dagger.support import Table, key, pure_views
 
@@ -87,16 +88,6 @@ async def test_every_example_and_ruling_plays_through_the_api(
     served: Served, scenario: Scenario
 ) -> None:
     await play(served.client, scenario)
-
-
-async def stream(client: Client, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
-    version = (await client.view(game_id)).version
-    got = []
-    async for envelope in client.watch(game_id, token):
-        got.append(envelope)
-        if len(got) == version:
-            break
-    return got
 
 
 def openings(envelope: epb.EventEnvelope) -> list[epb.SecretOpening]:

@@ -50,37 +50,6 @@ def event_key(e: Event) -> tuple[Any, ...]:
     return (key(e.public), tuple((tuple(sorted(s.audience)), key(s.value)) for s in e.secrets))
 
 
-# ------------------------------------------------------------------ deals
-
-
-def deal(
-    sets: Sequence[Sequence[Card]] = (),
-    *,
-    discard: Card | None = None,
-    deck: Sequence[Card] = (),
-    start: int = 0,
-) -> pb.DealRound:
-    """A full, legal deal. ``sets[j]`` fixes the first cards of set j (set j
-    goes to seat start + j); ``discard`` the discard pile's first card;
-    ``deck`` the deck's top cards, top first. Every other card follows in
-    value order, lowest first."""
-    rest = Counter(DECK)
-    wanted = [c for s in sets for c in s] + list(deck) + ([discard] if discard else [])
-    for card in wanted:
-        assert rest[card] > 0, f"the deck has no more {pb.Card.Name(card)}"
-        rest[card] -= 1
-    pool = sorted(rest.elements())
-    order: list[Card] = []
-    for j in range(4):
-        fixed = list(sets[j]) if j < len(sets) else []
-        assert len(fixed) <= 5
-        order += fixed + [pool.pop(0) for _ in range(5 - len(fixed))]
-    order.append(discard if discard else pool.pop(0))
-    order += list(deck) + pool
-    assert len(order) == 52 and Counter(order) == DECK
-    return pb.DealRound(order=order, start_seat=start)
-
-
 # --------------------------------------------------------------- knowledge
 
 

@@ -4,7 +4,9 @@ command shape, turn order, the order of checks and the views."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -197,6 +199,21 @@ class TestOrderOfChecks:
         table = given([[SENT] * 3, [MAGE] * 2], deck=[MAGE, MAGE])
         error = table.refused(0, pb.GiveZombie(position=7))
         assert error.message == "there is no card at position 7: the village has 3"
+
+
+def test_every_rule_the_engine_names_is_in_the_rules_document() -> None:
+    root = Path(__file__).resolve().parents[2]
+    document = (root / "docs/rules/silver-dagger.md").read_text()
+    named = set()
+    for source in (root / "domain/silver_dagger").glob("*.py"):
+        text = source.read_text()
+        named |= set(re.findall(r'RuleViolation\(\s*"([^"]+)"', text))
+        named |= set(re.findall(r'^RB_[A-Z]+ = "([^"]+)"', text, re.MULTILINE))
+        named |= set(re.findall(r'"(SV-\d\d|CR-SV-\d\d)"', text))
+    assert {"SV-01", "CR-SV-01", "rulebook: Gameplay"} <= named
+    assert (
+        sorted(rule for rule in named if f"`{rule}`" not in document and rule not in document) == []
+    )
 
 
 class TestViews:
