@@ -63,7 +63,7 @@ def _cards(e: Event) -> dict[int, Card]:
     """The SlotCard secrets this viewer holds: slot -> card."""
     if not e.secrets:
         return NO_CARDS
-    return {s.value.slot: s.value.card for s in e.secrets if isinstance(s.value, pb.SlotCard)}
+    return {s.value.slot: s.value.card for s in e.secrets if type(s.value) is pb.SlotCard}
 
 
 def _hidden(slot: int, card: Card | None, knowers: frozenset[int] = NO_ONE) -> Spot:
@@ -127,19 +127,16 @@ def _ability(state: State) -> Ability:
 def _round_dealt(state: State, e: Event, m: pb.RoundDealt) -> State:
     n, first, start = state.seat_count, m.first_slot, m.start_seat
     cards = _cards(e)
-
-    def dealt(k: int) -> Spot:
-        return _hidden(first + k, cards.get(first + k))
-
+    dealt = [Spot(first + k, cards.get(first + k), False, NO_ONE, False) for k in range(DECK_SIZE)]
     villages: list[tuple[Spot, ...]] = [()] * n
     out: tuple[Spot, ...] = ()
     for j in range(SETS):
-        spots = tuple(dealt(j * SET_SIZE + i) for i in range(SET_SIZE))
+        spots = tuple(dealt[j * SET_SIZE : (j + 1) * SET_SIZE])
         if j < n:
             villages[(start + j) % n] = spots
         else:
             out += spots
-    deck = tuple(dealt(k) for k in range(DECK_SIZE - 1, VILLAGE_CARDS, -1))
+    deck = tuple(reversed(dealt[VILLAGE_CARDS + 1 :]))
     first_round = m.round == 1
     return derive(
         state,
@@ -472,20 +469,16 @@ HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
 # The events a turn can begin with (its first command is a draw, a take, a
 # call, a Zombie given, a Spy's peek or the dagger turned): between turns,
 # one of these begins the implied next turn (``State.begun``).
-TURN_OPENERS = (
-    pb.CardDrawn,
-    pb.DiscardTaken,
-    pb.VoteCalled,
-    pb.ZombieGiven,
-    pb.CardViewed,
-    pb.DaggerTurned,
+TURN_OPENERS = frozenset(
+    {pb.CardDrawn, pb.DiscardTaken, pb.VoteCalled, pb.ZombieGiven, pb.CardViewed, pb.DaggerTurned}
 )
 
 
 def evolve(state: State, e: Event) -> State:
-    handler = HANDLERS.get(type(e.public))
+    kind = type(e.public)
+    handler = HANDLERS.get(kind)
     if handler is None:
         raise TypeError(f"not a Silver Dagger event: {e.public.DESCRIPTOR.full_name}")
-    if isinstance(e.public, TURN_OPENERS):
+    if kind in TURN_OPENERS and state.phase is Phase.TURN_OVER:
         state = state.begun()
     return handler(state, e, e.public)

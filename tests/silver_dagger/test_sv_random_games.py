@@ -13,11 +13,15 @@ from domain.kernel import Viewer
 from domain.silver_dagger import GAME
 from domain.silver_dagger.state import Phase
 
-from .play import RandomGame, brisk, schemer, uniform, varied
+from .play import RandomGame, brisk, schemer, uniform
 from .support import check_cards, check_known_cards, command_universe, key, outcome
 
-GAMES = 200
-POLICIES = [uniform, brisk, schemer, schemer, varied, schemer, brisk]
+GAMES = 2000
+# Mostly the schemer, whose rounds end by calls: thousands of games stay
+# cheap. Uniform play (the service's bots) runs in the other tests here and
+# in every game-generic test of the service.
+POLICIES = [schemer] * 9 + [brisk]
+SEAT_COUNTS = [2, 3, 2, 3, 4]
 
 
 def check_folds(game: RandomGame) -> None:
@@ -25,8 +29,11 @@ def check_folds(game: RandomGame) -> None:
     fold knows exactly what its viewer has seen, truly."""
     table = game.table
     check_cards(table.state)
+    dealt = isinstance(table.log[-1].public, pb.RoundDealt) if table.log else False
     for viewer, fold in table.folds.items():
         check_known_cards(fold, table.state, viewer)
+        if dealt:
+            assert all(s.card is None for s in (*fold.deck, *fold.out)), viewer
 
 
 @pytest.mark.slow
@@ -36,7 +43,8 @@ def test_thousands_of_random_games_end_with_every_card_and_every_memory_true() -
     commands: Counter[str] = Counter()
     for seed in range(GAMES):
         policy = POLICIES[seed % len(POLICIES)]
-        game = RandomGame(seed, 2 + seed % 3, policy, check=False, spectator=seed % 10 == 0)
+        seats = SEAT_COUNTS[seed % len(SEAT_COUNTS)]
+        game = RandomGame(seed, seats, policy, check=False, spectator=seed % 10 == 3)
         game.play(check_folds)
         state = game.table.state
         assert state.phase is Phase.OVER and state.round == 4
@@ -50,7 +58,7 @@ def test_thousands_of_random_games_end_with_every_card_and_every_memory_true() -
     print(sorted(commands.items()))
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(12))
 def test_legal_actions_are_exactly_the_commands_decide_accepts(seed: int) -> None:
     policy = uniform if seed % 2 else brisk
     game = RandomGame(10_000 + seed, 2 + seed % 3, policy, check=False, spectator=False)
