@@ -187,10 +187,11 @@ class Twins:
 
 def dealt_twins(
     seed: int, seat_count: int, viewer: Viewer, *, commands: int = 30, policy: Policy = varied
-) -> tuple[pb.DealRound, pb.DealRound, list[tuple[int, Message]]]:
-    """Two first-round deals that trade two cards outside the viewer's
-    village, and the commands both games take (chosen at random by
-    ``policy``) until the viewer would be shown one of the two."""
+) -> tuple[list[pb.DealRound], list[pb.DealRound], list[tuple[int, Message]]]:
+    """Set deals for two games whose first shuffles trade two cards outside
+    the viewer's village (a later round, if reached, is dealt alike), and the
+    commands both games take (chosen at random by ``policy``) until the
+    viewer would be shown one of the two cards."""
     rng = random.Random(seed)
     state = GAME.initial_state(pb.Options(), seat_count)
     deal = GAME.sample_chance(state, rng)
@@ -205,11 +206,20 @@ def dealt_twins(
     second = rng.choice([k for k in places if order[k] != order[first]])
     order[first], order[second] = order[second], order[first]
     other = pb.DealRound(order=order, start_seat=deal.start_seat)
-    twins = Twins(Table(seat_count, deals=[deal]), Table(seat_count, deals=[other]), viewer)
+    deals_a, deals_b = [deal], [other]
+    twins = Twins(Table(seat_count, deals=deals_a), Table(seat_count, deals=deals_b), viewer)
     twins.a.deal_next()
     twins.b.deal_next()
     sent: list[tuple[int, Message]] = []
-    while twins.running() and len(sent) < commands:
+    while len(sent) < commands and GAME.winners(twins.a.state) is None:
+        if GAME.chance_needed(twins.a.state) is not None:
+            again = GAME.sample_chance(twins.a.state, rng)
+            assert isinstance(again, pb.DealRound)
+            for table, deals in ((twins.a, deals_a), (twins.b, deals_b)):
+                deals.append(again)
+                table.deals.append(again)
+                table.deal_next()
+            continue
         seat = rng.choice(awaiting(twins.a.state))
         choices = twins.choices(seat)
         if not choices:
@@ -218,4 +228,4 @@ def dealt_twins(
         if not twins.send(seat, command):
             break
         sent.append((seat, command))
-    return deal, other, sent
+    return deals_a, deals_b, sent
