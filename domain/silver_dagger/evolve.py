@@ -11,6 +11,7 @@ a card (``Spot.knowers``) is public and follows from the events themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
@@ -127,7 +128,12 @@ def _ability(state: State) -> Ability:
 def _round_dealt(state: State, e: Event, m: pb.RoundDealt) -> State:
     n, first, start = state.seat_count, m.first_slot, m.start_seat
     cards = _cards(e)
-    dealt = [Spot(first + k, cards.get(first + k), False, NO_ONE, False) for k in range(DECK_SIZE)]
+    if cards:
+        dealt = [
+            Spot(first + k, cards.get(first + k), False, NO_ONE, False) for k in range(DECK_SIZE)
+        ]
+    else:
+        dealt = _unseen_deal(first)
     villages: list[tuple[Spot, ...]] = [()] * n
     out: tuple[Spot, ...] = ()
     for j in range(SETS):
@@ -158,6 +164,13 @@ def _round_dealt(state: State, e: Event, m: pb.RoundDealt) -> State:
         next_slot=first + DECK_SIZE,
         **TURN_RESET,
     )
+
+
+@lru_cache(maxsize=64)
+def _unseen_deal(first: int) -> list[Spot]:
+    """A deal as a seat or a spectator folds it: every card unknown (spots
+    are immutable, so every such fold can share them)."""
+    return [Spot(first + k, None, False, NO_ONE, False) for k in range(DECK_SIZE)]
 
 
 def _cards_looked(state: State, e: Event, m: pb.CardsLooked) -> State:

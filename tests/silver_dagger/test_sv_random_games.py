@@ -12,6 +12,7 @@ from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 from domain.kernel import Viewer
 from domain.silver_dagger import GAME
 from domain.silver_dagger.state import Phase
+from domain.silver_dagger.view import awaiting
 
 from .play import RandomGame, brisk, schemer, uniform
 from .support import check_cards, check_known_cards, command_universe, key, outcome
@@ -20,8 +21,8 @@ GAMES = 2000
 # Mostly the schemer, whose rounds end by calls: thousands of games stay
 # cheap. Uniform play (the service's bots) runs in the other tests here and
 # in every game-generic test of the service.
-POLICIES = [schemer] * 9 + [brisk]
-SEAT_COUNTS = [2, 3, 2, 3, 4]
+POLICIES = [schemer] * 19 + [brisk]
+SEAT_COUNTS = [2, 3, 2, 4, 2, 3]
 
 
 def check_folds(game: RandomGame) -> None:
@@ -60,22 +61,26 @@ def test_thousands_of_random_games_end_with_every_card_and_every_memory_true() -
 
 @pytest.mark.parametrize("seed", range(12))
 def test_legal_actions_are_exactly_the_commands_decide_accepts(seed: int) -> None:
+    """At every other decision point: the awaited seat's legal actions are
+    exactly the commands ``decide`` accepts, from its own fold as from the
+    full state; another seat has none and every command is refused to it."""
     policy = uniform if seed % 2 else brisk
     game = RandomGame(10_000 + seed, 2 + seed % 3, policy, check=False, spectator=False)
 
     def agree(game: RandomGame) -> None:
         table = game.table
-        if GAME.chance_needed(table.state) is not None:
+        if GAME.chance_needed(table.state) is not None or game.commands % 2:
             return
         universe = command_universe(table)
-        for seat in range(table.seat_count):
+        waiting = awaiting(table.state)
+        others = [s for s in range(table.seat_count) if s not in waiting]
+        for seat in [*waiting, *others[:1]]:
             legal = table.legal(seat)
             accepted = [c for c in universe if outcome(table.state, seat, c)[0] == "ok"]
             assert sorted(map(key, legal)) == sorted(map(key, accepted))
-            # The seat's own fold and the full state agree too.
             assert list(map(key, GAME.legal_actions(table.state, seat))) == list(map(key, legal))
-            assert len(set(map(key, legal))) == len(legal)
-            assert len(legal) < 200
+            assert len(set(map(key, legal))) == len(legal) < 200
+            assert bool(legal) == (seat in waiting)
 
     agree(game)
     game.play(agree)
