@@ -229,6 +229,11 @@ class GameCache:
             self.catch_up(loaded)
         return loaded
 
+    def may_be_behind(self) -> bool:
+        """Whether another process may have written what this cache has not
+        absorbed yet (PostgreSQL: its announcement may still be on the way)."""
+        return self.refresh == "notified"
+
     def _stale(self, loaded: LoadedGame, min_version: int) -> bool:
         if min_version > loaded.version:
             return True

@@ -25,9 +25,11 @@ from domain.kernel import (
     GUEST,
     Actor,
     Event,
+    Forbidden,
     Game,
     MalformedCommand,
     Reveal,
+    RuleViolation,
     Secret,
     quote,
 )
@@ -39,6 +41,9 @@ from service.identity import Identity, token_hash
 from service.store import GameLog, VersionConflict
 from service.trust import chain, chance, commitments
 
+# A command refused on a cache that may be behind is decided again on the
+# store's current state before the refusal is final.
+REFUSALS = (RuleViolation, MalformedCommand, Forbidden, ExpectedVersionMismatch)
 MAX_COMMAND_ID = 128
 MAX_NAME = 64
 Policy = tpb.SpectatorPolicy
@@ -174,15 +179,23 @@ class Commands:
             with loaded.lock:
                 if loaded.evicted:  # a newer copy is the cache's now
                     continue
-                if command_id:
-                    previous = self._previous_outcome(loaded, actor, command, command_id)
-                    if previous is not None:
-                        return loaded, *previous
-                if expected_version is not None and expected_version != loaded.version:
-                    raise ExpectedVersionMismatch(
-                        f"the game is at version {loaded.version}, not {expected_version}"
-                    )
-                envelopes = self.decide(loaded, actor, command, command_id)
+                try:
+                    if command_id:
+                        previous = self._previous_outcome(loaded, actor, command, command_id)
+                        if previous is not None:
+                            return loaded, *previous
+                    if expected_version is not None and expected_version != loaded.version:
+                        raise ExpectedVersionMismatch(
+                            f"the game is at version {loaded.version}, not {expected_version}"
+                        )
+                    envelopes = self.decide(loaded, actor, command, command_id)
+                except REFUSALS:
+                    if fresh or not self.cache.may_be_behind():
+                        raise
+                    # Another server may have moved the game on: refuse only
+                    # what the store's current state refuses.
+                    fresh = True
+                    continue
                 stored = chain.link(envelopes, chain.chain_head(loaded.stored))
                 try:
                     self.store.append(envelopes, stored)

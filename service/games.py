@@ -48,6 +48,7 @@ class Games:
         self.signing_key = signing_key or Ed25519PrivateKey.generate()
         self.identity = Identity(operator_token)
         self.checkpoints = Checkpoints(log.snapshot_recorder() if checkpoints else None)
+        log.before_close(self.checkpoints.close)
         self.cache = GameCache(log, self.checkpoints, refresh=refresh, max_games=max_games)
         self.reads = Reads(self.cache, self.identity, self.signing_key)
         self.commands = Commands(

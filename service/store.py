@@ -174,6 +174,7 @@ class GameLog(Application[UUID]):
     def __init__(self, database: str) -> None:
         self.database = database
         self._lock_file: Any = None
+        self._before_close: list[Callable[[], None]] = []
         # Told how long each append took (the server's metrics).
         self.on_append_seconds: Callable[[float], None] = lambda seconds: None
         # Our settings beat stray eventsourcing variables in the environment.
@@ -203,7 +204,15 @@ class GameLog(Application[UUID]):
             ) from None
         self._lock_file = handle
 
+    def before_close(self, hook: Callable[[], None]) -> None:
+        """Run ``hook`` when the store is closing, before its connections go:
+        a background writer (the checkpoints) must stop first."""
+        self._before_close.append(hook)
+
     def close(self) -> None:
+        hooks, self._before_close = self._before_close, []
+        for hook in hooks:
+            hook()
         super().close()
         handle, self._lock_file = self._lock_file, None
         if handle is not None:

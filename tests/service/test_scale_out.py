@@ -13,19 +13,25 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from typing import TypeVar
 
 import grpc
 import pytest
+from google.protobuf.message import Message
 
-from cardroom.client import CardroomError, Client, RuleBroken
+from cardroom.client import CardroomError, Client, RuleBroken, unpack
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from service.server import Settings, start
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
 
 pytestmark = pytest.mark.postgres
 
+T = TypeVar("T")
 ROUND_ROBIN = '{"loadBalancingConfig": [{"round_robin": {}}]}'
 
 
@@ -54,22 +60,35 @@ def round_robin(addresses: list[str]) -> Client:
     return Client(channel)
 
 
+def server_went_away(error: CardroomError) -> bool:
+    """A call cut by its server's death (the connection reset mid-call, or
+    none to be had): worth the same call again, which round-robin sends on."""
+    return error.code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED) or (
+        error.code == grpc.StatusCode.UNKNOWN and error.details.startswith("Stream removed")
+    )
+
+
+async def retried(call: Callable[[], Awaitable[T]]) -> T:
+    for _ in steps(50, "the retries"):
+        try:
+            return await call()
+        except CardroomError as error:
+            if not server_went_away(error) or isinstance(error, RuleBroken):
+                raise
+            await asyncio.sleep(0.05)
+    raise AssertionError("unreachable")
+
+
 async def act_until_acknowledged(
-    client: Client, game_id: str, token: str, command: object, command_id: str
+    client: Client, game_id: str, token: str, command: Message, command_id: str
 ) -> int | None:
     """Submit, retrying a server that went away with the same command id (the
     server's idempotency makes a retry safe); None if the rules refuse it."""
-    for _ in steps(50, "the retries"):
-        try:
-            response = await client.act(game_id, token, command, command_id=command_id)  # type: ignore[arg-type]
-            return int(response.version)
-        except RuleBroken:
-            return None
-        except CardroomError as error:
-            if error.code not in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED):
-                raise
-            await asyncio.sleep(0.05)
-    return None
+    try:
+        response = await retried(lambda: client.act(game_id, token, command, command_id=command_id))
+    except RuleBroken:
+        return None
+    return int(response.version)
 
 
 async def test_a_killed_server_loses_nothing_and_the_others_carry_on(
@@ -90,14 +109,15 @@ async def test_a_killed_server_loses_nothing_and_the_others_carry_on(
             acknowledged: dict[str, int] = {}
             killed = False
             for number in steps(400, "the game"):
-                view = await client.view(game_id)
+                view = await retried(lambda: client.view(game_id))
                 if view.table.finished:
                     break
                 if number == 20 and not killed:
                     servers[0][0].send_signal(signal.SIGKILL)
                     killed = True
                 for seat in seats:
-                    actions = await client.legal_actions(game_id, seat.token)
+                    token = seat.token
+                    actions = await retried(lambda t=token: client.legal_actions(game_id, t))  # type: ignore[misc]
                     if not actions:
                         continue
                     command_id = f"cmd-{number}-{seat.seat}"
@@ -108,7 +128,7 @@ async def test_a_killed_server_loses_nothing_and_the_others_carry_on(
                         acknowledged[command_id] = version
                     break
             assert killed and len(acknowledged) > 20
-            log = await client.audit(game_id, OPERATOR_TOKEN)
+            log = await retried(lambda: client.audit(game_id, OPERATOR_TOKEN))
             ids = [e.command.command_id for e in log if e.command.command_id]
             assert sorted(ids) == sorted(acknowledged)  # each exactly once
             for address, stream in watchers.items():
@@ -141,3 +161,50 @@ async def test_a_client_reads_its_own_writes_whichever_server_answers(
                 response = await client.act(game_id, seat.token, rng.choice(actions))
                 # The very next read, on either server, already shows the write.
                 assert (await client.view(game_id)).version >= response.version
+
+
+async def test_a_command_is_never_refused_on_a_server_that_has_not_heard_of_a_write(
+    postgres_database: str,
+) -> None:
+    """Server B has not heard of A's write (its subscription is stopped, as
+    if the notification were still on the way): the next seat's command sent
+    to B is decided on the store's state, not refused on B's stale copy."""
+    settings = Settings(
+        address="127.0.0.1:0", database=postgres_database, operator_token=OPERATOR_TOKEN
+    )
+    a, b = await start(settings), await start(settings)
+    try:
+        assert b.feed is not None
+        b.feed.stop()
+        async with (
+            Client.connect(f"127.0.0.1:{a.port}") as via_a,
+            Client.connect(f"127.0.0.1:{b.port}") as via_b,
+        ):
+            game_id = await via_a.create_game("smoke-and-mirrors", seat_count=2)
+            seats = [await via_a.join(game_id, name) for name in ("Ada", "Bo")]
+            await via_a.start(game_id, seats[0].token)
+            await via_b.view(game_id)  # B caches the game now
+            rng = random.Random(2)
+            version = 0
+            for turn in range(12):
+                writer = via_a if turn % 2 == 0 else via_b
+                reader = via_a._call  # reads ask A for at least the last write's version
+                view = await reader(
+                    "GetView", gpb.GetViewRequest(game_id=game_id, min_version=version)
+                )
+                if view.table.finished:
+                    break
+                game = sm.View()
+                view.game.Unpack(game)
+                mover = seats[game.turn_seat]
+                legal = await reader(
+                    "ListLegalActions",
+                    gpb.ListLegalActionsRequest(game_id=game_id, min_version=version),
+                    mover.token,
+                )
+                actions = [unpack(a) for a in legal.actions]
+                response = await writer.act(game_id, mover.token, rng.choice(actions))
+                version = response.version
+    finally:
+        await a.stop(grace=None)
+        await b.stop(grace=None)
