@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import os
+import re
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from tests.conftest import Served
@@ -45,3 +49,26 @@ def frames(body: bytes) -> list[tuple[int, bytes]]:
         found.append((body[at], body[at + 5 : at + 5 + size]))
         at += 5 + size
     return found
+
+
+CLIENTS = Path(__file__).resolve().parents[2] / "clients"
+
+
+def npm_test(workspace: str, env: dict[str, str], timeout: float = 900) -> str:
+    """``npm test`` of a clients/ workspace (node's test runner); fails the
+    calling test, with the runner's report, unless every test passed."""
+    if not (CLIENTS / "node_modules").is_dir():
+        raise AssertionError("clients/node_modules is missing: run `python3 dev.py test`")
+    result = subprocess.run(
+        ["npm", "test", "--workspace", workspace],
+        cwd=CLIENTS,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    report = result.stdout + result.stderr
+    assert result.returncode == 0, f"{workspace} tests failed:\n{report[-20000:]}"
+    ran = re.search(r"\btests (\d+)", report)
+    assert ran and int(ran.group(1)) > 0 and re.search(r"\bfail 0\b", report), report[-5000:]
+    return report

@@ -227,3 +227,19 @@ async def test_with_tls_the_web_port_serves_https_with_the_same_certificate(
         status, body = await asyncio.to_thread(_https_kinds, server.web.port, cert)
         assert status == 200
         assert SM.encode() in body  # type: ignore[operator]
+
+
+async def test_browser_connections_send_each_answer_at_once(tmp_path: Path) -> None:
+    """TCP_NODELAY on every connection: without it, each answer on a kept-alive
+    connection waited about 40 ms for the client's delayed ACK."""
+    async with serving(tmp_path) as server:
+        assert server.web is not None
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        writer.write(b"GET /nothing HTTP/1.1\r\nhost: x\r\n\r\n")
+        await reader.readline()
+        connections = list(server.web.server.server_state.connections)
+        assert connections
+        for connection in connections:
+            sock = connection.transport.get_extra_info("socket")  # type: ignore[attr-defined]
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        writer.close()
