@@ -10,7 +10,15 @@ import pytest
 from cardroom.client import Client
 from service.server import Settings, start
 from tests.conftest import OPERATOR_TOKEN
-from tests.web.support import WebServed
+from tests.web.support import ARTIFACTS, WebServed
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    shots = sorted(ARTIFACTS.glob("*.png")) if ARTIFACTS.is_dir() else []
+    if shots:
+        terminalreporter.section("browser screenshots")
+        for shot in shots:
+            terminalreporter.write_line(str(shot))
 
 
 @pytest.fixture

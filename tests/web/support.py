@@ -51,7 +51,10 @@ def frames(body: bytes) -> list[tuple[int, bytes]]:
     return found
 
 
-CLIENTS = Path(__file__).resolve().parents[2] / "clients"
+ROOT = Path(__file__).resolve().parents[2]
+CLIENTS = ROOT / "clients"
+# Screenshots of the browser tests (gitignored), listed at the end of a run.
+ARTIFACTS = ROOT / "test-artifacts"
 
 
 def npm_test(workspace: str, env: dict[str, str], timeout: float = 900) -> str:
