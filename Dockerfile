@@ -11,7 +11,9 @@ RUN pip install --no-cache-dir .
 # Data (the SQLite default and the signing key) lives in /data.
 VOLUME ["/data"]
 WORKDIR /data
-EXPOSE 50051
+EXPOSE 50051 8080
 ENV CARDROOM_ADDRESS=0.0.0.0:50051
+# Browsers: Connect, gRPC-Web and the reference web table (its committed build).
+ENV CARDROOM_WEB_ADDRESS=0.0.0.0:8080 CARDROOM_WEB_ROOT=/app/clients/web/dist
 ENTRYPOINT ["cardroom"]
 CMD ["serve"]
