@@ -243,3 +243,28 @@ async def test_browser_connections_send_each_answer_at_once(tmp_path: Path) -> N
             sock = connection.transport.get_extra_info("socket")  # type: ignore[attr-defined]
             assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
         writer.close()
+
+
+async def test_a_browser_that_goes_away_frees_its_watch(tmp_path: Path) -> None:
+    async with serving(tmp_path) as server:
+        assert server.web is not None and server.servicer is not None
+        client = Client.connect(f"127.0.0.1:{server.port}")
+        table = await seated_game(client)  # running: its feed stays open
+        await client.close()
+        request = gpb.WatchEventsRequest(game_id=table.game_id).SerializeToString()
+        body = b"\x00" + len(request).to_bytes(4, "big") + request
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        writer.write(
+            b"POST /cardroom.v1.GameService/WatchEvents HTTP/1.1\r\nhost: x\r\n"
+            b"content-type: application/connect+proto\r\n"
+            b"content-length: %d\r\n\r\n%s" % (len(body), body)
+        )
+        assert (await reader.readline()).startswith(b"HTTP/1.1 200")
+        assert server.servicer.watchers == 1
+        writer.close()
+
+        async def freed() -> None:
+            while server.servicer is not None and server.servicer.watchers:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(freed(), timeout=30)  # bounds a hang; asserts no timing
