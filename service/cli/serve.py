@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+from pathlib import Path
 
 from service.cli.common import EXIT_OK, UsageError, env
 from service.limits import Limits
@@ -143,6 +144,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    if args.web_root and not Path(args.web_root).is_dir():
+        raise UsageError(f"--web-root {args.web_root[:200]} is not a folder")
     try:
         storage_env(args.database)
     except BadDatabase as error:

@@ -268,3 +268,18 @@ async def test_a_browser_that_goes_away_frees_its_watch(tmp_path: Path) -> None:
                 await asyncio.sleep(0.01)
 
         await asyncio.wait_for(freed(), timeout=30)  # bounds a hang; asserts no timing
+
+
+def test_a_web_root_that_is_not_a_folder_is_a_usage_error(tmp_path: Path) -> None:
+    cli = subprocess.run(
+        [
+            *(sys.executable, "-m", "service.cli", "serve", "--address", "127.0.0.1:0"),
+            *("--database", str(tmp_path / "cli.sqlite3"), "--web-address", "127.0.0.1:0"),
+            *("--web-root", str(tmp_path / "missing")),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert cli.returncode == 2
+    assert cli.stderr == f"cardroom serve: --web-root {tmp_path / 'missing'} is not a folder\n"
