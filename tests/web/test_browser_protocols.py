@@ -232,3 +232,21 @@ async def test_the_operator_token_works_over_a_browser_protocol(web_served: WebS
     request = gpb.CreateGameRequest(kind=SM, seat_count=3, set_deal=[pack(deal(0))])
     created = await web.create_game(request, headers=bearer(OPERATOR_TOKEN))
     assert (await web_served.client.view(created.game_id)).table.set_deal
+
+
+async def test_grpc_web_json_streams_a_finished_game_as_grpc_does(web_served: WebServed) -> None:
+    game_id, _ = await finished_game(web_served.client)
+    request = json.dumps({"gameId": game_id}).encode()
+    body = b"\x00" + len(request).to_bytes(4, "big") + request
+    status, headers, answer = await post(
+        web_served.web_url + WATCH, body, {"content-type": "application/grpc-web+json"}
+    )
+    assert status == 200
+    assert headers["content-type"] == "application/grpc-web+json"
+    *messages, (flags, trailers) = frames(answer)
+    assert flags == 0x80 and b"grpc-status: 0" in trailers
+    over_grpc = await grpc_stream_bytes(
+        web_served.address, gpb.WatchEventsRequest(game_id=game_id), None
+    )
+    sequences = [int(json.loads(payload)["event"]["sequence"]) for _, payload in messages]
+    assert sequences == [gpb.WatchEventsResponse.FromString(b).event.sequence for b in over_grpc]
