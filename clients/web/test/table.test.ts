@@ -42,15 +42,24 @@ async function shot(page: Page, name: string): Promise<void> {
   console.log(`screenshot: ${path}`);
 }
 
+const problems = new WeakMap<Page, string[]>();
+
 async function pageFor(hash: string, query = ""): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(TIMEOUT);
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
-  page.on("close", () => assert.deepEqual(problems, [], "the page logged errors"));
+  const seen: string[] = [];
+  problems.set(page, seen);
+  page.on("pageerror", (error) => seen.push(error.message));
+  page.on("console", (message) => message.type() === "error" && seen.push(message.text()));
   await page.goto(`${WEB}/${query}#${hash}`);
   return page;
+}
+
+/** Close a page that logged no error (an uncaught exception, a failed request). */
+async function done(page: Page): Promise<void> {
+  const seen = problems.get(page);
+  await page.close();
+  assert.deepEqual(seen, [], "the page logged errors");
 }
 
 async function seatTokens(gameId: string, count: number): Promise<string[]> {
@@ -87,7 +96,7 @@ describe("the reference web table", () => {
     assert.match(await page.locator(".narration").innerText(), /The game is over: .+ won\./);
     assert.match(await page.locator(".winner").innerText(), /wins the game/);
     await shot(page, "watch-end.png");
-    await page.close();
+    await done(page);
     finishedGameId = gameId;
   });
 
@@ -114,7 +123,7 @@ describe("the reference web table", () => {
     assert.match(await page.locator(".narration li.current").innerText(), /A game of Smoke & Mirrors for 3 players is created/);
     await page.click('button[title="last step"]');
     await page.waitForSelector(`[data-page="replay"][data-step="${total}"]`);
-    await page.close();
+    await done(page);
   });
 
   test("plays a seat with its token: legal actions as buttons, a few moves", async () => {
@@ -162,7 +171,7 @@ describe("the reference web table", () => {
     assert.equal(moves, 3);
     const own = await page.locator(".narration .secret").count();
     assert.ok(own > 0, "the seat's feed narrates what only it may see");
-    await page.close();
+    await done(page);
   });
 
   test("draws every kind the server plays: a seat's own cards face up, a spectator's as backs", async () => {
@@ -189,12 +198,12 @@ describe("the reference web table", () => {
       assert.equal(await seat.locator(drawn).count(), 1, `${kind.kind} is drawn, not shown as JSON`);
       assert.ok((await seat.locator(".seat.mine svg.card.face").count()) > 0, `${kind.kind}: the seat sees its cards`);
       await shot(seat, `play-${kind.kind}.png`);
-      await seat.close();
+      await done(seat);
       const spectator = await pageFor(`/watch/${gameId}`);
       await spectator.waitForSelector(`${drawn} .seat`);
       assert.equal(await spectator.locator(".seat svg.card.face").count(), 0, `${kind.kind}: a spectator sees no hand`);
       assert.ok((await spectator.locator(".seat svg.card.back").count()) > 0);
-      await spectator.close();
+      await done(spectator);
     }
   });
 });
