@@ -15,8 +15,10 @@ RUN pip install --no-cache-dir . \
 VOLUME ["/data"]
 WORKDIR /data
 USER cardroom
-EXPOSE 50051
+EXPOSE 50051 8080
 ENV CARDROOM_ADDRESS=0.0.0.0:50051
+# Browsers: Connect, gRPC-Web and the reference web table (its committed build).
+ENV CARDROOM_WEB_ADDRESS=0.0.0.0:8080 CARDROOM_WEB_ROOT=/app/clients/web/dist
 # Asks the server's own grpc.health.v1 service (TLS: set CARDROOM_TLS_CA).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=10s --retries=3 \
     CMD ["cardroom", "health", "--address", "127.0.0.1:50051", "--timeout", "4"]

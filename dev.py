@@ -7,12 +7,18 @@
 
 Needs only Python 3.11+. It creates .venv/, installs the project with its
 development tools (again only when pyproject.toml changes), then runs.
+`serve` also serves browsers on 127.0.0.1:8080 (the reference web table,
+Connect and gRPC-Web) unless --web-address or CARDROOM_WEB_ADDRESS says
+otherwise. `test` also needs Node.js 20+ with npm: it installs clients/'
+packages (`npm ci`, again only when a lock changes) and, when missing,
+Debian's chromium for the browser tests (as root, with apt-get).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -23,11 +29,15 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 STAMP = VENV / ".cardroom-installed"
+CLIENTS = ROOT / "clients"
+NODE_STAMP = CLIENTS / "node_modules" / ".cardroom-installed"
+CHROMIUM = Path(os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium"))
+WEB_ADDRESS = "127.0.0.1:8080"
 
 
-def run(*cmd: str | Path) -> None:
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
     print("+", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run([str(c) for c in cmd], cwd=ROOT, check=True)
+    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True, env=env)
 
 
 def bootstrap() -> None:
@@ -42,8 +52,33 @@ def bootstrap() -> None:
         STAMP.write_text(wanted)
 
 
+def node_packages() -> None:
+    """clients/' npm packages, installed again only when a lock or manifest changes."""
+    if shutil.which("npm") is None:
+        sys.exit("python3 dev.py test needs Node.js 20+ with npm (for clients/typescript and web)")
+    manifests = ["package-lock.json", "package.json", "typescript/package.json", "web/package.json"]
+    wanted = hashlib.sha256(b"".join((CLIENTS / m).read_bytes() for m in manifests)).hexdigest()
+    if not NODE_STAMP.exists() or NODE_STAMP.read_text() != wanted:
+        run("npm", "ci", "--no-audit", "--no-fund", cwd=CLIENTS)
+        NODE_STAMP.write_text(wanted)
+
+
+def chromium() -> None:
+    """Debian's chromium for the browser tests, installed when missing."""
+    if CHROMIUM.exists():
+        return
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        sys.exit(f"the browser tests need Chromium at {CHROMIUM}: install Debian's chromium")
+    quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run("apt-get", "update", "-qq", env=quiet)
+    run("apt-get", "install", "-y", "-qq", "chromium", env=quiet)
+
+
 def test(args: list[str]) -> None:
+    node_packages()
+    chromium()
     run(PYTHON, "scripts/gen_protos.py", "--check")
+    run(PYTHON, "scripts/build_web.py", "--check")
     run(BIN / "buf", "lint")
     run(BIN / "ruff", "check", ".")
     run(BIN / "ruff", "format", "--check", ".")
@@ -58,7 +93,15 @@ def main() -> None:
     bootstrap()
     try:
         if command == "serve":
-            os.execv(BIN / "cardroom", [str(BIN / "cardroom"), "serve", *rest])
+            web = (
+                []
+                if "--web-address" in rest or os.environ.get("CARDROOM_WEB_ADDRESS")
+                else [
+                    "--web-address",
+                    WEB_ADDRESS,
+                ]
+            )
+            os.execv(BIN / "cardroom", [str(BIN / "cardroom"), "serve", *web, *rest])
         elif command == "test":
             test(rest)
         else:

@@ -23,6 +23,7 @@ from service.observability import CallInterceptor, Metrics
 from service.servicer import GameServicer
 from service.store import GameLog, StoreLocked, describe_database
 from service.trust.signing import key_path_for, load_or_create_key
+from service.web import WebServer, bind, tls_context, web_app
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,12 @@ class Settings:
     # HOST:PORT for Prometheus' /metrics; None serves no metrics.
     metrics_address: str | None = None
     limits: Limits | None = None
+    # HOST:PORT for browsers: Connect and gRPC-Web, and the files of web_root
+    # (default: the reference web table) at /; None serves none. Pages from
+    # web_origins may call it cross-origin (CORS); "*" allows any.
+    web_address: str | None = None
+    web_origins: tuple[str, ...] = ()
+    web_root: str | None = None
 
     def signing_key_path(self) -> Path:
         if self.signing_key:
@@ -96,9 +103,12 @@ class RunningServer:
     servicer: GameServicer | None = None
     metrics: Metrics | None = None
     stop_metrics: Callable[[], None] | None = None
+    web: WebServer | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
+        if self.web is not None:
+            await self.web.stop(grace)
         await self.server.stop(grace)
         if self.servicer is not None:
             await self.servicer.drain()  # no call may still use the store
@@ -172,9 +182,8 @@ async def _serve_games(
 ) -> RunningServer:
     log_store.on_append_seconds = metrics.store_append_seconds.observe
     metrics.games_in_memory.set_function(games.games_in_memory)
-    server = grpc.aio.server(
-        interceptors=[CallInterceptor(metrics)], options=limits.server_options()
-    )
+    interceptor = CallInterceptor(metrics)
+    server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
     servicer = GameServicer(games, limits=limits, metrics=metrics, health=health_servicer)
     game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
@@ -192,6 +201,14 @@ async def _serve_games(
             f"cannot listen on {settings.address}: the address is in use or not available "
             "on this machine"
         ) from None
+    web_socket = None
+    if settings.web_address:
+        try:
+            web_socket = bind(*parse_address(settings.web_address))
+        except OSError as error:
+            raise ServeError(
+                f"cannot listen on {settings.web_address} (web): {error.strerror or error}"
+            ) from None
     stop_metrics = None
     if settings.metrics_address:
         parse_address(settings.metrics_address)
@@ -207,10 +224,15 @@ async def _serve_games(
     # A database full of games the list has not seen yet (a first start on an
     # existing database) is caught up now, not inside the first ListGames.
     asyncio.get_running_loop().run_in_executor(servicer.executor, _catch_up_list, games)
+    web = None
+    if web_socket is not None:
+        app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
+        tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
+        web = await WebServer.start(app, web_socket, tls)
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(
-        server, port, games, health_servicer, feed, servicer, metrics, stop_metrics
+        server, port, games, health_servicer, feed, servicer, metrics, stop_metrics, web
     )
 
 
@@ -228,6 +250,9 @@ async def serve(settings: Settings) -> None:
     where = describe_database(settings.database)
     log.info("cardroom listening on %s:%d%s (%s)", host, running.port, secure, where)
     print(f"cardroom listening on {host}:{running.port}{secure} ({where})", flush=True)
+    if running.web is not None:
+        log.info("browsers (Connect, gRPC-Web, the web table): %s", running.web.url)
+        print(f"browsers: {running.web.url}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

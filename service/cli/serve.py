@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+from pathlib import Path
 
 from service.cli.common import EXIT_OK, UsageError, env
 from service.limits import Limits
@@ -13,7 +14,7 @@ from service.server import ServeError, Settings, serve
 from service.store import BadDatabase, storage_env
 
 NAME = "serve"
-HELP = "run the gRPC server"
+HELP = "run the gRPC server (and, with --web-address, the browser port)"
 
 
 def _int(name: str, default: int) -> int:
@@ -83,6 +84,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(env CARDROOM_METRICS_ADDRESS; default: none)",
     )
     parser.add_argument(
+        "--web-address",
+        metavar="HOST:PORT",
+        default=env("CARDROOM_WEB_ADDRESS"),
+        help="also serve browsers here: the Connect protocol and gRPC-Web (JSON and binary) "
+        "for the same GameService, and the reference web table at / (env "
+        "CARDROOM_WEB_ADDRESS; default: none; docs/typescript.md)",
+    )
+    parser.add_argument(
+        "--web-origins",
+        metavar="ORIGIN[,ORIGIN]",
+        default=env("CARDROOM_WEB_ORIGINS", ""),
+        help="pages from these origins (e.g. https://cards.example) may call the web port "
+        "cross-origin (CORS); * allows any (env CARDROOM_WEB_ORIGINS; default: same origin only)",
+    )
+    parser.add_argument(
+        "--web-root",
+        metavar="DIR",
+        default=env("CARDROOM_WEB_ROOT"),
+        help="serve this folder's files at / on the web port instead of the reference web "
+        "table (env CARDROOM_WEB_ROOT)",
+    )
+    parser.add_argument(
         "--max-request-bytes",
         type=int,
         metavar="N",
@@ -129,6 +152,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    if args.web_root and not Path(args.web_root).is_dir():
+        raise UsageError(f"--web-root {args.web_root[:200]} is not a folder")
     try:
         storage_env(args.database)
     except BadDatabase as error:
@@ -150,6 +175,9 @@ def settings_of(args: argparse.Namespace) -> Settings:
         tls_client_ca=args.tls_client_ca,
         metrics_address=args.metrics_address,
         limits=limits,
+        web_address=args.web_address,
+        web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),
+        web_root=args.web_root,
     )
 
 

@@ -84,6 +84,28 @@ async def seated_game(
 @contextmanager
 def server_process(database: str, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
     """``cardroom serve`` in a subprocess on a free port; yields its address."""
+    with _serving(database, args, env, r"listening on (\S+)") as (address,):
+        yield address
+
+
+@contextmanager
+def web_server_process(database: str, *args: str) -> Iterator[tuple[str, str]]:
+    """The same with its browser port too; yields (address, web URL)."""
+    with _serving(
+        database,
+        ("--web-address", "127.0.0.1:0", *args),
+        None,
+        r"listening on (\S+)",
+        r"browsers: (\S+)",
+    ) as (address, web_url):
+        yield address, web_url
+
+
+@contextmanager
+def _serving(
+    database: str, args: tuple[str, ...], env: dict[str, str] | None, *patterns: str
+) -> Iterator[list[str]]:
+    """Yields, for each pattern, its group from the next line printed."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -103,10 +125,13 @@ def server_process(database: str, *args: str, env: dict[str, str] | None = None)
     )
     try:
         assert process.stdout is not None
-        line = process.stdout.readline()
-        match = re.search(r"listening on (\S+)", line)
-        assert match, f"server did not start: {line!r}"
-        yield match.group(1)
+        found = []
+        for pattern in patterns:
+            line = process.stdout.readline()
+            match = re.search(pattern, line)
+            assert match, f"server did not start: {line!r}"
+            found.append(match.group(1))
+        yield found
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -1,0 +1,290 @@
+// A small typed client for cardroom's GameService, mirroring the Python
+// client (clients/cardroom/client.py). It takes any Connect transport:
+// gRPC, Connect or gRPC-Web from Node (./node.js), Connect or gRPC-Web from
+// a browser (./web.js). Errors come back as CardroomError subclasses.
+import { create, type Message } from "@bufbuild/protobuf";
+import { type Client, Code, createClient, type Transport } from "@connectrpc/connect";
+import type { EventEnvelope } from "./gen/cardroom/v1/envelope_pb.js";
+import {
+  type GameKind,
+  type GameStatus,
+  type GameSummary,
+  GameService,
+  GetViewRequestSchema,
+  type GetViewResponse,
+  JoinGameRequestSchema,
+  ListGamesRequestSchema,
+  type SubmitCommandResponse,
+  type TableView,
+} from "./gen/cardroom/v1/game_service_pb.js";
+import type { LogPolicy, SpectatorPolicy } from "./gen/cardroom/v1/table_pb.js";
+import type { GameRecord } from "./gen/cardroom/v1/trust_pb.js";
+import { CardroomError, errorFrom } from "./errors.js";
+import { pack, unpack } from "./registry.js";
+
+export interface SeatHandle {
+  gameId: string;
+  seat: number;
+  /** Secret: present it to act and view as this seat. */
+  token: string;
+}
+
+export interface View {
+  version: bigint;
+  table: TableView;
+  /** The game's own view message (e.g. cardroom.smoke_and_mirrors.v1.View). */
+  game: Message;
+  response: GetViewResponse;
+}
+
+/** One step of a replay: the view right after `event`. */
+export interface ReplayStep {
+  view: View;
+  event: EventEnvelope;
+}
+
+export interface CreateGameOptions {
+  seatCount: number;
+  /** The game's options message; its defaults when unset. */
+  options?: Message;
+  /** Operator only: chance outcomes to use in order. */
+  setDeal?: Message[];
+  operatorToken?: string;
+  spectatorPolicy?: SpectatorPolicy;
+  logPolicy?: LogPolicy;
+}
+
+export interface WatchOptions {
+  /** A seat token (that seat's feed) or the operator's; none: a spectator. */
+  token?: string;
+  /** The last sequence already seen; 0 (the default) from the beginning. */
+  afterSequence?: bigint;
+  asSpectator?: boolean;
+  signal?: AbortSignal;
+  /** Reconnections in a row before giving up (default 5). */
+  retries?: number;
+  /** The first wait before reconnecting, doubled each time (default 200 ms). */
+  retryDelayMs?: number;
+  /** Called before each reconnection, with the cursor it resumes from. */
+  onResume?: (cursor: bigint, error: CardroomError) => void;
+}
+
+// A dropped connection or a busy server, not an answer about the game:
+// reconnecting from the cursor is safe (every viewer sees every sequence).
+const RESUMABLE = new Set([
+  Code.Unavailable,
+  Code.Aborted,
+  Code.Internal,
+  Code.Unknown,
+  Code.DeadlineExceeded,
+  Code.Canceled,
+  Code.ResourceExhausted,
+]);
+
+function auth(token?: string): { headers?: Record<string, string> } {
+  return token ? { headers: { authorization: `Bearer ${token}` } } : {};
+}
+
+function viewOf(response: GetViewResponse): View {
+  if (response.table === undefined || response.game === undefined) {
+    throw new Error("the server sent a view without its table or game");
+  }
+  return { version: response.version, table: response.table, game: unpack(response.game), response };
+}
+
+/** A random id for a command (retries with the same id apply it once). */
+export function commandId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw errorFrom(error);
+  }
+}
+
+export class CardroomClient {
+  /** The generated client, for anything the wrapper does not cover. */
+  readonly service: Client<typeof GameService>;
+  private readonly onClose: () => void;
+
+  /** `close` releases what the transport holds open (see connectNode). */
+  constructor(transport: Transport, close: () => void = () => undefined) {
+    this.service = createClient(GameService, transport);
+    this.onClose = close;
+  }
+
+  /** Close the client's connections; calls still running fail. */
+  close(): void {
+    this.onClose();
+  }
+
+  /** Create a game; returns its id. */
+  async createGame(kind: string, options: CreateGameOptions): Promise<string> {
+    const response = await call(() =>
+      this.service.createGame(
+        {
+          kind,
+          seatCount: options.seatCount,
+          options: options.options === undefined ? undefined : pack(options.options),
+          setDeal: (options.setDeal ?? []).map(pack),
+          spectatorPolicy: options.spectatorPolicy,
+          logPolicy: options.logPolicy,
+        },
+        auth(options.operatorToken),
+      ),
+    );
+    return response.gameId;
+  }
+
+  /** Take a seat (the lowest free one unless `seat` is given). */
+  async join(gameId: string, playerName: string, seat?: number): Promise<SeatHandle> {
+    const request = create(JoinGameRequestSchema, { gameId, playerName, seat });
+    const response = await call(() => this.service.joinGame(request));
+    return { gameId, seat: response.seat, token: response.seatToken };
+  }
+
+  async start(gameId: string, token: string): Promise<bigint> {
+    return (await call(() => this.service.startGame({ gameId }, auth(token)))).version;
+  }
+
+  /** Every command the seat may submit now, fully filled in. */
+  async legalActions(gameId: string, token: string): Promise<Message[]> {
+    const response = await call(() => this.service.listLegalActions({ gameId }, auth(token)));
+    return response.actions.map(unpack);
+  }
+
+  async act(
+    gameId: string,
+    token: string,
+    command: Message,
+    options: { commandId?: string; expectedVersion?: bigint } = {},
+  ): Promise<SubmitCommandResponse> {
+    return call(() =>
+      this.service.submitCommand(
+        {
+          gameId,
+          command: pack(command),
+          commandId: options.commandId ?? commandId(),
+          expectedVersion: options.expectedVersion,
+        },
+        auth(token),
+      ),
+    );
+  }
+
+  /** The caller's view, latest or after `version` events. */
+  async view(
+    gameId: string,
+    options: { token?: string; version?: bigint; asSpectator?: boolean } = {},
+  ): Promise<View> {
+    const request = create(GetViewRequestSchema, {
+      gameId,
+      version: options.version,
+      asSpectator: options.asSpectator ?? false,
+    });
+    return viewOf(await call(() => this.service.getView(request, auth(options.token))));
+  }
+
+  /**
+   * The caller's redacted events after the cursor, then live ones; ends when
+   * the game ends. A dropped connection is resumed from the last event
+   * received, so the feed has neither gaps nor repeats.
+   */
+  async *watch(gameId: string, options: WatchOptions = {}): AsyncGenerator<EventEnvelope> {
+    const retries = options.retries ?? 5;
+    let cursor = options.afterSequence ?? 0n;
+    let failures = 0;
+    for (;;) {
+      try {
+        const stream = this.service.watchEvents(
+          { gameId, afterSequence: cursor, asSpectator: options.asSpectator ?? false },
+          { ...auth(options.token), signal: options.signal },
+        );
+        for await (const response of stream) {
+          if (response.event === undefined) continue;
+          cursor = response.event.sequence;
+          failures = 0;
+          yield response.event;
+        }
+        return;
+      } catch (raw) {
+        const error = errorFrom(raw);
+        const resumable = error instanceof CardroomError && RESUMABLE.has(error.code);
+        if (!resumable || options.signal?.aborted || failures >= retries) throw error;
+        failures += 1;
+        options.onResume?.(cursor, error);
+        await sleep((options.retryDelayMs ?? 200) * 2 ** (failures - 1), options.signal);
+      }
+    }
+  }
+
+  /** Step through a game: the caller's view after each event it may see. */
+  async *replay(
+    gameId: string,
+    options: { token?: string; fromVersion?: bigint; asSpectator?: boolean } = {},
+  ): AsyncGenerator<ReplayStep> {
+    const stream = this.service.replayViews(
+      { gameId, fromVersion: options.fromVersion ?? 0n, asSpectator: options.asSpectator ?? false },
+      auth(options.token),
+    );
+    try {
+      for await (const response of stream) {
+        if (response.view === undefined || response.event === undefined) continue;
+        yield { view: viewOf(response.view), event: response.event };
+      }
+    } catch (error) {
+      throw errorFrom(error);
+    }
+  }
+
+  /** A finished game as one signed record (docs/trust.md). */
+  async exportRecord(gameId: string, token?: string): Promise<GameRecord> {
+    const response = await call(() => this.service.exportGameRecord({ gameId }, auth(token)));
+    if (response.record === undefined) throw new Error("the server sent no record");
+    return response.record;
+  }
+
+  /** The full, unredacted log of a finished game (to its seats by default). */
+  async audit(gameId: string, token?: string): Promise<EventEnvelope[]> {
+    return (await call(() => this.service.getAuditLog({ gameId }, auth(token)))).events;
+  }
+
+  /** Games matching the filters, newest first, a page at a time (at most `limit`). */
+  async listGames(
+    filters: { kind?: string; status?: GameStatus; openSeatsOnly?: boolean; pageSize?: number; limit?: number } = {},
+  ): Promise<GameSummary[]> {
+    const games: GameSummary[] = [];
+    let pageToken = "";
+    for (;;) {
+      const { limit: _, ...fields } = filters;
+      const request = create(ListGamesRequestSchema, { ...fields, pageToken });
+      const response = await call(() => this.service.listGames(request));
+      games.push(...response.games);
+      pageToken = response.nextPageToken;
+      if (!pageToken || (filters.limit !== undefined && games.length >= filters.limit)) {
+        return filters.limit === undefined ? games : games.slice(0, filters.limit);
+      }
+    }
+  }
+
+  /** The game kinds the server plays, with their message types. */
+  async gameKinds(): Promise<GameKind[]> {
+    return (await call(() => this.service.listGameKinds({}))).kinds;
+  }
+
+  /** The server's Ed25519 public key, which signs exported records. */
+  async serverKey(): Promise<{ publicKey: Uint8Array; fingerprint: string }> {
+    return call(() => this.service.getServerKey({}));
+  }
+}

@@ -1,0 +1,24 @@
+// Browsers: the browser port (`cardroom serve --web-address`), over fetch.
+import { createConnectTransport, createGrpcWebTransport } from "@connectrpc/connect-web";
+import type { Transport } from "@connectrpc/connect";
+import { CardroomClient } from "./client.js";
+import { registry } from "./registry.js";
+
+export type WebProtocol = "connect" | "connect-json" | "grpc-web";
+
+/**
+ * A transport to a cardroom server's browser port from a web page:
+ * `baseUrl` is its http(s)://HOST:PORT (a page it serves may pass
+ * `location.origin`). Another origin must be allowed by `--web-origins`.
+ */
+export function webTransport(baseUrl: string, protocol: WebProtocol = "connect"): Transport {
+  const jsonOptions = { registry };
+  if (protocol === "grpc-web") {
+    return createGrpcWebTransport({ baseUrl, jsonOptions });
+  }
+  return createConnectTransport({ baseUrl, useBinaryFormat: protocol === "connect", jsonOptions });
+}
+
+export function connectWeb(baseUrl: string, protocol: WebProtocol = "connect"): CardroomClient {
+  return new CardroomClient(webTransport(baseUrl, protocol));
+}

@@ -1,0 +1,69 @@
+// Pieces every page uses: the heading of a game, its narration list, and
+// an error line.
+import type { EventEnvelope, View } from "@cardroom/client";
+import { narrate } from "../games/index.js";
+import { h } from "../dom.js";
+import { gameKinds } from "../api.js";
+
+export async function titles(): Promise<Map<string, string>> {
+  return new Map([...(await gameKinds()).values()].map((k) => [k.kind, k.title]));
+}
+
+export function heading(what: string, gameId: string): HTMLElement {
+  return h("h2", {}, what, " ", h("code", { class: "game-id", title: gameId }, gameId.slice(0, 8)));
+}
+
+/** "Ada, Bo and Cy · running · 42 events" */
+export function status(view: View, kindTitles: Map<string, string>): string {
+  const table = view.table;
+  const state = table.finished ? "finished" : table.started ? "running" : "waiting for players";
+  const names = table.playerNames.map((name, seat) => name || `seat ${seat + 1} free`).join(", ");
+  return `${kindTitles.get(table.kind) ?? table.kind} · ${names} · ${state} · ${view.version} events`;
+}
+
+/** The narration of a feed: one item per event, its hidden parts below. */
+export class Narration {
+  readonly element = h("ol", { class: "narration", "aria-live": "polite" });
+  readonly names: string[] = [];
+
+  constructor(private readonly kindTitles: Map<string, string>) {}
+
+  add(envelope: EventEnvelope): HTMLElement {
+    const { text, secrets } = narrate(envelope, this.names, this.kindTitles);
+    const item = h(
+      "li",
+      { "data-sequence": String(envelope.sequence) },
+      h("span", { class: "sequence" }, `#${envelope.sequence}`),
+      " ",
+      text,
+      ...secrets.map((secret) => h("div", { class: "secret" }, "seen by you: ", secret)),
+    );
+    this.element.append(item);
+    return item;
+  }
+}
+
+export function errorLine(error: unknown): HTMLElement {
+  const text = error instanceof Error ? error.message : String(error);
+  return h("p", { class: "error", role: "alert" }, text);
+}
+
+/** Runs `draw` now and again after changes, never two at once. */
+export function redrawer(draw: () => Promise<void>): { request: () => void; settled: () => Promise<void> } {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const request = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await draw();
+      } while (again);
+      running = undefined;
+    })();
+  };
+  return { request, settled: async () => running && (await running) };
+}

@@ -1,0 +1,215 @@
+// The reference web table in a real browser (Debian's Chromium, driven
+// headless by playwright-core) against a real `cardroom serve`: the game
+// list, a bot game watched live to its end, the replay scrubber, and a seat
+// played from the page. Screenshots go to $CARDROOM_ARTIFACTS.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { type CardroomClient, playBots, seededRandom } from "@cardroom/client";
+import { connectNode } from "@cardroom/client/node";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests through pytest (tests/web)`);
+  return value;
+}
+
+const WEB = required("CARDROOM_WEB_URL");
+const ARTIFACTS = required("CARDROOM_ARTIFACTS");
+const CHROMIUM = process.env.CARDROOM_CHROMIUM ?? "/usr/bin/chromium";
+// Headless as root in a closed network: no sandbox, GPU or background traffic.
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const KIND = "smoke-and-mirrors";
+const TIMEOUT = 60_000;
+
+let browser: Browser;
+let bots: CardroomClient;
+let finishedGameId = "";
+
+async function shot(page: Page, name: string): Promise<void> {
+  const path = join(ARTIFACTS, name);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+}
+
+const problems = new WeakMap<Page, string[]>();
+
+async function pageFor(hash: string, query = ""): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(TIMEOUT);
+  const seen: string[] = [];
+  problems.set(page, seen);
+  page.on("pageerror", (error) => seen.push(error.message));
+  page.on("console", (message) => message.type() === "error" && seen.push(message.text()));
+  await page.goto(`${WEB}/${query}#${hash}`);
+  return page;
+}
+
+/** Close a page that logged no error (an uncaught exception, a failed request). */
+async function done(page: Page): Promise<void> {
+  const seen = problems.get(page);
+  await page.close();
+  assert.deepEqual(seen, [], "the page logged errors");
+}
+
+async function seatTokens(gameId: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) tokens.push((await bots.join(gameId, ["Brahmagupta", "Cardano", "Dijkstra"][i]!)).token);
+  return tokens;
+}
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  bots = connectNode(WEB, "connect");
+});
+
+after(async () => {
+  await browser?.close();
+  bots?.close();
+});
+
+describe("the reference web table", () => {
+  test("lists a bot game, and a spectator watches it live to its end", async () => {
+    const gameId = await bots.createGame(KIND, { seatCount: 3 });
+    const tokens = [...(await seatTokens(gameId, 2)), (await bots.join(gameId, "Euler")).token];
+    await bots.start(gameId, tokens[0]!);
+    const page = await pageFor("/");
+    await page.waitForSelector(`tr[data-game-id="${gameId}"][data-state="running"]`);
+    await shot(page, "list.png");
+    await page.click(`tr[data-game-id="${gameId}"] a.watch`);
+    await page.waitForSelector('[data-page="watch"] .narration li');
+    await playBots(bots, gameId, tokens, seededRandom(7), { pauseMs: 5 });
+    await page.waitForSelector('[data-page="watch"][data-state="over"]');
+    const log = await bots.audit(gameId, tokens[0]);
+    assert.equal(await page.locator(".narration li").count(), log.length);
+    assert.match(await page.locator(".narration").innerText(), /The game is over: .+ won\./);
+    assert.match(await page.locator(".winner").innerText(), /wins the game/);
+    await shot(page, "watch-end.png");
+    await done(page);
+    finishedGameId = gameId;
+  });
+
+  test("replays the finished game to the middle and back, over gRPC-Web", async () => {
+    assert.ok(finishedGameId, "needs the game of the first test");
+    const total = (await bots.view(finishedGameId)).version;
+    const page = await pageFor(`/replay/${finishedGameId}`, "?protocol=grpc-web");
+    await page.waitForSelector('[data-page="replay"][data-state="ready"]');
+    assert.equal(await page.locator(".narration li").count(), Number(total));
+    const middle = Math.floor(Number(total) / 2);
+    await page.locator('input[type="range"]').fill(String(middle));
+    await page.waitForSelector(`[data-page="replay"][data-step="${middle}"]`);
+    assert.equal(await page.locator(".counter").innerText(), `step ${middle} of ${total}`);
+    assert.equal(await page.locator(".narration li:not(.future)").count(), middle);
+    await shot(page, "replay-middle.png");
+    await page.click('button[title="step back"]');
+    await page.click('button[title="step back"]');
+    await page.waitForSelector(`[data-page="replay"][data-step="${middle - 2}"]`);
+    await page.keyboard.press("ArrowRight");
+    await page.waitForSelector(`[data-page="replay"][data-step="${middle - 1}"]`);
+    await page.click('button[title="first step"]');
+    await page.waitForSelector('[data-page="replay"][data-step="1"]');
+    assert.equal(await page.locator(".narration li:not(.future)").count(), 1);
+    assert.match(await page.locator(".narration li.current").innerText(), /A game of Smoke & Mirrors for 3 players is created/);
+    await page.click('button[title="last step"]');
+    await page.waitForSelector(`[data-page="replay"][data-step="${total}"]`);
+    await done(page);
+  });
+
+  test("plays a seat with its token: legal actions as buttons, a few moves", async () => {
+    const gameId = await bots.createGame(KIND, { seatCount: 3 });
+    const page = await pageFor("/");
+    const row = `tr[data-game-id="${gameId}"]`;
+    await page.fill(`${row} input[name="player"]`, "Grace");
+    await page.click(`${row} form.join button`);
+    await page.waitForSelector('[data-page="play"][data-state="not-started"]');
+    const tokens = await seatTokens(gameId, 2);
+    await page.click('[data-page="play"][data-state="ready-to-start"] button');
+    const root = page.locator('[data-page="play"]');
+    const caughtUp = async (version: bigint) =>
+      page.waitForFunction(
+        (v) => {
+          const el = document.querySelector('[data-page="play"]') as HTMLElement | null;
+          return !!el && Number(el.dataset.version) >= v && el.dataset.state !== "loading";
+        },
+        Number(version),
+      );
+    await caughtUp((await bots.view(gameId)).version);
+    let moves = 0;
+    for (let step = 0; step < 200 && moves < 3; step += 1) {
+      const state = await root.getAttribute("data-state");
+      if (state === "over") break;
+      if (state === "your-turn") {
+        assert.ok((await page.locator(".seat.mine svg.card.face").count()) > 0, "the seat sees its own cards");
+        if (moves === 2) await shot(page, "play.png");
+        const before = Number(await root.getAttribute("data-version"));
+        await page.locator("button.action").first().click();
+        await page.waitForFunction((v) => Number((document.querySelector('[data-page="play"]') as HTMLElement).dataset.version) > v, before);
+        moves += 1;
+        continue;
+      }
+      let version: bigint | undefined;
+      for (const token of tokens) {
+        const actions = await bots.legalActions(gameId, token);
+        if (actions.length) {
+          version = (await bots.act(gameId, token, actions[0]!)).version;
+          break;
+        }
+      }
+      await caughtUp(version ?? (await bots.view(gameId)).version);
+    }
+    assert.equal(moves, 3);
+    const own = await page.locator(".narration .secret").count();
+    assert.ok(own > 0, "the seat's feed narrates what only it may see");
+    await done(page);
+  });
+
+  test("draws every kind the server plays: a seat's own cards face up, a spectator's as backs", async () => {
+    for (const kind of await bots.gameKinds()) {
+      const seatCount = Math.min(Math.max(3, kind.minSeats), kind.maxSeats);
+      const gameId = await bots.createGame(kind.kind, { seatCount });
+      const tokens = [...(await seatTokens(gameId, seatCount - 1)), (await bots.join(gameId, "Euler")).token];
+      await bots.start(gameId, tokens[0]!);
+      const random = seededRandom(1);
+      for (let moves = 0, round = 0; moves < 12 && round < 50; round += 1) {
+        for (const token of tokens) {
+          const actions = await bots.legalActions(gameId, token);
+          if (actions.length) {
+            await bots.act(gameId, token, actions[Math.floor(random() * actions.length)]!);
+            moves += 1;
+          }
+        }
+      }
+      // Random moves may have left a seat with no cards: show the first seat holding some.
+      const drawn = `.game.${kind.kind}`;
+      let shown = false;
+      for (const token of tokens) {
+        const seat = await pageFor(`/play/${gameId}`);
+        await seat.fill('input[name="token"]', token);
+        await seat.click("form.token-form button");
+        await seat.waitForSelector('[data-page="play"][data-state="your-turn"], [data-page="play"][data-state="waiting"]');
+        assert.equal(await seat.locator(drawn).count(), 1, `${kind.kind} is drawn, not shown as JSON`);
+        shown = (await seat.locator(".seat.mine svg.card.face").count()) > 0;
+        if (shown) await shot(seat, `play-${kind.kind}.png`);
+        await done(seat);
+        if (shown) break;
+      }
+      assert.ok(shown, `${kind.kind}: a seat holding cards sees them face up`);
+      const spectator = await pageFor(`/watch/${gameId}`);
+      await spectator.waitForSelector(`${drawn} .seat`);
+      assert.equal(await spectator.locator(".seat svg.card.face").count(), 0, `${kind.kind}: a spectator sees no hand`);
+      assert.ok((await spectator.locator(".seat svg.card.back").count()) > 0);
+      await done(spectator);
+    }
+  });
+});
