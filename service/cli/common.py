@@ -104,5 +104,12 @@ def channel_credentials(args: argparse.Namespace) -> grpc.ChannelCredentials | N
     )
 
 
-def connect(args: argparse.Namespace) -> Client:
-    return Client.connect(args.address, credentials=channel_credentials(args))
+def connect(args: argparse.Namespace, address: str | None = None) -> Client:
+    """A client of ``--address`` (or ``address``) with the TLS flags."""
+    return Client.connect(address or args.address, credentials=channel_credentials(args))
+
+
+def unreachable(address: str, details: str) -> UsageError:
+    """The one line for a server that does not answer."""
+    reason = details.splitlines()[0] if details else "unavailable"
+    return UsageError(f"no server answers at {address} ({reason}); start one with `cardroom serve`")
