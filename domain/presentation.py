@@ -209,7 +209,8 @@ def strategy(kind: str) -> Strategy | None:
 # ---------------------------------------------------------------- a story
 
 
-def _table_event(public: Message, names: Names) -> list[str] | None:
+def table_event(public: Message, names: Names) -> list[str] | None:
+    """The table's own events (every game has them) in words; None for a game's event."""
     if isinstance(public, tpb.GameCreated):
         game = registry.games().get(public.kind)
         title = game.title if game else public.kind
@@ -255,12 +256,12 @@ class Story:
         public = event.public
         if isinstance(public, tpb.GameCreated):
             self.table = tables.initial(self.game, public)
-            return _table_event(public, ()) or []
+            return table_event(public, ()) or []
         if self.table is None:
             raise ValueError("a story starts with the game's first event (GameCreated)")
         before = self.table
         self.table = tables.evolve(before, event)
-        told = _table_event(public, self.names)
+        told = table_event(public, self.names)
         if told is not None:
             return told
         return self.narrator.event(before.game_state, event, self.names)

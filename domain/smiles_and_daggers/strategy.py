@@ -14,6 +14,7 @@ smiles with a Lord or a Lady more often than with a Knight.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from .cards import (
     Rank,
     settle_challenge,
 )
+from .state import TARGET_COINS
 
 # How much keeping a card is worth, in coins.
 WORTH: dict[Rank, float] = {LORD: 1.6, LADY: 1.0, KNIGHT: 0.7}
@@ -66,21 +68,34 @@ def their_plays(ranks: Sequence[Rank]) -> list[tuple[Card, float]]:
     ]
 
 
-def gain(mine: Card, theirs: Card, i_am_current: bool) -> float:
-    """Coins in, minus the worth of my card lost, plus the worth of theirs taken."""
+def rivalry(mine: int, theirs: int) -> float:
+    """How much the other challenger's gains are my losses: a little; fully
+    once they are in the race for 9 coins and close; more than my own gains
+    when they are level with me or ahead near the end (smiling alike would
+    only keep them level, and a tie never ends the game: SD-09)."""
+    if theirs >= TARGET_COINS - 2 and theirs >= mine:
+        return 1.5
+    return 1.0 if theirs >= 5 and theirs >= mine - 1 else 0.3
+
+
+def gain(mine: Card, theirs: Card, i_am_current: bool, rival: float) -> float:
+    """Coins in, less the worth of my card lost; their coins and their card
+    taken count as much as the rivalry says."""
     current, opponent = (mine, theirs) if i_am_current else (theirs, mine)
     outcome = settle_challenge(current, opponent)
     me, them = (0, 1) if i_am_current else (1, 0)
-    value = outcome.coins[me] - 0.3 * outcome.coins[them]
+    value = outcome.coins[me] - rival * outcome.coins[them]
     if outcome.eliminated[me]:
         value -= WORTH[mine.rank]
     if outcome.eliminated[them]:
-        value += 0.6 * WORTH[theirs.rank]
+        value += (0.6 + rival) * WORTH[theirs.rank]
     return value
 
 
-def expected(mine: Card, plays: Sequence[tuple[Card, float]], i_am_current: bool) -> float:
-    return sum(p * gain(mine, theirs, i_am_current) for theirs, p in plays)
+def expected(
+    mine: Card, plays: Sequence[tuple[Card, float]], i_am_current: bool, rival: float
+) -> float:
+    return sum(p * gain(mine, theirs, i_am_current, rival) for theirs, p in plays)
 
 
 def smile_chance(ranks: Sequence[Rank]) -> float:
@@ -91,6 +106,8 @@ def smile_chance(ranks: Sequence[Rank]) -> float:
 class SmilesAndDaggersStrategy:
     # Bet only when the bet's expected coins beat the Knight's worth by this.
     bet_margin: float = 0.1
+    # How far below the best a card may score and still be played now and then.
+    temperature: float = 0.2
 
     def choose(
         self, view: Message, legal: Sequence[Message], seat: int, rng: random.Random
@@ -119,10 +136,9 @@ class SmilesAndDaggersStrategy:
         def worth(action: pb.ChallengeOpponent) -> float:
             target = view.seats[action.target]
             plays = their_plays(holding(target))
+            rival = rivalry(view.seats[seat].coins, target.coins)
             best = max(
-                expected(Card(r, o), plays, i_am_current=True)
-                for r in set(mine)
-                for o in ORIENTATIONS
+                expected(Card(r, o), plays, True, rival) for r in set(mine) for o in ORIENTATIONS
             )
             return best + 0.1 * target.coins + rng.random() * 0.01
 
@@ -135,10 +151,17 @@ class SmilesAndDaggersStrategy:
         i_am_current = challenge.current.seat == seat
         other = challenge.opponent.seat if i_am_current else challenge.current.seat
         plays = their_plays(holding(view.seats[other]))
+        rival = rivalry(view.seats[seat].coins, view.seats[other].coins)
         commits = [a for a in legal if isinstance(a, pb.CommitCard)]
-        scored = [(expected(Card(a.rank, a.orientation), plays, i_am_current), a) for a in commits]
+        scored = [
+            (expected(Card(a.rank, a.orientation), plays, i_am_current, rival), a) for a in commits
+        ]
+        # Mostly the best card, sometimes a nearly as good one: a player who
+        # always plays the same card can be read, and two such players can
+        # stay level for ever (SD-09 needs strictly more coins).
         top = max(score for score, _ in scored)
-        return rng.choice([a for score, a in scored if score >= top - 0.05])
+        weights = [math.exp((score - top) / self.temperature) for score, _ in scored]
+        return rng.choices([a for _, a in scored], weights)[0]
 
     def _bet(self, view: pb.View, legal: Sequence[Message], rng: random.Random) -> Message:
         challenge = view.challenge

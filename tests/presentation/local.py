@@ -6,10 +6,10 @@ can be checked against exactly what a viewer had."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from google.protobuf.message import Message
 
@@ -66,6 +66,30 @@ class LocalGame:
     def over(self) -> bool:
         return self.full.finished
 
+    def fork(self) -> LocalGame:
+        """An independent copy from here on (the states are immutable)."""
+        twin = copy.copy(self)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.folds, twin.log, twin.seen = dict(self.folds), list(self.log), list(self.seen)
+        return twin
+
+    def send(self, seat: int, command: Message) -> list[list[Seen]]:
+        """A seat's command; each new event as every viewer got it."""
+        before = len(self.seen)
+        self._apply(Actor.of_seat(seat), command)
+        return self.seen[before:]
+
+    def chance(self) -> bool:
+        """The dealer draws, when the game waits for chance."""
+        if tables.chance_needed(self.full) is None:
+            return False
+        self._apply(DEALER, self.full.game.sample_chance(self.full.game_state, self.rng))
+        return True
+
+    def movers(self) -> list[tuple[int, list[Message]]]:
+        return [(s, legal) for s in range(self.seats) if (legal := self.legal(s))]
+
     def _apply(self, actor: Actor, command: Message) -> None:
         for e in tables.decide(self.full, actor, command):
             self.full = tables.evolve(self.full, e)
@@ -85,12 +109,9 @@ class LocalGame:
         return tables.legal_actions(self.folds[Viewer.of_seat(seat)], seat)
 
     def step(self, strategies: Sequence[Strategy], rngs: Sequence[random.Random]) -> None:
-        need = tables.chance_needed(self.full)
-        if need is not None:
-            outcome = self.full.game.sample_chance(self.full.game_state, self.rng)
-            self._apply(DEALER, outcome)
+        if self.chance():
             return
-        movers = [(s, legal) for s in range(self.seats) if (legal := self.legal(s))]
+        movers = self.movers()
         assert movers, "nobody can move in an unfinished game"
         seat, legal = self.rng.choice(movers)
         choice = strategies[seat].choose(self.view(seat), legal, seat, rngs[seat])
@@ -107,7 +128,3 @@ class LocalGame:
     @property
     def winners(self) -> tuple[int, ...]:
         return self.full.winners
-
-
-def state_of(table: tables.Table) -> Any:
-    return table.game_state
