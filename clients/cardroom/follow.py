@@ -88,7 +88,12 @@ class Follower:
         return True
 
     async def close(self) -> None:
+        """Stop following. A read still waiting (in another task) ends when
+        that task is cancelled or the client is closed."""
         events, self._events = self._events, None
         aclose = getattr(events, "aclose", None)
         if aclose is not None:
-            await aclose()
+            try:
+                await aclose()
+            except RuntimeError:  # being read right now: its reader's cancellation closes it
+                pass

@@ -23,10 +23,11 @@ from cardroom.v1 import game_service_pb2 as gpb
 class ReplayApp(App[None]):
     CSS = CSS + "#goto { display: none; } #goto.open { display: block; } #event { padding: 0 1; }"
     BINDINGS = [
-        Binding("right,l,space", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "First"),
-        Binding("end", "jump(-1)", "Last"),
+        # Ahead of the feed's own scrolling keys.
+        Binding("right,l,space", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("home", "jump(0)", "First", priority=True),
+        Binding("end", "jump(-1)", "Last", priority=True),
         Binding("g", "goto", "Go to version"),
         Binding("q", "quit", "Quit"),
     ]

@@ -105,6 +105,8 @@ class TableApp(App[None]):
 
     async def _follow(self) -> None:
         try:
+            # The feed up to now first, then the table and the moves.
+            await self.follower.until((await self.fetch_view()).version)
             await self.refresh_view()
             while (envelope := await self.follower.next()) is not None:
                 if envelope.sequence >= self.version:
