@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
 from rich.console import Console
 from rich.table import Table
@@ -49,7 +50,8 @@ def status(game: gpb.GameSummary) -> str:
 
 
 async def show(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
+    # A pipe or a log gets whole lines, however wide.
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 400)
     try:
         async with connect(args) as client:
             table = await (kinds_table(client) if args.kinds else games_table(client, args))
@@ -78,9 +80,8 @@ async def games_table(client: Client, args: argparse.Namespace) -> Table:
         limit=max(1, args.limit),
     )
     table = Table(box=None)
-    table.add_column("game", no_wrap=True, min_width=36)
-    for column in ("kind", "seats taken", "status", "events"):
-        table.add_column(column)
+    for column in ("game", "kind", "seats taken", "status", "events"):
+        table.add_column(column, no_wrap=True)
     for game in found:
         table.add_row(
             game.game_id,
