@@ -20,7 +20,7 @@ from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from domain import registry
 from domain.kernel import Event, Secret
-from domain.presentation import PLAIN, Scene, Story, narrator
+from domain.presentation import PLAIN, Scene, Story, narrator, table_event
 
 
 def event_of(envelope: epb.EventEnvelope) -> Event:
@@ -44,7 +44,7 @@ class Feed:
     story: Story | None = None
     cursor: int = 0  # the last sequence told
     kind: str = ""
-    lines: list[str] = field(default_factory=list)
+    seated: list[str] = field(default_factory=list)  # names, for a game not known here
 
     def tell(self, envelope: epb.EventEnvelope) -> list[str]:
         """The envelope in words (nothing for one already told)."""
@@ -54,19 +54,25 @@ class Feed:
             raise ValueError(f"event {envelope.sequence} after {self.cursor}: the feed has a gap")
         event = event_of(envelope)
         self.cursor = envelope.sequence
-        if self.story is None:
-            if not isinstance(event.public, tpb.GameCreated):
+        public = event.public
+        if not self.kind:
+            if not isinstance(public, tpb.GameCreated):
                 raise ValueError("a feed starts with the game's first event (GameCreated)")
-            self.kind = event.public.kind
+            self.kind = public.kind
+            self.seated = [""] * public.seat_count
             if self.kind in registry.games():
                 self.story = Story.of(self.kind)
-        told = self.story.tell(event) if self.story is not None else PLAIN.event(None, event, ())
-        self.lines.extend(told)
+        if self.story is not None:
+            told = self.story.tell(event)
+        else:  # a game this client does not know: its fields in words
+            if isinstance(public, tpb.SeatTaken) and public.seat < len(self.seated):
+                self.seated[public.seat] = public.player_name
+            told = table_event(public, self.seated) or PLAIN.event(None, event, self.seated)
         return told
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.story.names if self.story is not None else ()
+        return self.story.names if self.story is not None else tuple(self.seated)
 
     @property
     def finished(self) -> bool:

@@ -13,7 +13,14 @@ from cardroom.bots import BOT_KINDS, NoSuchBot, strategy_for
 from cardroom.bots.runner import Bot, NotASeat
 from cardroom.client import CardroomError
 from cardroom.follow import transient
-from service.cli.common import EXIT_OK, UsageError, add_server_flags, connect, env, unreachable
+from service.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_seat_token_flag,
+    add_server_flags,
+    connect,
+    unreachable,
+)
 from service.cli.watch import print_lines
 
 NAME = "bot"
@@ -23,12 +30,7 @@ HELP = "a bot takes a seat in a game (or uses a seat token) and plays it to the 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_server_flags(parser)
     parser.add_argument("--game-id", required=True, metavar="ID", help="the game to play")
-    parser.add_argument(
-        "--seat-token",
-        metavar="TOKEN",
-        default=env("CARDROOM_SEAT_TOKEN"),
-        help="play the seat this token holds (env CARDROOM_SEAT_TOKEN); else take a free seat",
-    )
+    add_seat_token_flag(parser, what="play the seat this token holds; else take a free seat")
     parser.add_argument(
         "--seat", type=int, metavar="N", help="the seat to take (default: the lowest free)"
     )

@@ -74,6 +74,17 @@ def add_credential_flags(
     )
 
 
+def add_seat_token_flag(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """--seat-token alone (also read from CARDROOM_SEAT_TOKEN), for the
+    commands that play a seat."""
+    parser.add_argument(
+        "--seat-token",
+        metavar="TOKEN",
+        default=env("CARDROOM_SEAT_TOKEN"),
+        help=f"{what} (env CARDROOM_SEAT_TOKEN)",
+    )
+
+
 def credential(args: argparse.Namespace) -> str | None:
     """The one credential a command sends: the operator's, else a seat's."""
     if args.operator_token and args.seat_token:

@@ -20,7 +20,15 @@ from cardroom.feed import title
 from cardroom.follow import transient
 from cardroom.sessions import SeatRecord, SessionError, Sessions
 from domain import registry
-from service.cli.common import EXIT_OK, UsageError, add_server_flags, connect, env, unreachable
+from service.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_seat_token_flag,
+    add_server_flags,
+    connect,
+    env,
+    unreachable,
+)
 from service.cli.temporary import temporary_server
 
 NAME = "play"
@@ -53,12 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=env("CARDROOM_NAME") or _login(),
         help="your name at the table (env CARDROOM_NAME; default your login name)",
     )
-    parser.add_argument(
-        "--seat-token",
-        metavar="TOKEN",
-        default=env("CARDROOM_SEAT_TOKEN"),
-        help="play the seat this token holds (env CARDROOM_SEAT_TOKEN)",
-    )
+    add_seat_token_flag(parser, what="play the seat this token holds")
     parser.add_argument(
         "--token-file",
         metavar="PATH",

@@ -43,11 +43,19 @@ def shown(app: PlayApp | WatchApp | ReplayApp, widget: str) -> str:
     return str(app.query_one(widget, Static).render())
 
 
-async def new_table(server: Served, kind: str, bots: int) -> tuple[str, str, int, tuple]:
+async def new_table(server: Served, kind: str, bots: int, seed: int) -> PlayApp:
+    """A new game: Ada, at the terminal, and heuristic bots."""
     game_id = await server.client.create_game(kind, seat_count=bots + 1)
     me = await server.client.join(game_id, "Ada")
     seated = await seat_bots(server.client, game_id, bots, "heuristic")
-    return game_id, me.token, me.seat, seated
+    return seat_again(server, kind, game_id, me.token, me.seat, seated, seed)
+
+
+def seat_again(
+    server: Served, kind: str, game_id: str, token: str, seat: int, bots: tuple, seed: int
+) -> PlayApp:
+    connect = lambda: Client.connect(server.address)  # noqa: E731
+    return PlayApp(connect, game_id, token=token, seat=seat, bots=bots, kind=kind, seed=seed)
 
 
 async def press_until_over(app: PlayApp, pilot: object, rng: random.Random, moves: int) -> int:
@@ -66,23 +74,14 @@ async def press_until_over(app: PlayApp, pilot: object, rng: random.Random, move
 async def test_a_whole_game_is_played_against_bots_by_pressing_keys(
     server: Served, kind: str
 ) -> None:
-    game_id, token, seat, bots = await new_table(server, kind, 2)
-    app = PlayApp(
-        lambda: Client.connect(server.address),
-        game_id,
-        token=token,
-        seat=seat,
-        bots=bots,
-        kind=kind,
-        seed=5,
-    )
+    app = await new_table(server, kind, 2, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         made = await press_until_over(app, pilot, random.Random(5), MAX_MOVES)
         assert app.over.is_set() and made > 0
         await pilot.pause()
         assert "Game over: " in feed_text(app)
         assert "Ada (you)" in shown(app, "#table")
-    assert (await server.client.view(game_id)).table.finished
+    assert (await server.client.view(app.game_id)).table.finished
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -129,27 +128,13 @@ async def test_a_game_is_replayed_back_and_forth_from_a_seat(server: Served) -> 
 
 
 async def test_a_player_picks_up_their_seat_again_after_leaving(server: Served) -> None:
-    kind = "smoke-and-mirrors"
-    game_id, token, seat, bots = await new_table(server, kind, 2)
-
-    def app() -> PlayApp:
-        return PlayApp(
-            lambda: Client.connect(server.address),
-            game_id,
-            token=token,
-            seat=seat,
-            bots=bots,
-            kind=kind,
-            seed=9,
-        )
-
-    first = app()
+    first = await new_table(server, "smoke-and-mirrors", 2, seed=9)
     async with first.run_test(size=SIZE) as pilot:
         assert await press_until_over(first, pilot, random.Random(9), 2) == 2
         await first_of(first.moves_ready, first.over)
         before = feed_text(first)
         version = first.version
-    again = app()
+    again = seat_again(server, first.kind, first.game_id, first.token, 0, first.bot_seats, seed=9)
     async with again.run_test(size=SIZE) as pilot:
         await first_of(again.moves_ready, again.over)
         await pilot.pause()
@@ -160,16 +145,7 @@ async def test_a_player_picks_up_their_seat_again_after_leaving(server: Served) 
 
 
 async def test_the_table_is_saved_as_an_svg_screenshot(server: Served, tmp_path) -> None:
-    game_id, token, seat, bots = await new_table(server, "smiles-and-daggers", 3)
-    app = PlayApp(
-        lambda: Client.connect(server.address),
-        game_id,
-        token=token,
-        seat=seat,
-        bots=bots,
-        kind="smiles-and-daggers",
-        seed=1,
-    )
+    app = await new_table(server, "smiles-and-daggers", 3, seed=1)
     async with app.run_test(size=SIZE):
         await first_of(app.moves_ready, app.over)
         path = app.save_screenshot(filename="table.svg", path=str(tmp_path))

@@ -72,10 +72,11 @@ class PlayApp(TableApp):
             if version == view.version:
                 self.show(view)
                 self.offer(actions, version)
-                await self.start_when_full(view)
+                await self.start_when_full()
                 return
 
-    async def start_when_full(self, view: object) -> None:
+    async def start_when_full(self) -> None:
+        """Start the game once every seat is taken (any seat may)."""
         feed = self.follower.feed
         if feed.started or feed.seats_free or not feed.story:
             return
@@ -106,7 +107,12 @@ class PlayApp(TableApp):
             return ""
         if not self.view.table.started:
             free = sum(not n for n in self.view.table.player_names)
-            return f"Waiting for {free} more player(s) to join…" if free else "Starting…"
+            if not free:
+                return "Starting…"
+            return (
+                f"Waiting for {free} more player(s). They join with: "
+                f"cardroom play --game-id {self.game_id}"
+            )
         return "Waiting for the others…"
 
     def game_over(self) -> None:
