@@ -59,10 +59,10 @@ async def watch_picture(address: str, client: Client) -> None:
     app = WatchApp(lambda: Client.connect(address), game_id)
     async with app.run_test(size=SIZE) as pilot:
         playing = asyncio.create_task(play_bots(client, game_id, kind, bots, seed=2))
-        for _ in range(STEPS):  # a picture in the middle of a challenge
+        for _ in range(STEPS):  # a picture of a later challenge, with bets on it
             await pilot.pause(0.01)
             game = app.view.game if app.view is not None else None
-            if game is not None and game.HasField("challenge") and game.challenge.bets:  # type: ignore[attr-defined]
+            if app.version >= 60 and game is not None and game.challenge.bets:  # type: ignore[attr-defined]
                 break
         app.save_screenshot(filename="watch.svg", path=str(IMAGES))
         await playing

@@ -187,7 +187,7 @@ class SmilesAndDaggersNarrator:
                     continue
                 result = "" if not bet.settled else " (right)" if bet.correct else " (wrong)"
                 table.append(
-                    f"{n(bet.seat)} bets {prediction(bet.shape, current, opponent)}{result}"
+                    f"{n(bet.seat)} bets that {prediction(bet.shape, current, opponent)}{result}"
                 )
         hand = ""
         if seat is not None and seat < len(view.seats) and view.seats[seat].hand_visible:
