@@ -50,7 +50,7 @@ def test_heuristic_bots_alone_at_a_table_always_finish_the_game(kind: str) -> No
         options = game.options_type()
         if "allow_two_players" in options.DESCRIPTOR.fields_by_name:
             options = game.options_type(allow_two_players=True)
-        for seed in range(8):
+        for seed in range(4):
             played = LocalGame(kind, seats, seed, options=options).play([heuristic(kind)] * seats)
             assert played.over and played.winners is not None
 
