@@ -72,7 +72,7 @@ async def play(args: argparse.Namespace) -> int:
                     client, args.game_id, name, strategy, rng, seat=args.seat, listener=listener
                 )
                 print(
-                    f"{name} took seat {bot.seat}; to play it again: --seat-token {bot.token}",
+                    f"{name} took seat {bot.seat}; to play it again: --seat-token={bot.token}",
                     file=sys.stderr,
                 )
             outcome = await bot.play()

@@ -67,7 +67,7 @@ def test_a_game_is_made_joined_listed_watched_and_replayed_from_the_terminal(
             bot = cardroom("bot", *at, "--game-id", game_id, "--strategy", "random", "--quiet")
             assert bot.returncode == 0, bot.stderr
             assert f"game {game_id} is over; winner: " in bot.stdout
-            token = re.search(r"--seat-token (\S+)", bot.stderr).group(1)  # type: ignore[union-attr]
+            token = re.search(r"--seat-token=(\S+)", bot.stderr).group(1)  # type: ignore[union-attr]
             assert new.wait(timeout=TIMEOUT) == 0
             assert "Game over: " in new.stdout.read()
         finally:
@@ -88,7 +88,8 @@ def test_a_game_is_made_joined_listed_watched_and_replayed_from_the_terminal(
         assert [line[:3] for line in replayed.stdout.splitlines()[:6]] == [
             f"#{n} " for n in range(1, 7)
         ]
-        as_seat = cardroom("replay", *at, "--plain", game_id, "--seat-token", token)
+        # (--flag=value: a token may start with "-")
+        as_seat = cardroom("replay", *at, "--plain", game_id, f"--seat-token={token}")
         assert "(you)" in as_seat.stdout and "Your hand" not in as_seat.stdout.split("Game over")[0]
 
 
