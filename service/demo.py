@@ -1,63 +1,39 @@
-"""``cardroom demo``: bots play random legal moves through the public API
-while a spectator prints its redacted feed; the full log is then fetched and
-checked by replaying it through the rules."""
+"""``cardroom demo``: bots (cardroom/bots) play one game through the public
+API, each with its own seat token, while a spectator's redacted feed is told
+in words by the game's narrator; the full log is then fetched and checked by
+replaying it through the rules."""
 
 from __future__ import annotations
 
 import asyncio
-import random
 import tempfile
 from contextlib import AsyncExitStack
 from pathlib import Path
 
 import grpc
-from google.protobuf import text_format
 
-from cardroom.client import Client, RuleBroken, unpack
+from cardroom.bots.runner import play_bots
+from cardroom.client import Client
+from cardroom.feed import Feed, numbered
+from cardroom.sessions import BotSeat
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from domain import registry
 from domain import table as tables
+from domain.presentation import strategy
 from service.envelopes import to_event
 from service.server import Settings, start
 
-MAX_COMMANDS = 20_000
-
-
-def describe(envelope: epb.EventEnvelope) -> str:
-    public = unpack(envelope.event)
-    body = text_format.MessageToString(public, as_one_line=True)
-    return f"#{envelope.sequence:<4} {public.DESCRIPTOR.name} {body}".rstrip()
-
-
-async def play_bots(client: Client, game_id: str, tokens: list[str], rng: random.Random) -> int:
-    """Each round, every seat with a legal move makes a random one."""
-    commands = 0
-    while commands < MAX_COMMANDS:
-        moved = False
-        for token in tokens:
-            actions = await client.legal_actions(game_id, token)
-            if not actions:
-                continue
-            try:
-                await client.act(game_id, token, rng.choice(actions))
-            except RuleBroken:
-                continue  # another bot's move changed the game first
-            commands += 1
-            moved = True
-        if not moved:
-            view = await client.view(game_id)
-            if view.table.finished:
-                return commands
-    raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
-
 
 async def spectate(client: Client, game_id: str, quiet: bool) -> int:
+    """A spectator's feed, told in words as it comes; the events seen."""
     seen = 0
+    feed = Feed()
     async for envelope in client.watch(game_id):
         seen += 1
-        if not quiet:
-            print(describe(envelope), flush=True)
+        told = numbered(envelope.sequence, feed.tell(envelope))
+        if not quiet and told:
+            print("\n".join(told), flush=True)
     return seen
 
 
@@ -83,7 +59,6 @@ async def run_demo(
 ) -> int:
     game = registry.game(kind)
     seat_count = seats or min(max(3, game.min_seats), game.max_seats)
-    rng = random.Random(seed)
     async with AsyncExitStack() as stack:
         if address is None:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
@@ -104,8 +79,10 @@ async def run_demo(
         names = ["Ada", "Brahmagupta", "Cardano", "Dijkstra", "Euler", "Fermat"]
         handles = [await client.join(game_id, names[i % len(names)]) for i in range(seat_count)]
         watcher = asyncio.create_task(spectate(client, game_id, quiet))
-        await client.start(game_id, handles[0].token)
-        commands = await play_bots(client, game_id, [h.token for h in handles], rng)
+        bot = "heuristic" if strategy(kind) is not None else "random"
+        bots = [BotSeat(h.seat, h.token, bot) for h in handles]
+        outcomes = await play_bots(client, game_id, kind, bots, seed)
+        commands = sum(o.commands for o in outcomes)
         seen = await asyncio.wait_for(watcher, timeout=30)
         log = await client.audit(game_id)
         final = check_log(kind, log)

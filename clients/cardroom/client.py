@@ -253,12 +253,17 @@ class Client:
         return response
 
     async def legal_actions(self, game_id: str, token: str) -> list[Message]:
+        return (await self.legal_actions_at(game_id, token))[1]
+
+    async def legal_actions_at(self, game_id: str, token: str) -> tuple[int, list[Message]]:
+        """The seat's legal actions and the game version they hold at: pass
+        it as ``expected_version`` so a move is never made on a stale game."""
         request = gpb.ListLegalActionsRequest(
             game_id=game_id, min_version=self._seen.get(game_id, 0)
         )
         response = await self._call("ListLegalActions", request, token)
         self._saw(game_id, response.version)
-        return [unpack(a) for a in response.actions]
+        return int(response.version), [unpack(a) for a in response.actions]
 
     async def view(
         self,

@@ -15,16 +15,45 @@ import os
 os.environ.setdefault("GRPC_VERBOSITY", "NONE")
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
 from types import ModuleType
 
 from cardroom.client import CardroomError
-from service.cli import audit, demo, export, health, key, serve
+from service.cli import (
+    audit,
+    bot,
+    demo,
+    export,
+    games,
+    health,
+    key,
+    new,
+    play,
+    replay,
+    serve,
+    simulate,
+    watch,
+)
 from service.cli.common import EXIT_USAGE, UsageError
 
-COMMANDS: tuple[ModuleType, ...] = (serve, demo, export, audit, key, health)
+COMMANDS: tuple[ModuleType, ...] = (
+    play,
+    watch,
+    replay,
+    games,
+    new,
+    bot,
+    simulate,
+    serve,
+    demo,
+    export,
+    audit,
+    key,
+    health,
+)
 
 
 def version() -> str:
@@ -65,3 +94,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`cardroom watch --plain ID | head`)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more is written
+        return 0

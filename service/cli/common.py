@@ -80,6 +80,17 @@ def add_credential_flags(
     )
 
 
+def add_seat_token_flag(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """--seat-token alone (also read from CARDROOM_SEAT_TOKEN), for the
+    commands that play a seat."""
+    parser.add_argument(
+        "--seat-token",
+        metavar="TOKEN",
+        default=env("CARDROOM_SEAT_TOKEN"),
+        help=f"{what} (env CARDROOM_SEAT_TOKEN)",
+    )
+
+
 def credential(args: argparse.Namespace) -> str | None:
     """The one credential a command sends: the operator's, else a seat's."""
     if args.operator_token and args.seat_token:
@@ -110,5 +121,12 @@ def channel_credentials(args: argparse.Namespace) -> grpc.ChannelCredentials | N
     )
 
 
-def connect(args: argparse.Namespace) -> Client:
-    return Client.connect(args.address, credentials=channel_credentials(args))
+def connect(args: argparse.Namespace, address: str | None = None) -> Client:
+    """A client of ``--address`` (or ``address``) with the TLS flags."""
+    return Client.connect(address or args.address, credentials=channel_credentials(args))
+
+
+def unreachable(address: str, details: str) -> UsageError:
+    """The one line for a server that does not answer."""
+    reason = details.splitlines()[0] if details else "unavailable"
+    return UsageError(f"no server answers at {address} ({reason}); start one with `cardroom serve`")

@@ -16,7 +16,8 @@ async def test_the_demo_plays_every_game_on_its_own_server(
     assert await run_demo(kind, None, None, seed=5) == 0
     out = capsys.readouterr().out
     assert "started a server on 127.0.0.1:" in out
-    assert "GameCreated" in out and "GameFinished" in out  # the spectator's feed
+    # The spectator's feed, told in words by the game's narrator.
+    assert f"#1    A game of {registry.game(kind).title}" in out and "Game over: " in out
     assert "full log checked" in out
     assert "game id: " in out
 

@@ -1,0 +1,48 @@
+"""A scene (domain/presentation.py) drawn for the terminal with rich."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from domain.presentation import Scene, name
+
+CARD = re.compile(r"\[[^\[\]]{1,16}\]")
+
+
+def cards_styled(line: str, style: str = "") -> Text:
+    """A line with every drawn card (``[★1]``, ``[??]``) made to stand out."""
+    text = Text(line, style=style)
+    for match in CARD.finditer(line):
+        hidden = match.group() == "[??]"
+        text.stylize("dim" if hidden else "bold reverse", match.start(), match.end())
+    return text
+
+
+def table_text(scene: Scene, names: Sequence[str], you: int | None) -> Text:
+    """The status, one line per seat (▶ marks whose move it is), what lies
+    on the table, and the viewer's own hand."""
+    out = Text()
+    out.append(scene.status or " ", style="bold")
+    out.append("\n\n")
+    width = max((len(name(names, s)) for s in range(len(scene.seats))), default=0)
+    width += 6 if you is not None else 0
+    for seat, line in enumerate(scene.seats):
+        marker = "▶ " if seat in scene.waiting_for else "  "
+        who = name(names, seat) + (" (you)" if seat == you else "")
+        out.append(marker, style="bold yellow")
+        out.append(who.ljust(width), style="bold cyan" if seat == you else "bold")
+        out.append("  ")
+        out.append_text(cards_styled(line))
+        out.append("\n")
+    if scene.table:
+        out.append("\n")
+        for line in scene.table:
+            out.append_text(cards_styled(line))
+            out.append("\n")
+    if you is not None and scene.hand:
+        out.append("\nYour hand: ", style="bold cyan")
+        out.append_text(cards_styled(scene.hand))
+    return out
