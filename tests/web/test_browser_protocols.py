@@ -4,7 +4,6 @@ answers, the same error statuses, the same redacted bytes as gRPC."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import AsyncIterator
 
 import grpc
@@ -12,11 +11,12 @@ import pytest
 from connectrpc.errors import ConnectError
 from connectrpc.protocol import ProtocolType
 
+from cardroom.bots.runner import play_bots
 from cardroom.client import Client, pack
+from cardroom.sessions import BotSeat
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1.game_service_connect import GameServiceClient
-from service.demo import play_bots
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import SM, deal, seated_game, star
 from tests.web.support import WebServed, frames, post
@@ -41,7 +41,8 @@ def bearer(token: str) -> dict[str, str]:
 async def finished_game(client: Client, seed: int = 3) -> tuple[str, list[str]]:
     table = await seated_game(client, players=3)
     tokens = [seat.token for seat in table.seats]
-    await play_bots(client, table.game_id, tokens, random.Random(seed))
+    bots = [BotSeat(seat.seat, seat.token, "random") for seat in table.seats]
+    await play_bots(client, table.game_id, SM, bots, seed=seed)
     return table.game_id, tokens
 
 
