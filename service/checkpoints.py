@@ -52,6 +52,8 @@ FORMAT = "cardroom-checkpoint/1"
 EVERY = 64  # events between checkpoints of one viewer
 NAMESPACE = uuid.UUID("5b9a4f2e-3c1d-4e8b-9a7f-6d2c1b0e8f41")
 _ALLOWED_PREFIX = "domain."
+# Besides the rules: the files that give a checkpoint's contents their meaning.
+_SERVICE_SOURCES = ("cache.py", "checkpoints.py")
 
 
 class CheckpointError(ValueError):
@@ -65,6 +67,7 @@ def _class_name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+@cache
 def _resolve(name: str) -> type:
     module_name, _, qualname = name.partition(":")
     if not module_name.startswith(_ALLOWED_PREFIX) or not qualname:
@@ -169,6 +172,8 @@ def fingerprint() -> str:
     for path in sorted(root.rglob("*.py")):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
+    for source in _SERVICE_SOURCES:
+        digest.update((Path(__file__).parent / source).read_bytes())
     return f"{FORMAT}:{digest.hexdigest()[:32]}"
 
 

@@ -48,9 +48,9 @@ class Games:
         self.signing_key = signing_key or Ed25519PrivateKey.generate()
         self.identity = Identity(operator_token)
         self.checkpoints = Checkpoints(log.snapshot_recorder() if checkpoints else None)
-        log.before_close(self.checkpoints.close)
         self.cache = GameCache(log, self.checkpoints, refresh=refresh, max_games=max_games)
         self.reads = Reads(self.cache, self.identity, self.signing_key)
+        log.before_close(self.close)
         self.commands = Commands(
             log, self.cache, self.identity, clock=clock, new_seed=new_seed, written=self._written
         )
@@ -62,7 +62,8 @@ class Games:
         self.on_written(loaded)
 
     def close(self) -> None:
-        """Stop the checkpoint writer (before the store closes)."""
+        """Stop the background work (before the store closes)."""
+        self.reads.warmer.close()
         self.checkpoints.close()
 
     # ------------------------------------------------------------ identity

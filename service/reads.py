@@ -19,6 +19,7 @@ from service.cache import GameCache, LoadedGame, unfoldable
 from service.envelopes import to_event
 from service.identity import Identity, horizon
 from service.trust import chain, chance, commitments, record, signing
+from service.warming import Warmer
 
 VIEWER_KINDS = {
     "seat": gpb.VIEWER_KIND_SEAT,
@@ -51,6 +52,8 @@ class Reads:
         self.cache = cache
         self.identity = identity
         self.signing_key = signing_key
+        self.warmer = Warmer(self.fold)
+        cache.on_checkpoint = self.warmer.later
 
     def fold(self, loaded: LoadedGame, viewer: Viewer, upto: int) -> tables.Table:
         return self.cache.fold(loaded, viewer, upto, copies)

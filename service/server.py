@@ -16,6 +16,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
+from domain import registry
 from service.games import Games
 from service.limits import Limits
 from service.live import StoreFeed
@@ -149,6 +150,7 @@ async def _start(
     log_store: GameLog,
 ) -> RunningServer:
     key = load_or_create_key(settings.signing_key_path())
+    registry.games()  # import every game now, not inside the first call that needs one
     metrics = Metrics()
     if log_store.is_postgres:
         refresh = "notified"  # other servers' writes are announced by the store feed

@@ -156,3 +156,52 @@ def test_a_checkpoint_written_by_other_code_is_not_used(tmp_path: Path) -> None:
 def test_viewers_are_keyed_apart() -> None:
     keys = {cp.viewer_key(v) for v in (SPECTATOR, AUDITOR, Viewer.of_seat(0), Viewer.of_seat(1))}
     assert len(keys) == 4
+
+
+def test_a_cold_load_starts_from_the_tables_checkpoint_with_its_indexes(tmp_path: Path) -> None:
+    """The table's checkpoint (the auditor's fold and the command indexes)
+    is readable by the code that wrote it: a game loaded after a restart
+    starts from it, and knows the same commands as one folded from event one."""
+    log = GameLog(str(tmp_path / "cardroom.sqlite3"))
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        games.checkpoints.every = EVERY
+        game_id, _ = play(games, "smoke-and-mirrors", seed=7)
+        games.close()  # everything written
+        from_events = Games(log, operator_token=OPERATOR_TOKEN, checkpoints=False).load(game_id)
+
+        restarted = Games(log, operator_token=OPERATOR_TOKEN)
+        restarted.checkpoints.every = EVERY
+        loaded = restarted.load(game_id)
+        assert restarted.checkpoints.used == 1
+        assert loaded.indexes == from_events.indexes
+        assert loaded.table == from_events.table
+        restarted.close()
+    finally:
+        log.close()
+
+
+def test_every_viewer_is_checkpointed_in_the_background_though_nobody_looked(
+    tmp_path: Path,
+) -> None:
+    """A game nobody watched: after a restart, the spectator's and each
+    seat's first view start from a checkpoint near the end (the warmed folds),
+    and are the views folded from the events."""
+    log = GameLog(str(tmp_path / "cardroom.sqlite3"))
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        games.checkpoints.every = EVERY
+        game_id, tokens = play(games, "smoke-and-mirrors", seed=8)
+        games.close()
+        cold = Games(log, operator_token=OPERATOR_TOKEN, checkpoints=False)
+        expected = [cold.view(game_id, token, None) for token in [None, *tokens]]
+
+        restarted = Games(log, operator_token=OPERATOR_TOKEN)
+        restarted.checkpoints.every = EVERY
+        restarted.load(game_id)
+        used = restarted.checkpoints.used
+        assert [restarted.view(game_id, token, None) for token in [None, *tokens]] == expected
+        assert restarted.checkpoints.used == used + 1 + len(tokens)
+        restarted.close()
+    finally:
+        log.close()
