@@ -52,6 +52,7 @@ TABLE_EVENTS = (CREATED, SEAT_TAKEN, STARTED, FINISHED)
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 1000
 TOKEN_PREFIX = "games-before:"
+FOLLOW_INTERVAL = 1.0  # seconds between background catch-ups
 BATCH = 1000  # table events per transaction while catching up
 # With no table event to write, the position is still moved past this many
 # other events, so the next catch-up need not read them again.
@@ -139,6 +140,44 @@ class GameList:
         self._tables: GameListRecorder = game_list_recorder(store.recorder, store.name.lower())
         self._tables.prepare()
         self._catching_up = threading.Lock()
+        self._nudged = threading.Event()
+        self._stopped = threading.Event()
+        self._follower: threading.Thread | None = None
+        self._starting = threading.Lock()
+
+    def nudge(self) -> None:
+        """Games were written: catch up soon, in the background, so that the
+        next ListGames finds the table current instead of folding everything
+        written since the last call in the request."""
+        if self._follower is None and not self._stopped.is_set():
+            with self._starting:
+                if self._follower is None:
+                    self._follower = threading.Thread(
+                        target=self._follow, name="game-list", daemon=True
+                    )
+                    self._follower.start()
+        self._nudged.set()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._nudged.set()
+        if self._follower is not None:
+            self._follower.join(timeout=30)
+            self._follower = None
+
+    def _follow(self) -> None:
+        while True:
+            self._nudged.wait()
+            if self._stopped.is_set():
+                return
+            self._nudged.clear()
+            try:
+                self.catch_up()
+            except Exception:  # the next call (or nudge) tries again, and reports it
+                log.debug("catching up the game list failed", exc_info=True)
+            # One catch-up a second at most, so that its batches stay large.
+            if self._stopped.wait(FOLLOW_INTERVAL):
+                return
 
     def page(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
         """One page of games matching the request's filters, newest first."""

@@ -59,10 +59,12 @@ class Games:
         self.on_written: Callable[[LoadedGame], None] = lambda loaded: None
 
     def _written(self, loaded: LoadedGame) -> None:
+        self.game_list.nudge()
         self.on_written(loaded)
 
     def close(self) -> None:
         """Stop the background work (before the store closes)."""
+        self.game_list.stop()
         self.reads.warmer.close()
         self.checkpoints.close()
 
@@ -87,6 +89,7 @@ class Games:
         return self.cache.load(parse_game_id(game_id), min_version=min_version)
 
     def announce(self, game_id: str, version: int) -> LoadedGame | None:
+        self.game_list.nudge()  # another server wrote
         return self.cache.announce(game_id, version)
 
     def games_in_memory(self) -> int:
