@@ -265,7 +265,7 @@ class SilverDaggerStrategy:
                 if c.card == ZOMBIE:
                     # Refused (SV-08 Z1): the held card goes instead; a
                     # Zombie held stays too (Z2).
-                    score = NEVER if held == ZOMBIE or up else 0.0
+                    score = NEVER if held == ZOMBIE or up else -0.5
                 else:
                     score = k.at(k.seat, a.position) - placed
             elif isinstance(a, pb.StartMultipleExchange):
