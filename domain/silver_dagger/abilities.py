@@ -272,6 +272,10 @@ def stop_viewing(batch: Batch, seat: int, cmd: pb.StopViewing) -> None:
 def ability_choices(state: State, seat: int) -> list[Message]:
     ability = _ability(state)
     step = ability.step
+    if step is None:
+        # Renfield and Reverser resolve within the command that starts them:
+        # only a state between its events (a replay's step) is here.
+        return []
     if step is Step.APPROXIMATOR_SELECT:
         return selecting_choices(state, seat)
     if step is Step.FLIPPER_VILLAGE:
