@@ -17,6 +17,7 @@ from cardroom.tui.play import PlayApp
 from cardroom.tui.replay import ReplayApp
 from cardroom.tui.watch import WatchApp
 from domain import registry
+from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN as OPERATOR
 from tests.conftest import Served
 
@@ -153,3 +154,22 @@ async def test_the_table_is_saved_as_an_svg_screenshot(server: Served, tmp_path)
         path = app.save_screenshot(filename="table.svg", path=str(tmp_path))
     svg = (tmp_path / "table.svg").read_text()
     assert path.endswith("table.svg") and svg.startswith("<svg") and "Your" in svg
+
+
+async def test_bots_that_cannot_play_say_so_instead_of_leaving_you_waiting(
+    server: Served,
+) -> None:
+    # Given a table whose only bot is of a kind that does not exist
+    game_id = await server.client.create_game("smoke-and-mirrors", seat_count=2)
+    me = await server.client.join(game_id, "Ada")
+    seated = await seat_bots(server.client, game_id, 1, "no-such-bot")
+    app = seat_again(server, "smoke-and-mirrors", game_id, me.token, me.seat, seated, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        # When its worker gives up (at once: the bot kind is checked first)
+        for _ in steps(100, "the bots' worker"):
+            if "The bots stopped" in feed_text(app):
+                break
+            await pilot.pause(0.1)
+        # Then the feed says why, rather than waiting for its move forever
+        assert "The bots stopped" in feed_text(app)
+        assert "no-such-bot" in feed_text(app)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from google.protobuf.message import Message
 from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import OptionList
+from textual.widgets import OptionList, RichLog
 
 from cardroom.bots.runner import play_bots
 from cardroom.client import CardroomError, Client, Conflict, RuleBroken
@@ -53,9 +53,19 @@ class PlayApp(TableApp):
     async def on_mount(self) -> None:
         await super().on_mount()
         if self.bot_seats:
-            bots = play_bots(self.client, self.game_id, self.kind, self.bot_seats, self.seed)
-            self.run_worker(bots, name="bots", exit_on_error=False)
+            self.run_worker(self.play_bots(), name="bots", exit_on_error=False)
         self.query_one("#moves", OptionList).focus()
+
+    async def play_bots(self) -> None:
+        """The bots you brought, to the end; a bot that cannot play says why
+        in the feed (else you would wait for its move forever)."""
+        try:
+            await play_bots(self.client, self.game_id, self.kind, self.bot_seats, self.seed)
+        except Exception as error:
+            said = f"The bots stopped: {error}"
+            self.note(said)
+            self.query_one("#feed", RichLog).write(said)
+            raise
 
     # ---------------------------------------------------------- the view
 
