@@ -115,9 +115,11 @@ class Games:
         spectator_policy: tpb.SpectatorPolicy | None = None,
         log_policy: tpb.LogPolicy | None = None,
     ) -> str:
-        return self.commands.create_game(
+        game_id = self.commands.create_game(
             kind, options, seat_count, set_deal, token, spectator_policy, log_policy
         )
+        self.game_list.nudge()
+        return game_id
 
     def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
         return self.commands.join(parse_game_id(game_id), seat, player_name)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -19,9 +20,10 @@ from cardroom.v1 import table_pb2 as tpb
 from service import game_list as game_list_module
 from service.game_list import GameList
 from service.game_list_tables import GameListRecorder, ProjectionMoved
+from service.games import Games
 from service.store import GameLog
 from tests.bounded import steps
-from tests.conftest import Served
+from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import SM, seated_game
 from tests.service.many_games import (
     KINDS,
@@ -267,3 +269,22 @@ def test_after_a_rebuild_postgresql_has_statistics_of_the_game_list(
         [(rows,)] = db.execute(f"SELECT reltuples FROM pg_class WHERE oid = '{games}'::regclass")
     assert rows == 30  # -1 until analyzed
     log.close()
+
+
+def test_the_list_follows_new_games_in_the_background_before_anyone_asks(database: str) -> None:
+    """A lobby's first ListGames after many writes must not fold them all in
+    the call: the list is caught up in the background as games are written."""
+    log = GameLog(database)
+    games = Games(log, operator_token=OPERATOR_TOKEN)
+    try:
+        for _ in range(5):
+            games.create_game(SM, None, 3)
+        projection = games.game_list._tables
+        for _ in steps(600, "the game list's background catch-up"):
+            head, position = projection.positions()
+            if position is not None and position >= head:
+                break
+            time.sleep(0.05)
+    finally:
+        games.close()
+        log.close()
