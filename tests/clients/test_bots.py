@@ -94,8 +94,9 @@ async def test_bots_in_every_seat_finish_every_kind_of_game(
     sizes = {game.min_seats, seats_of(kind)} | ({game.max_seats} if bot == "heuristic" else set())
     for seats in sorted(sizes):
         options = game.options_type()
-        if "allow_two_players" in options.DESCRIPTOR.fields_by_name:
-            options = game.options_type(allow_two_players=True)
+        for flag in ("allow_two_players", "allow_six_players"):  # every seat count allowed
+            if flag in options.DESCRIPTOR.fields_by_name:
+                setattr(options, flag, True)
         game_id = await server.client.create_game(kind, seat_count=seats, options=options)
         bots = await seat_bots(server.client, game_id, seats, bot)
         outcomes = await play_bots(server.client, game_id, kind, bots, seed=seats)

@@ -49,15 +49,21 @@ def event_types(game: Game) -> frozenset[str]:
 
 def option_variants(game: Game) -> list[Message]:
     """Every yes/no option on, the defaults, then each yes/no option set
-    each way on its own."""
-    flags = [
+    each way on its own, then each optional number (one a game may leave
+    unset, like Smile Life's draw_pile_size) set to 1 on its own: some
+    events occur only with such an option (Smile Life's set-aside cards).
+    A variant the game refuses is skipped when played."""
+    fields = game.options_type.DESCRIPTOR.fields
+    flags = [fd.name for fd in fields if fd.type == FieldDescriptor.TYPE_BOOL]
+    numbers = [
         fd.name
-        for fd in game.options_type.DESCRIPTOR.fields
-        if fd.type == FieldDescriptor.TYPE_BOOL
+        for fd in fields
+        if fd.type in (FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_INT32) and fd.has_presence
     ]
     variants = [game.options_type(**dict.fromkeys(flags, True)), game.options_type()]
     for flag in flags:
         variants += [game.options_type(**{flag: True}), game.options_type(**{flag: False})]
+    variants += [game.options_type(**{number: 1}) for number in numbers]
     return variants
 
 

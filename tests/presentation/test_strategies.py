@@ -48,8 +48,9 @@ def test_heuristic_bots_alone_at_a_table_always_finish_the_game(kind: str) -> No
     game = registry.game(kind)
     for seats in range(game.min_seats, game.max_seats + 1):
         options = game.options_type()
-        if "allow_two_players" in options.DESCRIPTOR.fields_by_name:
-            options = game.options_type(allow_two_players=True)
+        for flag in ("allow_two_players", "allow_six_players"):  # every seat count allowed
+            if flag in options.DESCRIPTOR.fields_by_name:
+                setattr(options, flag, True)
         for seed in range(4):
             played = LocalGame(kind, seats, seed, options=options).play([heuristic(kind)] * seats)
             assert played.over and played.winners is not None

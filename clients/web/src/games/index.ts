@@ -16,11 +16,12 @@ import {
 } from "@cardroom/client";
 import { h } from "../dom.js";
 import { silverDagger } from "./silver-dagger.js";
+import { smileLife } from "./smile-life.js";
 import { smilesAndDaggers } from "./smiles-and-daggers.js";
 import { smokeAndMirrors } from "./smoke-and-mirrors.js";
 import { type GameUi, list, nameOf, type Seating } from "./ui.js";
 
-const KNOWN: GameUi[] = [smokeAndMirrors, smilesAndDaggers, silverDagger];
+const KNOWN: GameUi[] = [smokeAndMirrors, smilesAndDaggers, silverDagger, smileLife];
 
 function packageOf(typeName: string): string {
   return typeName.slice(0, typeName.lastIndexOf("."));
