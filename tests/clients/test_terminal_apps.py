@@ -93,7 +93,7 @@ async def test_a_spectator_watches_a_game_to_its_end(server: Served, kind: str) 
     app = WatchApp(lambda: Client.connect(server.address), game_id)
     async with app.run_test(size=SIZE) as pilot:
         playing = asyncio.create_task(play_bots(server.client, game_id, kind, bots, seed=3))
-        await first_of(app.over, timeout=120)
+        await first_of(app.over, timeout=400)  # a ceiling: Smile Life is ~1,000 events
         await playing
         await pilot.pause()
         told = feed_text(app)
