@@ -153,3 +153,20 @@ async def test_the_table_is_saved_as_an_svg_screenshot(server: Served, tmp_path)
         path = app.save_screenshot(filename="table.svg", path=str(tmp_path))
     svg = (tmp_path / "table.svg").read_text()
     assert path.endswith("table.svg") and svg.startswith("<svg") and "Your" in svg
+
+
+async def test_ctrl_r_twice_resigns_and_the_bots_finish_the_game(server: Served) -> None:
+    app = await new_table(server, "smoke-and-mirrors", 2, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await first_of(app.moves_ready, app.over)
+        await pilot.press("ctrl+r")  # asks first: nothing is sent
+        await pilot.pause()
+        assert app.resign_asked, shown(app, "#note")
+        assert list((await server.client.view(app.game_id)).table.resigned_seats) == []
+        await pilot.press("ctrl+r")
+        await first_of(app.over)
+        await pilot.pause()
+        assert "Ada resigns" in feed_text(app)
+    view = await server.client.view(app.game_id)
+    assert list(view.table.resigned_seats) == [0]
+    assert view.table.finished and 0 not in view.table.winners

@@ -31,8 +31,7 @@ export async function playBots(
   while (commands < maxCommands) {
     let moved = false;
     for (const token of tokens) {
-      // The table's Resign is listed too: a random bot never picks it.
-      const actions = (await client.legalActions(gameId, token)).filter((a) => a.$typeName !== "cardroom.v1.Resign");
+      const actions = await client.legalActions(gameId, token);
       if (actions.length === 0) continue;
       try {
         await client.act(gameId, token, actions[Math.floor(random() * actions.length)]!);
