@@ -53,7 +53,7 @@ AUDITOR = Viewer("auditor")
 class Actor:
     """Who issued a command. ``seat`` is None for the dealer and the operator."""
 
-    kind: str  # "seat" | "dealer" | "operator" | "guest"
+    kind: str  # "seat" | "dealer" | "operator" | "guest" | "clock"
     seat: int | None = None
 
     @staticmethod
@@ -64,6 +64,7 @@ class Actor:
 DEALER = Actor("dealer")
 OPERATOR = Actor("operator")
 GUEST = Actor("guest")  # not seated yet: taking a seat
+CLOCK = Actor("clock")  # the table's turn clock: a deadline passed
 
 
 # ----------------------------------------------------------------- events
@@ -210,6 +211,13 @@ class Game(Protocol[S]):
     # Optional: ``reveals(event) -> list[Reveal]`` names the earlier secrets
     # an event shows (a challenged act, a flipped card). Games without it
     # still have every secret checked when the full log opens at the end.
+    #
+    # Optional: ``default_action(state, seat) -> Message`` is the game's
+    # default choice for a decision it awaits from ``seat`` (a resigned seat,
+    # or one whose turn clock ran out; docs/rules/table.md T-RESIGN). Like
+    # ``legal_actions`` it may read only what ``seat`` may see, so that it
+    # reveals nothing. Without it the table plays the seat's first legal
+    # action.
 
 
 def fold(game: Game[Any], state: Any, events: Iterable[Event]) -> Any:

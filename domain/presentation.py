@@ -223,6 +223,12 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         return [
             f"{listing([name(names, s) for s in range(len(names))])} are seated: the game begins."
         ]
+    if isinstance(public, tpb.SeatResigned):
+        who = name(names, public.seat)
+        how = "is removed by the operator" if public.reason == public.REASON_REMOVED else "resigns"
+        return [f"{who} {how}: the game makes their choices from now on."]
+    if isinstance(public, tpb.SeatTimedOut):
+        return [f"{name(names, public.seat)}'s time runs out: the game makes the choice."]
     if isinstance(public, tpb.GameFinished):
         winners = [name(names, s) for s in public.winners]
         if not winners:

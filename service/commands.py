@@ -23,6 +23,7 @@ from domain import table as tables
 from domain.kernel import (
     DEALER,
     GUEST,
+    OPERATOR,
     Actor,
     Event,
     Forbidden,
@@ -35,6 +36,7 @@ from domain.kernel import (
 )
 from domain.table import pack
 from service.cache import GameCache, LoadedGame
+from service.clocks import check_deadline
 from service.envelopes import command_record, to_envelope, to_event, unpack
 from service.errors import ExpectedVersionMismatch, PermissionDenied, Unauthenticated
 from service.identity import Identity, token_hash
@@ -81,6 +83,7 @@ class Commands:
         token: str | None = None,
         spectator_policy: tpb.SpectatorPolicy | None = None,
         log_policy: tpb.LogPolicy | None = None,
+        table_options: tpb.TableOptions | None = None,
     ) -> str:
         try:
             game = registry.game(kind)
@@ -95,6 +98,7 @@ class Commands:
         assert isinstance(created.public, tpb.GameCreated)
         created.public.spectator_policy.CopyFrom(policy)
         created.public.log_policy.CopyFrom(full_log)
+        created.public.table_options.CopyFrom(tables.checked_table_options(table_options))
         outcomes = checked_set_deal(game, created.public, set_deal)
         hidden: list[Secret] = []
         if set_deal:
@@ -147,15 +151,24 @@ class Commands:
         if not command.type_url:
             raise MalformedCommand("command is required")
         loaded = self.cache.load(game_id)
-        caller = self.identity.seat_caller(loaded, token)
         message = unpack(command, "command")
+        if isinstance(message, tpb.RemoveSeat):
+            # The operator's table command (T-REMOVE), with the operator token.
+            if not self.identity.is_operator(token):
+                raise PermissionDenied("only the operator may remove a seat")
+            actor = OPERATOR
+        else:
+            caller = self.identity.seat_caller(loaded, token)
+            assert caller.actor is not None
+            actor = caller.actor
         if isinstance(message, (tpb.TakeSeat, tpb.StartGame)):
             raise MalformedCommand("use JoinGame and StartGame for table commands")
-        assert caller.actor is not None
+        if isinstance(message, tpb.ClockExpired):
+            raise Forbidden("only the table's clock may send ClockExpired")
         loaded, version, batch = self.execute(
-            game_id, caller.actor, message, command_id, expected_version, loaded
+            game_id, actor, message, command_id, expected_version, loaded
         )
-        return loaded, caller.actor, version, batch
+        return loaded, actor, version, batch
 
     def execute(
         self,
@@ -215,6 +228,8 @@ class Commands:
         now = self.clock()
         table = loaded.table
         envelopes: list[epb.EventEnvelope] = []
+        if isinstance(command, tpb.ClockExpired):
+            check_deadline(loaded, command, now)
 
         def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
             nonlocal table

@@ -10,7 +10,17 @@ from google.protobuf import any_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 
 from cardroom.v1 import envelope_pb2 as epb
-from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, MalformedCommand, Secret, quote
+from domain.kernel import (
+    CLOCK,
+    DEALER,
+    GUEST,
+    OPERATOR,
+    Actor,
+    Event,
+    MalformedCommand,
+    Secret,
+    quote,
+)
 from domain.table import pack
 
 
@@ -50,6 +60,7 @@ def actor_pb(actor: Actor) -> epb.Actor:
         "dealer": epb.Actor.KIND_DEALER,
         "operator": epb.Actor.KIND_OPERATOR,
         "guest": epb.Actor.KIND_GUEST,
+        "clock": epb.Actor.KIND_CLOCK,
     }[actor.kind]
     return epb.Actor(kind=kind, seat=actor.seat or 0)
 
@@ -62,6 +73,8 @@ def actor_of(record: epb.CommandRecord) -> Actor:
         return DEALER
     if kind == epb.Actor.KIND_OPERATOR:
         return OPERATOR
+    if kind == epb.Actor.KIND_CLOCK:
+        return CLOCK
     return GUEST
 
 

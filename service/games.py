@@ -18,12 +18,15 @@ from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 from domain.kernel import Viewer
+from domain.table import pack
 from service import reads
 from service.cache import GameCache, LoadedGame, Refresh
 from service.checkpoints import Checkpoints
+from service.clocks import Clocks
 from service.commands import Commands
 from service.game_list import GameList
 from service.identity import Caller, Identity, horizon, parse_game_id
+from service.presence import Presence
 from service.reads import Reads
 from service.store import GameLog
 from service.trust import drbg
@@ -43,10 +46,13 @@ class Games:
         refresh: Refresh = "always",
         max_games: int = 2000,
         checkpoints: bool = True,
+        absent_after: float | None = None,
     ) -> None:
         self.log = log
         self.signing_key = signing_key or Ed25519PrivateKey.generate()
-        self.identity = Identity(operator_token)
+        # Who called lately (absent seats in the view); None: nobody is absent.
+        self.presence = Presence(clock, absent_after)
+        self.identity = Identity(operator_token, self.presence.seen)
         self.checkpoints = Checkpoints(log.snapshot_recorder() if checkpoints else None)
         self.cache = GameCache(log, self.checkpoints, refresh=refresh, max_games=max_games)
         self.reads = Reads(self.cache, self.identity, self.signing_key)
@@ -55,11 +61,14 @@ class Games:
             log, self.cache, self.identity, clock=clock, new_seed=new_seed, written=self._written
         )
         self.game_list = GameList(log)
+        # The turn clocks (T-CLOCK), on the clock that stamps the events.
+        self.clocks = Clocks(self, clock)
         # Told after each batch this process writes (the live feeds).
         self.on_written: Callable[[LoadedGame], None] = lambda loaded: None
 
     def _written(self, loaded: LoadedGame) -> None:
         self.game_list.nudge()
+        self.clocks.arm(loaded)
         self.on_written(loaded)
 
     def close(self) -> None:
@@ -114,12 +123,21 @@ class Games:
         token: str | None = None,
         spectator_policy: tpb.SpectatorPolicy | None = None,
         log_policy: tpb.LogPolicy | None = None,
+        table_options: tpb.TableOptions | None = None,
     ) -> str:
         game_id = self.commands.create_game(
-            kind, options, seat_count, set_deal, token, spectator_policy, log_policy
+            kind, options, seat_count, set_deal, token, spectator_policy, log_policy, table_options
         )
         self.game_list.nudge()
         return game_id
+
+    def remove_seat(self, game_id: str, token: str | None, seat: int, command_id: str) -> int:
+        """The operator resigns a seat on its behalf (T-REMOVE); the version
+        after. The same as SubmitCommand with the operator token."""
+        _, _, version, _ = self.commands.submit(
+            parse_game_id(game_id), token, pack(tpb.RemoveSeat(seat=seat)), command_id, None
+        )
+        return version
 
     def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
         return self.commands.join(parse_game_id(game_id), seat, player_name)
@@ -173,7 +191,13 @@ class Games:
         as_spectator: bool = False,
         min_version: int = 0,
     ) -> gpb.GetViewResponse:
-        return self.reads.view(parse_game_id(game_id), token, version, as_spectator, min_version)
+        response = self.reads.view(
+            parse_game_id(game_id), token, version, as_spectator, min_version
+        )
+        loaded = self.load(game_id)
+        if response.version == loaded.version:
+            response.table.absent_seats.extend(self.presence.absent(loaded.game_id, loaded.table))
+        return response
 
     def replay_views(
         self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False

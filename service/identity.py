@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardroom.v1 import table_pb2 as tpb
@@ -46,8 +47,14 @@ class Caller:
 
 
 class Identity:
-    def __init__(self, operator_token: str | None) -> None:
+    def __init__(
+        self,
+        operator_token: str | None,
+        seen: Callable[[str, int], None] = lambda game_id, seat: None,
+    ) -> None:
         self.operator_token = operator_token or None
+        # Told of each call made with a seat token (service/presence.py).
+        self.seen = seen
 
     def is_operator(self, token: str | None) -> bool:
         return bool(
@@ -66,6 +73,7 @@ class Identity:
         seat = loaded.table.seat_of_token_hash(token_hash(token))
         if seat is None:
             raise Unauthenticated("the token is not a seat token of this game")
+        self.seen(loaded.game_id, seat)
         return Caller(Actor.of_seat(seat), Viewer.of_seat(seat))
 
     def seat_caller(self, loaded: LoadedGame, token: str | None) -> Caller:

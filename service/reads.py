@@ -12,10 +12,12 @@ from google.protobuf.message import Message
 
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 from domain import table as tables
 from domain.kernel import AUDITOR, MalformedCommand, RuleViolation, Viewer
 from service.cache import GameCache, LoadedGame, unfoldable
+from service.clocks import alarm_of
 from service.envelopes import to_event
 from service.identity import Identity, horizon
 from service.trust import chain, chance, commitments, record, signing
@@ -92,7 +94,10 @@ class Reads:
                 "T-SPECTATORS",
                 f"spectators of this game stay {loaded.policy.delay_events} events behind",
             )
-        return view_response(self.fold(loaded, viewer, upto), viewer, upto)
+        response = view_response(self.fold(loaded, viewer, upto), viewer, upto)
+        if upto == loaded.version:
+            add_clocks(response, loaded)
+        return response
 
     def replay_views(
         self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
@@ -171,6 +176,16 @@ def _withhold_seed(envelope: epb.EventEnvelope) -> epb.EventEnvelope:
     return copy
 
 
+def add_clocks(response: gpb.GetViewResponse, loaded: LoadedGame) -> None:
+    """The turn clocks of the latest version (T-CLOCK), from the events."""
+    alarm = alarm_of(loaded)
+    if alarm is None or alarm.version != response.version:
+        return
+    for seat in alarm.seats:
+        clock = response.table.clocks.add(seat=seat)
+        clock.deadline.FromDatetime(alarm.deadline)
+
+
 def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetViewResponse:
     response = gpb.GetViewResponse(
         version=version,
@@ -184,6 +199,8 @@ def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetV
             finished=table.finished,
             winners=table.winners,
             set_deal=table.set_deal,
+            resigned_seats=sorted(table.resigned),
+            table_options=tpb.TableOptions(seconds_per_decision=table.seconds_per_decision),
         ),
     )
     response.game.Pack(tables.view(table, viewer))

@@ -4,6 +4,7 @@ the server's limits, TLS and metrics (docs/operations.md)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from grpc_reflection.v1alpha import reflection
 
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from domain import registry
+from service import clocks
 from service.games import Games
 from service.limits import Limits
 from service.live import StoreFeed
@@ -57,6 +59,9 @@ class Settings:
     web_address: str | None = None
     web_origins: tuple[str, ...] = ()
     web_root: str | None = None
+    # Seconds without a call (no command, no open WatchEvents) after which
+    # a seat of a running game shows as absent; None: never.
+    absent_after: float | None = 120.0
 
     def signing_key_path(self) -> Path:
         if self.signing_key:
@@ -105,9 +110,14 @@ class RunningServer:
     metrics: Metrics | None = None
     stop_metrics: Callable[[], None] | None = None
     web: WebServer | None = None
+    clocks: asyncio.Task[None] | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
+        if self.clocks is not None:
+            self.clocks.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.clocks
         if self.web is not None:
             await self.web.stop(grace)
         await self.server.stop(grace)
@@ -166,6 +176,7 @@ async def _start(
         signing_key=key,
         refresh=refresh,
         max_games=limits.cache_games,
+        absent_after=settings.absent_after,
     )
     try:
         return await _serve_games(settings, limits, credentials, log_store, games, metrics)
@@ -231,10 +242,21 @@ async def _serve_games(
         app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
         tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
         web = await WebServer.start(app, web_socket, tls)
+    # The turn clocks: re-armed from the events, then fired as deadlines pass.
+    clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(
-        server, port, games, health_servicer, feed, servicer, metrics, stop_metrics, web
+        server,
+        port,
+        games,
+        health_servicer,
+        feed,
+        servicer,
+        metrics,
+        stop_metrics,
+        web,
+        clock_task,
     )
 
 

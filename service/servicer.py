@@ -9,6 +9,7 @@ turns health to NOT_SERVING until a probe reads the store again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import logging
@@ -21,6 +22,7 @@ import grpc
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+from cardroom.v1 import table_pb2 as tpb
 from domain.table import pack
 from service.cache import LoadedGame
 from service.errors import FellBehind, TooBusy, status_of
@@ -96,6 +98,10 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
 
+    async def in_thread(self, fn: Callable[[], R]) -> R:
+        """``fn()`` in one of the call threads (the store blocks)."""
+        return await self._run(fn)
+
     async def drain(self) -> None:
         """Wait for every call still running in a worker thread (once the
         server has stopped taking calls); calls not started yet are dropped."""
@@ -133,6 +139,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             token,
             request.spectator_policy if request.HasField("spectator_policy") else None,
             request.log_policy if request.HasField("log_policy") else None,
+            request.table_options if request.HasField("table_options") else None,
         )
         return gpb.CreateGameResponse(game_id=game_id)
 
@@ -179,6 +186,8 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         version, actions = await self._run(
             self.games.legal_actions, request.game_id, bearer_token(context), request.min_version
         )
+        if actions:  # a seat the game waits for may also leave it (T-RESIGN)
+            actions = [*actions, tpb.Resign()]
         return gpb.ListLegalActionsResponse(version=version, actions=[pack(a) for a in actions])
 
     @unary
@@ -274,11 +283,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             await self.abort_for(context, error)
             return
         watch: Watch | None = None
+        present = contextlib.ExitStack()  # the seat counts as present meanwhile
         sent = request.after_sequence
         try:
             loaded, viewer = await self._run(
                 self.games.check_viewer, request.game_id, token, request.as_spectator
             )
+            present.enter_context(self.games.presence.watching(loaded.game_id, viewer.seat))
             watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
             while True:  # catch up, a few events at a time, read in a worker thread
                 chunk = await self._run(self._backlog, watch)
@@ -309,6 +320,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 raise
             await self.abort_for(context, error)
         finally:
+            present.close()
             if watch is not None:
                 self.feeds.unsubscribe(watch)
             self._close_stream()

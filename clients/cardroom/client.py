@@ -204,11 +204,13 @@ class Client:
         operator_token: str | None = None,
         spectator_policy: tpb.SpectatorPolicy | None = None,
         log_policy: tpb.LogPolicy | None = None,
+        table_options: tpb.TableOptions | None = None,
     ) -> str:
         """Create a game; ``spectator_policy`` (public when None) is recorded
         in its first event and decides what callers without a seat see;
         ``log_policy`` (the seats and the operator when None) decides who may
-        read the full log once the game is over."""
+        read the full log once the game is over; ``table_options`` sets a
+        turn clock (T-CLOCK)."""
         request = gpb.CreateGameRequest(
             kind=kind, seat_count=seat_count, set_deal=[pack(m) for m in set_deal]
         )
@@ -218,6 +220,8 @@ class Client:
             request.spectator_policy.CopyFrom(spectator_policy)
         if log_policy is not None:
             request.log_policy.CopyFrom(log_policy)
+        if table_options is not None:
+            request.table_options.CopyFrom(table_options)
         response = await self._call("CreateGame", request, operator_token)
         return str(response.game_id)
 
@@ -252,18 +256,39 @@ class Client:
         self._saw(game_id, response.version)
         return response
 
-    async def legal_actions(self, game_id: str, token: str) -> list[Message]:
-        return (await self.legal_actions_at(game_id, token))[1]
+    async def legal_actions(
+        self, game_id: str, token: str, *, with_resign: bool = False
+    ) -> list[Message]:
+        return (await self.legal_actions_at(game_id, token, with_resign=with_resign))[1]
 
-    async def legal_actions_at(self, game_id: str, token: str) -> tuple[int, list[Message]]:
+    async def legal_actions_at(
+        self, game_id: str, token: str, *, with_resign: bool = False
+    ) -> tuple[int, list[Message]]:
         """The seat's legal actions and the game version they hold at: pass
-        it as ``expected_version`` so a move is never made on a stale game."""
+        it as ``expected_version`` so a move is never made on a stale game.
+        The server also lists the table's ``Resign`` when the game waits for
+        the seat; it is left out unless ``with_resign`` (a bot choosing a
+        move never resigns by chance)."""
         request = gpb.ListLegalActionsRequest(
             game_id=game_id, min_version=self._seen.get(game_id, 0)
         )
         response = await self._call("ListLegalActions", request, token)
         self._saw(game_id, response.version)
-        return int(response.version), [unpack(a) for a in response.actions]
+        actions = [unpack(a) for a in response.actions]
+        if not with_resign:
+            actions = [a for a in actions if not isinstance(a, tpb.Resign)]
+        return int(response.version), actions
+
+    async def resign(self, game_id: str, token: str) -> gpb.SubmitCommandResponse:
+        """Leave the game for good (T-RESIGN): the game makes this seat's
+        decisions by its default choice from now on."""
+        return await self.act(game_id, token, tpb.Resign())
+
+    async def remove_seat(
+        self, game_id: str, seat: int, operator_token: str
+    ) -> gpb.SubmitCommandResponse:
+        """The operator resigns a seat on its behalf (T-REMOVE)."""
+        return await self.act(game_id, operator_token, tpb.RemoveSeat(seat=seat))
 
     async def view(
         self,

@@ -107,7 +107,14 @@ def scene(view: View, seat: int | None) -> Scene:
 def choices(view: View, actions: Sequence[Message]) -> list[str]:
     """Each legal action as a line on a menu, in the server's order."""
     told = narrator(view.table.kind)
-    return [told.action(action, view.game, names_of(view)) for action in actions]
+    return [
+        RESIGN_CHOICE if isinstance(action, tpb.Resign) else told.action(action, view.game, names)
+        for names in [names_of(view)]
+        for action in actions
+    ]
+
+
+RESIGN_CHOICE = "Resign: leave the game (its default choices play your seat)"
 
 
 def title(kind: str) -> str:

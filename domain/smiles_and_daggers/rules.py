@@ -410,6 +410,17 @@ class SmilesAndDaggers:
 
     # ----------------------------------------------------- legal actions
 
+    def default_action(self, state: State, seat: int) -> Message:
+        """The default choice of a seat that left the game or ran out of
+        time (CR-SD-07): pass a bet; otherwise the first legal action
+        listed. Read off the seat's own legal actions, so it shows nothing it
+        may not see."""
+        actions = self.legal_actions(state, seat)
+        for action in actions:
+            if isinstance(action, pb.PassBet):
+                return action
+        return actions[0]
+
     def legal_actions(self, state: State, seat: int) -> list[Message]:
         phase = state.phase
         if phase is Phase.FAMILIES:

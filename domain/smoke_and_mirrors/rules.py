@@ -378,6 +378,24 @@ class SmokeAndMirrors:
             actions.append(pb.DeclineSwap())
         return actions
 
+    def default_action(self, state: GameState, seat: int) -> Message:
+        """The default choice of a seat that left the game or ran out of
+        time (CR-SM-10): decline a swap; on a turn, challenge only a claim
+        no act can make true (above ``max_achievable``, SM-09), else the
+        first act listed (the fewest, lowest cards), else a Break. Read off
+        the seat's own legal actions and the public claim, so it shows
+        nothing the seat may not see."""
+        actions = self.legal_actions(state, seat)
+        if state.last_claim > self.max_achievable:
+            for action in actions:
+                if isinstance(action, pb.Challenge):
+                    return action
+        for kinds in ((pb.DeclineSwap,), (pb.PerformAct, pb.TakeBreak)):
+            for action in actions:
+                if isinstance(action, kinds):
+                    return action
+        return actions[0]
+
     # ------------------------------------------------------ view, result
 
     def view(self, state: GameState, viewer: Viewer) -> pb.View:

@@ -13,6 +13,7 @@ from cardroom.bots.runner import play_bots, seat_bots
 from cardroom.client import CardroomError
 from cardroom.feed import title
 from cardroom.follow import transient
+from cardroom.v1 import table_pb2 as tpb
 from domain import registry
 from service.cli.common import EXIT_OK, UsageError, add_server_flags, connect, unreachable
 
@@ -30,6 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot", choices=BOT_KINDS, default="heuristic", help="which bots (default %(default)s)"
     )
     parser.add_argument("--seed", type=int, help="seed the bots' choices")
+    parser.add_argument(
+        "--seconds-per-decision",
+        type=int,
+        default=0,
+        metavar="S",
+        help="a turn clock: each awaited seat has S seconds, then the game makes its default "
+        "choice for it (docs/rules/table.md T-CLOCK; default 0, no clock)",
+    )
     add_server_flags(parser)
 
 
@@ -42,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{game.title} is played by {game.min_seats} to {game.max_seats} players, not {seats}"
         )
+    if args.seconds_per_decision < 0:
+        raise UsageError("--seconds-per-decision must be 0 (no clock) or more")
     if not 0 <= args.bots <= seats:
         raise UsageError(f"--bots must be between 0 and the {seats} seats")
     try:
@@ -54,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
 async def create(args: argparse.Namespace, seats: int) -> int:
     try:
         async with connect(args) as client:
-            game_id = await client.create_game(args.kind, seat_count=seats)
+            clock = tpb.TableOptions(seconds_per_decision=args.seconds_per_decision)
+            game_id = await client.create_game(args.kind, seat_count=seats, table_options=clock)
             bots = await seat_bots(client, game_id, args.bots, args.bot)
             free = seats - len(bots)
             where = f"--address {args.address} "

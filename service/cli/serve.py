@@ -145,11 +145,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default %(default)s)",
     )
 
+    parser.add_argument(
+        "--absent-after",
+        type=int,
+        metavar="SECONDS",
+        default=_int("CARDROOM_ABSENT_AFTER", 120),
+        help="a seat of a running game that made no call (no command, no open WatchEvents) "
+        "for this long shows as absent in the table view; 0: never (env CARDROOM_ABSENT_AFTER; "
+        "default %(default)s)",
+    )
+
 
 def settings_of(args: argparse.Namespace) -> Settings:
     for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection", "cache_games"):
         if getattr(args, flag) < 1:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
+    if args.absent_after < 0:
+        raise UsageError("--absent-after must be 0 (never) or more seconds")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
     if args.web_root and not Path(args.web_root).is_dir():
@@ -178,6 +190,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         web_address=args.web_address,
         web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),
         web_root=args.web_root,
+        absent_after=args.absent_after or None,
     )
 
 

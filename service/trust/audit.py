@@ -38,7 +38,7 @@ from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 from domain import registry
 from domain import table as tables
-from domain.kernel import DEALER, Event, Game, Secret
+from domain.kernel import CLOCK, DEALER, Event, Game, Secret
 from service.envelopes import actor_of, unpack
 from service.trust import chance, signing
 from service.trust.chain import event_hash, verify_chain
@@ -386,6 +386,8 @@ def _rerun(
                 again.spectator_policy.CopyFrom(created.spectator_policy)
             if created.HasField("log_policy"):
                 again.log_policy.CopyFrom(created.log_policy)
+            if created.HasField("table_options"):
+                again.table_options.CopyFrom(tables.checked_table_options(created.table_options))
     except Exception as error:
         report.add("rules", f"the rules refuse the game's options: {error}", 1)
         report.skipped["chance"] = "the game cannot be set up"
@@ -441,6 +443,8 @@ def _rerun(
                     f"a {needed.DESCRIPTOR.name} was due, yet a command came first",
                     position,
                 )
+            if actor == CLOCK:
+                _check_deadline(report, envelopes, table, batch[0], position)
             if command is not None:
                 commands += 1
                 _compare(report, table, actor, command, batch, position)
@@ -463,6 +467,27 @@ def _rerun(
         winners = ", ".join(f"seat {w}" for w in table.winners) or "nobody"
         report.summaries["rules"] = (
             f"{commands} command(s) re-decided, every event identical; game over, won by {winners}"
+        )
+
+
+def _check_deadline(
+    report: Report,
+    envelopes: list[epb.EventEnvelope],
+    table: tables.Table,
+    first: epb.EventEnvelope,
+    position: int,
+) -> None:
+    """A turn clock fired no earlier than its deadline: the recording time
+    of the game's latest event before it plus the seconds per decision
+    (T-CLOCK)."""
+    latest = envelopes[position - 2].recorded_at.ToDatetime()
+    fired = first.recorded_at.ToDatetime()
+    if (fired - latest).total_seconds() < table.seconds_per_decision:
+        report.add(
+            "rules",
+            f"the clock fired {(fired - latest).total_seconds():.3f}s after the latest event, "
+            f"before its {table.seconds_per_decision}s deadline",
+            position,
         )
 
 

@@ -173,3 +173,20 @@ async def test_bots_that_cannot_play_say_so_instead_of_leaving_you_waiting(
         # Then the feed says why, rather than waiting for its move forever
         assert "The bots stopped" in feed_text(app)
         assert "no-such-bot" in feed_text(app)
+
+
+async def test_ctrl_r_twice_resigns_and_the_bots_finish_the_game(server: Served) -> None:
+    app = await new_table(server, "smoke-and-mirrors", 2, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await first_of(app.moves_ready, app.over)
+        await pilot.press("ctrl+r")  # asks first: nothing is sent
+        await pilot.pause()
+        assert app.resign_asked, shown(app, "#note")
+        assert list((await server.client.view(app.game_id)).table.resigned_seats) == []
+        await pilot.press("ctrl+r")
+        await first_of(app.over)
+        await pilot.pause()
+        assert "Ada resigns" in feed_text(app)
+    view = await server.client.view(app.game_id)
+    assert list(view.table.resigned_seats) == [0]
+    assert view.table.finished and 0 not in view.table.winners

@@ -24,6 +24,8 @@ class PlayApp(TableApp):
     BINDINGS = [
         *TableApp.BINDINGS,
         *(Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)),
+        # Never a numbered move: a stray digit must not leave the game.
+        Binding("ctrl+r", "resign", "Resign", priority=True),
     ]
 
     def __init__(
@@ -44,6 +46,7 @@ class PlayApp(TableApp):
         self.actions_version = 0
         self.moves_ready = asyncio.Event()  # set while a move can be chosen
         self.submitting = False
+        self.resign_asked = False  # Ctrl+R once: asked to confirm
 
     def compose_moves(self) -> Iterable[Widget]:
         moves = OptionList(id="moves")
@@ -130,6 +133,24 @@ class PlayApp(TableApp):
         super().game_over()
 
     # ---------------------------------------------------------- choosing
+
+    def action_resign(self) -> None:
+        """Ctrl+R twice: leave the game for good (T-RESIGN)."""
+        if self.over.is_set():
+            return
+        if not self.resign_asked:
+            self.resign_asked = True
+            self.note("Press Ctrl+R again to resign: the game then plays your seat by default.")
+            return
+        self.resign_asked = False
+        self.run_worker(self.resign(), exit_on_error=False)
+
+    async def resign(self) -> None:
+        try:
+            await self.client.resign(self.game_id, self.token)
+        except RuleBroken as error:
+            self.note(f"Not resigned: {error.details}")
+        await self.refresh_view()
 
     def action_choose(self, index: int) -> None:
         if self.moves_ready.is_set() and 0 <= index < len(self.actions):

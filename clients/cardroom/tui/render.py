@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from cardroom.v1 import game_service_pb2 as gpb
 from domain.presentation import Scene, name
 
 CARD = re.compile(r"\[[^\[\]]{1,16}\]")
@@ -21,9 +22,29 @@ def cards_styled(line: str, style: str = "") -> Text:
     return text
 
 
-def table_text(scene: Scene, names: Sequence[str], you: int | None) -> Text:
-    """The status, one line per seat (▶ marks whose move it is), what lies
-    on the table, and the viewer's own hand."""
+def seat_notes(table: gpb.TableView) -> dict[int, str]:
+    """What the table says of each seat beside the game: resigned, absent,
+    and the deadline of its turn clock (UTC)."""
+    notes: dict[int, list[str]] = {}
+    for seat in table.resigned_seats:
+        notes.setdefault(seat, []).append("resigned")
+    for seat in table.absent_seats:
+        notes.setdefault(seat, []).append("absent")
+    for clock in table.clocks:
+        deadline = clock.deadline.ToDatetime().strftime("%H:%M:%S")
+        notes.setdefault(clock.seat, []).append(f"⏱ until {deadline} UTC")
+    return {seat: ", ".join(found) for seat, found in notes.items()}
+
+
+def table_text(
+    scene: Scene,
+    names: Sequence[str],
+    you: int | None,
+    notes: Mapping[int, str] | None = None,
+) -> Text:
+    """The status, one line per seat (▶ marks whose move it is, ``notes``
+    what the table says of it), what lies on the table, and the viewer's own
+    hand."""
     out = Text()
     out.append(scene.status or " ", style="bold")
     out.append("\n\n")
@@ -36,6 +57,8 @@ def table_text(scene: Scene, names: Sequence[str], you: int | None) -> Text:
         out.append(who.ljust(width), style="bold cyan" if seat == you else "bold")
         out.append("  ")
         out.append_text(cards_styled(line))
+        if notes and seat in notes:
+            out.append(f"  ({notes[seat]})", style="italic magenta")
         out.append("\n")
     if scene.table:
         out.append("\n")

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from cardroom.client import CardroomError, Client, ReplayStep
 from cardroom.feed import Feed, scene, title
-from cardroom.tui.render import cards_styled, table_text
+from cardroom.tui.render import cards_styled, seat_notes, table_text
 from cardroom.tui.table import CSS
 from cardroom.v1 import game_service_pb2 as gpb
 
@@ -105,7 +105,7 @@ class ReplayApp(App[None]):
         )
         names = view.table.player_names
         self.query_one("#table", Static).update(
-            table_text(scene(view, self.seat), names, self.seat)
+            table_text(scene(view, self.seat), names, self.seat, seat_notes(view.table))
         )
         event = " ".join(self.told[self.index])
         self.query_one("#event", Static).update(cards_styled(f"#{view.version}: {event}"))

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 from cardroom.client import CardroomError, Client, View
 from cardroom.feed import scene, title
 from cardroom.follow import Follower, backoff, transient
-from cardroom.tui.render import cards_styled, table_text
+from cardroom.tui.render import cards_styled, seat_notes, table_text
 from cardroom.v1 import envelope_pb2 as epb
 
 T = TypeVar("T")
@@ -153,5 +153,6 @@ class TableApp(App[None]):
         you = self.seat
         who = f" · you are {view.table.player_names[you]}" if you is not None else ""
         self.sub_title = f"game {self.game_id} · version {view.version}{who}"
-        drawn = table_text(scene(view, you), view.table.player_names, you)
+        notes = seat_notes(view.table)
+        drawn = table_text(scene(view, you), view.table.player_names, you, notes)
         self.query_one("#table", Static).update(drawn)

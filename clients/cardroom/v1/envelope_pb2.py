@@ -26,7 +26,7 @@ from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x63\x61rdroom/v1/envelope.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x19\n\x08\x41udience\x12\r\n\x05seats\x18\x01 \x03(\r\"t\n\x06Secret\x12\'\n\x08\x61udience\x18\x01 \x01(\x0b\x32\x15.cardroom.v1.Audience\x12#\n\x05value\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x0c\n\x04salt\x18\x03 \x01(\x0c\x12\x0e\n\x06\x64igest\x18\x04 \x01(\x0c\"\x9d\x01\n\x05\x41\x63tor\x12%\n\x04kind\x18\x01 \x01(\x0e\x32\x17.cardroom.v1.Actor.Kind\x12\x0c\n\x04seat\x18\x02 \x01(\r\"_\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\r\n\tKIND_SEAT\x10\x01\x12\x0f\n\x0bKIND_DEALER\x10\x02\x12\x11\n\rKIND_OPERATOR\x10\x03\x12\x0e\n\nKIND_GUEST\x10\x04\"\xb4\x01\n\rCommandRecord\x12\'\n\x08\x61udience\x18\x01 \x01(\x0b\x32\x15.cardroom.v1.Audience\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12!\n\x05\x61\x63tor\x18\x03 \x01(\x0b\x32\x12.cardroom.v1.Actor\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x0c\n\x04salt\x18\x05 \x01(\x0c\x12\x0e\n\x06\x64igest\x18\x06 \x01(\x0c\"c\n\rSecretOpening\x12\x10\n\x08sequence\x18\x01 \x01(\x04\x12\r\n\x05index\x18\x02 \x01(\r\x12\x0c\n\x04salt\x18\x03 \x01(\x0c\x12#\n\x05value\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\"\xb4\x02\n\rEventEnvelope\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x10\n\x08sequence\x18\x02 \x01(\x04\x12/\n\x0brecorded_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12#\n\x05\x65vent\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12$\n\x07secrets\x18\x05 \x03(\x0b\x32\x13.cardroom.v1.Secret\x12+\n\x07\x63ommand\x18\x06 \x01(\x0b\x32\x1a.cardroom.v1.CommandRecord\x12\x15\n\rprevious_hash\x18\x07 \x01(\x0c\x12,\n\x08openings\x18\x08 \x03(\x0b\x32\x1a.cardroom.v1.SecretOpening\x12\x12\n\nevent_hash\x18\t \x01(\x0c\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x63\x61rdroom/v1/envelope.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x19\n\x08\x41udience\x12\r\n\x05seats\x18\x01 \x03(\r\"t\n\x06Secret\x12\'\n\x08\x61udience\x18\x01 \x01(\x0b\x32\x15.cardroom.v1.Audience\x12#\n\x05value\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x0c\n\x04salt\x18\x03 \x01(\x0c\x12\x0e\n\x06\x64igest\x18\x04 \x01(\x0c\"\xad\x01\n\x05\x41\x63tor\x12%\n\x04kind\x18\x01 \x01(\x0e\x32\x17.cardroom.v1.Actor.Kind\x12\x0c\n\x04seat\x18\x02 \x01(\r\"o\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\r\n\tKIND_SEAT\x10\x01\x12\x0f\n\x0bKIND_DEALER\x10\x02\x12\x11\n\rKIND_OPERATOR\x10\x03\x12\x0e\n\nKIND_GUEST\x10\x04\x12\x0e\n\nKIND_CLOCK\x10\x05\"\xb4\x01\n\rCommandRecord\x12\'\n\x08\x61udience\x18\x01 \x01(\x0b\x32\x15.cardroom.v1.Audience\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12!\n\x05\x61\x63tor\x18\x03 \x01(\x0b\x32\x12.cardroom.v1.Actor\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x0c\n\x04salt\x18\x05 \x01(\x0c\x12\x0e\n\x06\x64igest\x18\x06 \x01(\x0c\"c\n\rSecretOpening\x12\x10\n\x08sequence\x18\x01 \x01(\x04\x12\r\n\x05index\x18\x02 \x01(\r\x12\x0c\n\x04salt\x18\x03 \x01(\x0c\x12#\n\x05value\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\"\xb4\x02\n\rEventEnvelope\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x10\n\x08sequence\x18\x02 \x01(\x04\x12/\n\x0brecorded_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12#\n\x05\x65vent\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12$\n\x07secrets\x18\x05 \x03(\x0b\x32\x13.cardroom.v1.Secret\x12+\n\x07\x63ommand\x18\x06 \x01(\x0b\x32\x1a.cardroom.v1.CommandRecord\x12\x15\n\rprevious_hash\x18\x07 \x01(\x0c\x12,\n\x08openings\x18\x08 \x03(\x0b\x32\x1a.cardroom.v1.SecretOpening\x12\x12\n\nevent_hash\x18\t \x01(\x0c\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,13 +38,13 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SECRET']._serialized_start=130
   _globals['_SECRET']._serialized_end=246
   _globals['_ACTOR']._serialized_start=249
-  _globals['_ACTOR']._serialized_end=406
+  _globals['_ACTOR']._serialized_end=422
   _globals['_ACTOR_KIND']._serialized_start=311
-  _globals['_ACTOR_KIND']._serialized_end=406
-  _globals['_COMMANDRECORD']._serialized_start=409
-  _globals['_COMMANDRECORD']._serialized_end=589
-  _globals['_SECRETOPENING']._serialized_start=591
-  _globals['_SECRETOPENING']._serialized_end=690
-  _globals['_EVENTENVELOPE']._serialized_start=693
-  _globals['_EVENTENVELOPE']._serialized_end=1001
+  _globals['_ACTOR_KIND']._serialized_end=422
+  _globals['_COMMANDRECORD']._serialized_start=425
+  _globals['_COMMANDRECORD']._serialized_end=605
+  _globals['_SECRETOPENING']._serialized_start=607
+  _globals['_SECRETOPENING']._serialized_end=706
+  _globals['_EVENTENVELOPE']._serialized_start=709
+  _globals['_EVENTENVELOPE']._serialized_end=1017
 # @@protoc_insertion_point(module_scope)

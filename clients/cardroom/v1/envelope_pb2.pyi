@@ -38,11 +38,13 @@ class Actor(_message.Message):
         KIND_DEALER: _ClassVar[Actor.Kind]
         KIND_OPERATOR: _ClassVar[Actor.Kind]
         KIND_GUEST: _ClassVar[Actor.Kind]
+        KIND_CLOCK: _ClassVar[Actor.Kind]
     KIND_UNSPECIFIED: Actor.Kind
     KIND_SEAT: Actor.Kind
     KIND_DEALER: Actor.Kind
     KIND_OPERATOR: Actor.Kind
     KIND_GUEST: Actor.Kind
+    KIND_CLOCK: Actor.Kind
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     kind: Actor.Kind

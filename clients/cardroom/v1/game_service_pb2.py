@@ -26,77 +26,80 @@ from cardroom.v1 import envelope_pb2 as cardroom_dot_v1_dot_envelope__pb2
 from cardroom.v1 import table_pb2 as cardroom_dot_v1_dot_table__pb2
 from cardroom.v1 import trust_pb2 as cardroom_dot_v1_dot_trust__pb2
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63\x61rdroom/v1/game_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x1a\x63\x61rdroom/v1/envelope.proto\x1a\x17\x63\x61rdroom/v1/table.proto\x1a\x17\x63\x61rdroom/v1/trust.proto\x1a\x19google/protobuf/any.proto\"\xe8\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12&\n\x08set_deal\x18\x04 \x03(\x0b\x32\x14.google.protobuf.Any\x12\x36\n\x10spectator_policy\x18\x05 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\x12*\n\nlog_policy\x18\x06 \x01(\x0b\x32\x16.cardroom.v1.LogPolicy\"%\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"S\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x03 \x01(\tB\x07\n\x05_seat\"E\n\x10JoinGameResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x04\"#\n\x10StartGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"$\n\x11StartGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12%\n\x07\x63ommand\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\ncommand_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"T\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12*\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"?\n\x17ListLegalActionsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0bmin_version\x18\x02 \x01(\x04\"R\n\x18ListLegalActionsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x14.google.protobuf.Any\"n\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\x12\x13\n\x0bmin_version\x18\x04 \x01(\x04\x42\n\n\x08_version\"\xa9\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12,\n\x0bviewer_kind\x18\x02 \x01(\x0e\x32\x17.cardroom.v1.ViewerKind\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12%\n\x05table\x18\x04 \x01(\x0b\x32\x16.cardroom.v1.TableView\x12\"\n\x04game\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\"\x89\x01\n\tTableView\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nseat_count\x18\x02 \x01(\r\x12\x14\n\x0cplayer_names\x18\x03 \x03(\t\x12\x0f\n\x07started\x18\x04 \x01(\x08\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x0f\n\x07winners\x18\x06 \x03(\r\x12\x10\n\x08set_deal\x18\x07 \x01(\x08\"S\n\x12WatchEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x02 \x01(\x04\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\"@\n\x13WatchEventsResponse\x12)\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"%\n\x12GetAuditLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"A\n\x13GetAuditLogResponse\x12*\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x89\x01\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\r\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\'\n\x06status\x18\x04 \x01(\x0e\x32\x17.cardroom.v1.GameStatus\x12\x17\n\x0fopen_seats_only\x18\x05 \x01(\x08\"\x89\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x13\n\x0bseats_taken\x18\x04 \x01(\r\x12\x0f\n\x07started\x18\x05 \x01(\x08\x12\x10\n\x08\x66inished\x18\x06 \x01(\x08\x12\x0f\n\x07version\x18\x07 \x01(\x04\"U\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.cardroom.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x16\n\x14ListGameKindsRequest\"\xba\x01\n\x08GameKind\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\t\x12\x11\n\tmin_seats\x18\x04 \x01(\r\x12\x11\n\tmax_seats\x18\x05 \x01(\r\x12\x14\n\x0coptions_type\x18\x06 \x01(\t\x12\x15\n\rcommand_types\x18\x07 \x03(\t\x12\x14\n\x0c\x63hance_types\x18\x08 \x03(\t\x12\x11\n\tview_type\x18\t \x01(\t\"=\n\x15ListGameKindsResponse\x12$\n\x05kinds\x18\x01 \x03(\x0b\x32\x15.cardroom.v1.GameKind\"Q\n\x12ReplayViewsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x04\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\"l\n\x13ReplayViewsResponse\x12*\n\x04view\x18\x01 \x01(\x0b\x32\x1c.cardroom.v1.GetViewResponse\x12)\n\x05\x65vent\x18\x02 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x15\n\x13GetServerKeyRequest\"?\n\x14GetServerKeyResponse\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\"*\n\x17\x45xportGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"C\n\x18\x45xportGameRecordResponse\x12\'\n\x06record\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.GameRecord*s\n\nViewerKind\x12\x1b\n\x17VIEWER_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10VIEWER_KIND_SEAT\x10\x01\x12\x19\n\x15VIEWER_KIND_SPECTATOR\x10\x02\x12\x17\n\x13VIEWER_KIND_AUDITOR\x10\x03*r\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x14\n\x10GAME_STATUS_OPEN\x10\x01\x12\x17\n\x13GAME_STATUS_RUNNING\x10\x02\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x03\x32\xc4\x08\n\x0bGameService\x12M\n\nCreateGame\x12\x1e.cardroom.v1.CreateGameRequest\x1a\x1f.cardroom.v1.CreateGameResponse\x12G\n\x08JoinGame\x12\x1c.cardroom.v1.JoinGameRequest\x1a\x1d.cardroom.v1.JoinGameResponse\x12J\n\tStartGame\x12\x1d.cardroom.v1.StartGameRequest\x1a\x1e.cardroom.v1.StartGameResponse\x12V\n\rSubmitCommand\x12!.cardroom.v1.SubmitCommandRequest\x1a\".cardroom.v1.SubmitCommandResponse\x12_\n\x10ListLegalActions\x12$.cardroom.v1.ListLegalActionsRequest\x1a%.cardroom.v1.ListLegalActionsResponse\x12\x44\n\x07GetView\x12\x1b.cardroom.v1.GetViewRequest\x1a\x1c.cardroom.v1.GetViewResponse\x12R\n\x0bWatchEvents\x12\x1f.cardroom.v1.WatchEventsRequest\x1a .cardroom.v1.WatchEventsResponse0\x01\x12P\n\x0bGetAuditLog\x12\x1f.cardroom.v1.GetAuditLogRequest\x1a .cardroom.v1.GetAuditLogResponse\x12J\n\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\x12V\n\rListGameKinds\x12!.cardroom.v1.ListGameKindsRequest\x1a\".cardroom.v1.ListGameKindsResponse\x12R\n\x0bReplayViews\x12\x1f.cardroom.v1.ReplayViewsRequest\x1a .cardroom.v1.ReplayViewsResponse0\x01\x12S\n\x0cGetServerKey\x12 .cardroom.v1.GetServerKeyRequest\x1a!.cardroom.v1.GetServerKeyResponse\x12_\n\x10\x45xportGameRecord\x12$.cardroom.v1.ExportGameRecordRequest\x1a%.cardroom.v1.ExportGameRecordResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63\x61rdroom/v1/game_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x1a\x63\x61rdroom/v1/envelope.proto\x1a\x17\x63\x61rdroom/v1/table.proto\x1a\x17\x63\x61rdroom/v1/trust.proto\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x02\n\x11\x43reateGameRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12&\n\x08set_deal\x18\x04 \x03(\x0b\x32\x14.google.protobuf.Any\x12\x36\n\x10spectator_policy\x18\x05 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\x12*\n\nlog_policy\x18\x06 \x01(\x0b\x32\x16.cardroom.v1.LogPolicy\x12\x30\n\rtable_options\x18\x07 \x01(\x0b\x32\x19.cardroom.v1.TableOptions\"%\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"S\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x03 \x01(\tB\x07\n\x05_seat\"E\n\x10JoinGameResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x04\"#\n\x10StartGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"$\n\x11StartGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12%\n\x07\x63ommand\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\ncommand_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"T\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12*\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"?\n\x17ListLegalActionsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0bmin_version\x18\x02 \x01(\x04\"R\n\x18ListLegalActionsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x14.google.protobuf.Any\"n\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\x12\x13\n\x0bmin_version\x18\x04 \x01(\x04\x42\n\n\x08_version\"\xa9\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12,\n\x0bviewer_kind\x18\x02 \x01(\x0e\x32\x17.cardroom.v1.ViewerKind\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12%\n\x05table\x18\x04 \x01(\x0b\x32\x16.cardroom.v1.TableView\x12\"\n\x04game\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\"\x91\x02\n\tTableView\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nseat_count\x18\x02 \x01(\r\x12\x14\n\x0cplayer_names\x18\x03 \x03(\t\x12\x0f\n\x07started\x18\x04 \x01(\x08\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x0f\n\x07winners\x18\x06 \x03(\r\x12\x10\n\x08set_deal\x18\x07 \x01(\x08\x12\x16\n\x0eresigned_seats\x18\x08 \x03(\r\x12&\n\x06\x63locks\x18\t \x03(\x0b\x32\x16.cardroom.v1.SeatClock\x12\x14\n\x0c\x61\x62sent_seats\x18\n \x03(\r\x12\x30\n\rtable_options\x18\x0b \x01(\x0b\x32\x19.cardroom.v1.TableOptions\"G\n\tSeatClock\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12,\n\x08\x64\x65\x61\x64line\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"S\n\x12WatchEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x02 \x01(\x04\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\"@\n\x13WatchEventsResponse\x12)\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"%\n\x12GetAuditLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"A\n\x13GetAuditLogResponse\x12*\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x89\x01\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\r\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\'\n\x06status\x18\x04 \x01(\x0e\x32\x17.cardroom.v1.GameStatus\x12\x17\n\x0fopen_seats_only\x18\x05 \x01(\x08\"\x89\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x13\n\x0bseats_taken\x18\x04 \x01(\r\x12\x0f\n\x07started\x18\x05 \x01(\x08\x12\x10\n\x08\x66inished\x18\x06 \x01(\x08\x12\x0f\n\x07version\x18\x07 \x01(\x04\"U\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.cardroom.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x16\n\x14ListGameKindsRequest\"\xba\x01\n\x08GameKind\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\t\x12\x11\n\tmin_seats\x18\x04 \x01(\r\x12\x11\n\tmax_seats\x18\x05 \x01(\r\x12\x14\n\x0coptions_type\x18\x06 \x01(\t\x12\x15\n\rcommand_types\x18\x07 \x03(\t\x12\x14\n\x0c\x63hance_types\x18\x08 \x03(\t\x12\x11\n\tview_type\x18\t \x01(\t\"=\n\x15ListGameKindsResponse\x12$\n\x05kinds\x18\x01 \x03(\x0b\x32\x15.cardroom.v1.GameKind\"Q\n\x12ReplayViewsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x04\x12\x14\n\x0c\x61s_spectator\x18\x03 \x01(\x08\"l\n\x13ReplayViewsResponse\x12*\n\x04view\x18\x01 \x01(\x0b\x32\x1c.cardroom.v1.GetViewResponse\x12)\n\x05\x65vent\x18\x02 \x01(\x0b\x32\x1a.cardroom.v1.EventEnvelope\"\x15\n\x13GetServerKeyRequest\"?\n\x14GetServerKeyResponse\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\"*\n\x17\x45xportGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"C\n\x18\x45xportGameRecordResponse\x12\'\n\x06record\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.GameRecord*s\n\nViewerKind\x12\x1b\n\x17VIEWER_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10VIEWER_KIND_SEAT\x10\x01\x12\x19\n\x15VIEWER_KIND_SPECTATOR\x10\x02\x12\x17\n\x13VIEWER_KIND_AUDITOR\x10\x03*r\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x14\n\x10GAME_STATUS_OPEN\x10\x01\x12\x17\n\x13GAME_STATUS_RUNNING\x10\x02\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x03\x32\xc4\x08\n\x0bGameService\x12M\n\nCreateGame\x12\x1e.cardroom.v1.CreateGameRequest\x1a\x1f.cardroom.v1.CreateGameResponse\x12G\n\x08JoinGame\x12\x1c.cardroom.v1.JoinGameRequest\x1a\x1d.cardroom.v1.JoinGameResponse\x12J\n\tStartGame\x12\x1d.cardroom.v1.StartGameRequest\x1a\x1e.cardroom.v1.StartGameResponse\x12V\n\rSubmitCommand\x12!.cardroom.v1.SubmitCommandRequest\x1a\".cardroom.v1.SubmitCommandResponse\x12_\n\x10ListLegalActions\x12$.cardroom.v1.ListLegalActionsRequest\x1a%.cardroom.v1.ListLegalActionsResponse\x12\x44\n\x07GetView\x12\x1b.cardroom.v1.GetViewRequest\x1a\x1c.cardroom.v1.GetViewResponse\x12R\n\x0bWatchEvents\x12\x1f.cardroom.v1.WatchEventsRequest\x1a .cardroom.v1.WatchEventsResponse0\x01\x12P\n\x0bGetAuditLog\x12\x1f.cardroom.v1.GetAuditLogRequest\x1a .cardroom.v1.GetAuditLogResponse\x12J\n\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\x12V\n\rListGameKinds\x12!.cardroom.v1.ListGameKindsRequest\x1a\".cardroom.v1.ListGameKindsResponse\x12R\n\x0bReplayViews\x12\x1f.cardroom.v1.ReplayViewsRequest\x1a .cardroom.v1.ReplayViewsResponse0\x01\x12S\n\x0cGetServerKey\x12 .cardroom.v1.GetServerKeyRequest\x1a!.cardroom.v1.GetServerKeyResponse\x12_\n\x10\x45xportGameRecord\x12$.cardroom.v1.ExportGameRecordRequest\x1a%.cardroom.v1.ExportGameRecordResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.game_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_VIEWERKIND']._serialized_start=2763
-  _globals['_VIEWERKIND']._serialized_end=2878
-  _globals['_GAMESTATUS']._serialized_start=2880
-  _globals['_GAMESTATUS']._serialized_end=2994
-  _globals['_CREATEGAMEREQUEST']._serialized_start=153
-  _globals['_CREATEGAMEREQUEST']._serialized_end=385
-  _globals['_CREATEGAMERESPONSE']._serialized_start=387
-  _globals['_CREATEGAMERESPONSE']._serialized_end=424
-  _globals['_JOINGAMEREQUEST']._serialized_start=426
-  _globals['_JOINGAMEREQUEST']._serialized_end=509
-  _globals['_JOINGAMERESPONSE']._serialized_start=511
-  _globals['_JOINGAMERESPONSE']._serialized_end=580
-  _globals['_STARTGAMEREQUEST']._serialized_start=582
-  _globals['_STARTGAMEREQUEST']._serialized_end=617
-  _globals['_STARTGAMERESPONSE']._serialized_start=619
-  _globals['_STARTGAMERESPONSE']._serialized_end=655
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=658
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=808
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=810
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=894
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=896
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=959
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=961
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=1043
-  _globals['_GETVIEWREQUEST']._serialized_start=1045
-  _globals['_GETVIEWREQUEST']._serialized_end=1155
-  _globals['_GETVIEWRESPONSE']._serialized_start=1158
-  _globals['_GETVIEWRESPONSE']._serialized_end=1327
-  _globals['_TABLEVIEW']._serialized_start=1330
-  _globals['_TABLEVIEW']._serialized_end=1467
-  _globals['_WATCHEVENTSREQUEST']._serialized_start=1469
-  _globals['_WATCHEVENTSREQUEST']._serialized_end=1552
-  _globals['_WATCHEVENTSRESPONSE']._serialized_start=1554
-  _globals['_WATCHEVENTSRESPONSE']._serialized_end=1618
-  _globals['_GETAUDITLOGREQUEST']._serialized_start=1620
-  _globals['_GETAUDITLOGREQUEST']._serialized_end=1657
-  _globals['_GETAUDITLOGRESPONSE']._serialized_start=1659
-  _globals['_GETAUDITLOGRESPONSE']._serialized_end=1724
-  _globals['_LISTGAMESREQUEST']._serialized_start=1727
-  _globals['_LISTGAMESREQUEST']._serialized_end=1864
-  _globals['_GAMESUMMARY']._serialized_start=1867
-  _globals['_GAMESUMMARY']._serialized_end=2004
-  _globals['_LISTGAMESRESPONSE']._serialized_start=2006
-  _globals['_LISTGAMESRESPONSE']._serialized_end=2091
-  _globals['_LISTGAMEKINDSREQUEST']._serialized_start=2093
-  _globals['_LISTGAMEKINDSREQUEST']._serialized_end=2115
-  _globals['_GAMEKIND']._serialized_start=2118
-  _globals['_GAMEKIND']._serialized_end=2304
-  _globals['_LISTGAMEKINDSRESPONSE']._serialized_start=2306
-  _globals['_LISTGAMEKINDSRESPONSE']._serialized_end=2367
-  _globals['_REPLAYVIEWSREQUEST']._serialized_start=2369
-  _globals['_REPLAYVIEWSREQUEST']._serialized_end=2450
-  _globals['_REPLAYVIEWSRESPONSE']._serialized_start=2452
-  _globals['_REPLAYVIEWSRESPONSE']._serialized_end=2560
-  _globals['_GETSERVERKEYREQUEST']._serialized_start=2562
-  _globals['_GETSERVERKEYREQUEST']._serialized_end=2583
-  _globals['_GETSERVERKEYRESPONSE']._serialized_start=2585
-  _globals['_GETSERVERKEYRESPONSE']._serialized_end=2648
-  _globals['_EXPORTGAMERECORDREQUEST']._serialized_start=2650
-  _globals['_EXPORTGAMERECORDREQUEST']._serialized_end=2692
-  _globals['_EXPORTGAMERECORDRESPONSE']._serialized_start=2694
-  _globals['_EXPORTGAMERECORDRESPONSE']._serialized_end=2761
-  _globals['_GAMESERVICE']._serialized_start=2997
-  _globals['_GAMESERVICE']._serialized_end=4089
+  _globals['_VIEWERKIND']._serialized_start=3055
+  _globals['_VIEWERKIND']._serialized_end=3170
+  _globals['_GAMESTATUS']._serialized_start=3172
+  _globals['_GAMESTATUS']._serialized_end=3286
+  _globals['_CREATEGAMEREQUEST']._serialized_start=186
+  _globals['_CREATEGAMEREQUEST']._serialized_end=468
+  _globals['_CREATEGAMERESPONSE']._serialized_start=470
+  _globals['_CREATEGAMERESPONSE']._serialized_end=507
+  _globals['_JOINGAMEREQUEST']._serialized_start=509
+  _globals['_JOINGAMEREQUEST']._serialized_end=592
+  _globals['_JOINGAMERESPONSE']._serialized_start=594
+  _globals['_JOINGAMERESPONSE']._serialized_end=663
+  _globals['_STARTGAMEREQUEST']._serialized_start=665
+  _globals['_STARTGAMEREQUEST']._serialized_end=700
+  _globals['_STARTGAMERESPONSE']._serialized_start=702
+  _globals['_STARTGAMERESPONSE']._serialized_end=738
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=741
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=891
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=893
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=977
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=979
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=1042
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=1044
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=1126
+  _globals['_GETVIEWREQUEST']._serialized_start=1128
+  _globals['_GETVIEWREQUEST']._serialized_end=1238
+  _globals['_GETVIEWRESPONSE']._serialized_start=1241
+  _globals['_GETVIEWRESPONSE']._serialized_end=1410
+  _globals['_TABLEVIEW']._serialized_start=1413
+  _globals['_TABLEVIEW']._serialized_end=1686
+  _globals['_SEATCLOCK']._serialized_start=1688
+  _globals['_SEATCLOCK']._serialized_end=1759
+  _globals['_WATCHEVENTSREQUEST']._serialized_start=1761
+  _globals['_WATCHEVENTSREQUEST']._serialized_end=1844
+  _globals['_WATCHEVENTSRESPONSE']._serialized_start=1846
+  _globals['_WATCHEVENTSRESPONSE']._serialized_end=1910
+  _globals['_GETAUDITLOGREQUEST']._serialized_start=1912
+  _globals['_GETAUDITLOGREQUEST']._serialized_end=1949
+  _globals['_GETAUDITLOGRESPONSE']._serialized_start=1951
+  _globals['_GETAUDITLOGRESPONSE']._serialized_end=2016
+  _globals['_LISTGAMESREQUEST']._serialized_start=2019
+  _globals['_LISTGAMESREQUEST']._serialized_end=2156
+  _globals['_GAMESUMMARY']._serialized_start=2159
+  _globals['_GAMESUMMARY']._serialized_end=2296
+  _globals['_LISTGAMESRESPONSE']._serialized_start=2298
+  _globals['_LISTGAMESRESPONSE']._serialized_end=2383
+  _globals['_LISTGAMEKINDSREQUEST']._serialized_start=2385
+  _globals['_LISTGAMEKINDSREQUEST']._serialized_end=2407
+  _globals['_GAMEKIND']._serialized_start=2410
+  _globals['_GAMEKIND']._serialized_end=2596
+  _globals['_LISTGAMEKINDSRESPONSE']._serialized_start=2598
+  _globals['_LISTGAMEKINDSRESPONSE']._serialized_end=2659
+  _globals['_REPLAYVIEWSREQUEST']._serialized_start=2661
+  _globals['_REPLAYVIEWSREQUEST']._serialized_end=2742
+  _globals['_REPLAYVIEWSRESPONSE']._serialized_start=2744
+  _globals['_REPLAYVIEWSRESPONSE']._serialized_end=2852
+  _globals['_GETSERVERKEYREQUEST']._serialized_start=2854
+  _globals['_GETSERVERKEYREQUEST']._serialized_end=2875
+  _globals['_GETSERVERKEYRESPONSE']._serialized_start=2877
+  _globals['_GETSERVERKEYRESPONSE']._serialized_end=2940
+  _globals['_EXPORTGAMERECORDREQUEST']._serialized_start=2942
+  _globals['_EXPORTGAMERECORDREQUEST']._serialized_end=2984
+  _globals['_EXPORTGAMERECORDRESPONSE']._serialized_start=2986
+  _globals['_EXPORTGAMERECORDRESPONSE']._serialized_end=3053
+  _globals['_GAMESERVICE']._serialized_start=3289
+  _globals['_GAMESERVICE']._serialized_end=4381
 # @@protoc_insertion_point(module_scope)

@@ -1,7 +1,10 @@
+import datetime
+
 from cardroom.v1 import envelope_pb2 as _envelope_pb2
 from cardroom.v1 import table_pb2 as _table_pb2
 from cardroom.v1 import trust_pb2 as _trust_pb2
 from google.protobuf import any_pb2 as _any_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -34,20 +37,22 @@ GAME_STATUS_RUNNING: GameStatus
 GAME_STATUS_FINISHED: GameStatus
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "options", "seat_count", "set_deal", "spectator_policy", "log_policy")
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "spectator_policy", "log_policy", "table_options")
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     SET_DEAL_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_POLICY_FIELD_NUMBER: _ClassVar[int]
     LOG_POLICY_FIELD_NUMBER: _ClassVar[int]
+    TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     options: _any_pb2.Any
     seat_count: int
     set_deal: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
     spectator_policy: _table_pb2.SpectatorPolicy
     log_policy: _table_pb2.LogPolicy
-    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ..., spectator_policy: _Optional[_Union[_table_pb2.SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[_table_pb2.LogPolicy, _Mapping]] = ...) -> None: ...
+    table_options: _table_pb2.TableOptions
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ..., spectator_policy: _Optional[_Union[_table_pb2.SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[_table_pb2.LogPolicy, _Mapping]] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id",)
@@ -150,7 +155,7 @@ class GetViewResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., viewer_kind: _Optional[_Union[ViewerKind, str]] = ..., seat: _Optional[int] = ..., table: _Optional[_Union[TableView, _Mapping]] = ..., game: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal")
+    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal", "resigned_seats", "clocks", "absent_seats", "table_options")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
@@ -158,6 +163,10 @@ class TableView(_message.Message):
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     SET_DEAL_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_SEATS_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seat_count: int
     player_names: _containers.RepeatedScalarFieldContainer[str]
@@ -165,7 +174,19 @@ class TableView(_message.Message):
     finished: bool
     winners: _containers.RepeatedScalarFieldContainer[int]
     set_deal: bool
-    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ...) -> None: ...
+    resigned_seats: _containers.RepeatedScalarFieldContainer[int]
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    absent_seats: _containers.RepeatedScalarFieldContainer[int]
+    table_options: _table_pb2.TableOptions
+    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ..., resigned_seats: _Optional[_Iterable[int]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., absent_seats: _Optional[_Iterable[int]] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ...) -> None: ...
+
+class SeatClock(_message.Message):
+    __slots__ = ("seat", "deadline")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    deadline: _timestamp_pb2.Timestamp
+    def __init__(self, seat: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class WatchEventsRequest(_message.Message):
     __slots__ = ("game_id", "after_sequence", "as_spectator")

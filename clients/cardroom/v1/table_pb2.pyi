@@ -9,7 +9,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class GameCreated(_message.Message):
-    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version", "spectator_policy", "log_policy")
+    __slots__ = ("kind", "options", "seat_count", "set_deal", "rules_version", "spectator_policy", "log_policy", "table_options")
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -17,6 +17,7 @@ class GameCreated(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_POLICY_FIELD_NUMBER: _ClassVar[int]
     LOG_POLICY_FIELD_NUMBER: _ClassVar[int]
+    TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     options: _any_pb2.Any
     seat_count: int
@@ -24,7 +25,14 @@ class GameCreated(_message.Message):
     rules_version: str
     spectator_policy: SpectatorPolicy
     log_policy: LogPolicy
-    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ..., spectator_policy: _Optional[_Union[SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[LogPolicy, _Mapping]] = ...) -> None: ...
+    table_options: TableOptions
+    def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ..., spectator_policy: _Optional[_Union[SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[LogPolicy, _Mapping]] = ..., table_options: _Optional[_Union[TableOptions, _Mapping]] = ...) -> None: ...
+
+class TableOptions(_message.Message):
+    __slots__ = ("seconds_per_decision",)
+    SECONDS_PER_DECISION_FIELD_NUMBER: _ClassVar[int]
+    seconds_per_decision: int
+    def __init__(self, seconds_per_decision: _Optional[int] = ...) -> None: ...
 
 class SpectatorPolicy(_message.Message):
     __slots__ = ("kind", "delay_events")
@@ -95,6 +103,46 @@ class TakeSeat(_message.Message):
 class StartGame(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class Resign(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RemoveSeat(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    def __init__(self, seat: _Optional[int] = ...) -> None: ...
+
+class ClockExpired(_message.Message):
+    __slots__ = ("seat", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
+
+class SeatResigned(_message.Message):
+    __slots__ = ("seat", "reason")
+    class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        REASON_UNSPECIFIED: _ClassVar[SeatResigned.Reason]
+        REASON_RESIGNED: _ClassVar[SeatResigned.Reason]
+        REASON_REMOVED: _ClassVar[SeatResigned.Reason]
+    REASON_UNSPECIFIED: SeatResigned.Reason
+    REASON_RESIGNED: SeatResigned.Reason
+    REASON_REMOVED: SeatResigned.Reason
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    reason: SeatResigned.Reason
+    def __init__(self, seat: _Optional[int] = ..., reason: _Optional[_Union[SeatResigned.Reason, str]] = ...) -> None: ...
+
+class SeatTimedOut(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    def __init__(self, seat: _Optional[int] = ...) -> None: ...
 
 class SetDeal(_message.Message):
     __slots__ = ("outcomes",)

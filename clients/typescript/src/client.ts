@@ -158,10 +158,15 @@ export class CardroomClient {
     return (await call(() => this.service.startGame({ gameId }, auth(token)))).version;
   }
 
-  /** Every command the seat may submit now, fully filled in. */
-  async legalActions(gameId: string, token: string): Promise<Message[]> {
+  /**
+   * Every command the seat may submit now, fully filled in. The server also
+   * lists the table's Resign when the game waits for the seat; it is left
+   * out unless `withResign` (a bot choosing a move never resigns by chance).
+   */
+  async legalActions(gameId: string, token: string, options: { withResign?: boolean } = {}): Promise<Message[]> {
     const response = await call(() => this.service.listLegalActions({ gameId }, auth(token)));
-    return response.actions.map(unpack);
+    const actions = response.actions.map(unpack);
+    return options.withResign ? actions : actions.filter((action) => action.$typeName !== "cardroom.v1.Resign");
   }
 
   async act(

@@ -8,7 +8,10 @@ import {
   GameStartedSchema,
   registry,
   SeatCredentialSchema,
+  SeatResigned_Reason,
+  SeatResignedSchema,
   SeatTakenSchema,
+  SeatTimedOutSchema,
   SetDealSchema,
   schemaOf,
   typeNameOf,
@@ -63,6 +66,11 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
   }
   if (isMessage(message, SeatTakenSchema)) return `${message.playerName || "Someone"} takes seat ${message.seat + 1}.`;
   if (isMessage(message, GameStartedSchema)) return "The game begins.";
+  if (isMessage(message, SeatResignedSchema)) {
+    const how = message.reason === SeatResigned_Reason.REMOVED ? "is removed by the operator" : "resigns";
+    return `${nameOf(names, message.seat)} ${how}: the game makes their choices from now on.`;
+  }
+  if (isMessage(message, SeatTimedOutSchema)) return `${nameOf(names, message.seat)}'s time runs out: the game makes the choice.`;
   if (isMessage(message, GameFinishedSchema)) {
     return `The game is over: ${list(message.winners.map((s) => nameOf(names, s))) || "nobody"} won.`;
   }

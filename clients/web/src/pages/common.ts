@@ -13,12 +13,22 @@ export function heading(what: string, gameId: string): HTMLElement {
   return h("h2", {}, what, " ", h("code", { class: "game-id", title: gameId }, gameId.slice(0, 8)));
 }
 
-/** "Ada, Bo and Cy · running · 42 events" */
+/** "Ada, Bo and Cy · running · 42 events", then what the table says of
+ * seats: "· Cy resigned · Bo absent · Ada to move by 12:30:05 UTC". */
 export function status(view: View, kindTitles: Map<string, string>): string {
   const table = view.table;
   const state = table.finished ? "finished" : table.started ? "running" : "waiting for players";
   const names = table.playerNames.map((name, seat) => name || `seat ${seat + 1} free`).join(", ");
-  return `${kindTitles.get(table.kind) ?? table.kind} · ${names} · ${state} · ${view.version} events`;
+  const who = (seat: number) => table.playerNames[seat] || `seat ${seat + 1}`;
+  const notes = [
+    ...table.resignedSeats.map((seat) => `${who(seat)} resigned`),
+    ...table.absentSeats.map((seat) => `${who(seat)} absent`),
+    ...table.clocks.map((clock) => {
+      const at = new Date(Number(clock.deadline?.seconds ?? 0n) * 1000).toISOString().slice(11, 19);
+      return `${who(clock.seat)} to move by ${at} UTC`;
+    }),
+  ];
+  return [`${kindTitles.get(table.kind) ?? table.kind} · ${names} · ${state} · ${view.version} events`, ...notes].join(" · ");
 }
 
 /** The narration of a feed: one item per event, its hidden parts below. */

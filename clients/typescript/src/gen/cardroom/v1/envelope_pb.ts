@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/envelope.proto.
  */
 export const file_cardroom_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("ChpjYXJkcm9vbS92MS9lbnZlbG9wZS5wcm90bxILY2FyZHJvb20udjEiGQoIQXVkaWVuY2USDQoFc2VhdHMYASADKA0idAoGU2VjcmV0EicKCGF1ZGllbmNlGAEgASgLMhUuY2FyZHJvb20udjEuQXVkaWVuY2USIwoFdmFsdWUYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EgwKBHNhbHQYAyABKAwSDgoGZGlnZXN0GAQgASgMIp0BCgVBY3RvchIlCgRraW5kGAEgASgOMhcuY2FyZHJvb20udjEuQWN0b3IuS2luZBIMCgRzZWF0GAIgASgNIl8KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg0KCUtJTkRfU0VBVBABEg8KC0tJTkRfREVBTEVSEAISEQoNS0lORF9PUEVSQVRPUhADEg4KCktJTkRfR1VFU1QQBCK0AQoNQ29tbWFuZFJlY29yZBInCghhdWRpZW5jZRgBIAEoCzIVLmNhcmRyb29tLnYxLkF1ZGllbmNlEhIKCmNvbW1hbmRfaWQYAiABKAkSIQoFYWN0b3IYAyABKAsyEi5jYXJkcm9vbS52MS5BY3RvchIlCgdjb21tYW5kGAQgASgLMhQuZ29vZ2xlLnByb3RvYnVmLkFueRIMCgRzYWx0GAUgASgMEg4KBmRpZ2VzdBgGIAEoDCJjCg1TZWNyZXRPcGVuaW5nEhAKCHNlcXVlbmNlGAEgASgEEg0KBWluZGV4GAIgASgNEgwKBHNhbHQYAyABKAwSIwoFdmFsdWUYBCABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IrQCCg1FdmVudEVudmVsb3BlEg8KB2dhbWVfaWQYASABKAkSEAoIc2VxdWVuY2UYAiABKAQSLwoLcmVjb3JkZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiMKBWV2ZW50GAQgASgLMhQuZ29vZ2xlLnByb3RvYnVmLkFueRIkCgdzZWNyZXRzGAUgAygLMhMuY2FyZHJvb20udjEuU2VjcmV0EisKB2NvbW1hbmQYBiABKAsyGi5jYXJkcm9vbS52MS5Db21tYW5kUmVjb3JkEhUKDXByZXZpb3VzX2hhc2gYByABKAwSLAoIb3BlbmluZ3MYCCADKAsyGi5jYXJkcm9vbS52MS5TZWNyZXRPcGVuaW5nEhIKCmV2ZW50X2hhc2gYCSABKAxiBnByb3RvMw", [file_google_protobuf_any, file_google_protobuf_timestamp]);
+  fileDesc("ChpjYXJkcm9vbS92MS9lbnZlbG9wZS5wcm90bxILY2FyZHJvb20udjEiGQoIQXVkaWVuY2USDQoFc2VhdHMYASADKA0idAoGU2VjcmV0EicKCGF1ZGllbmNlGAEgASgLMhUuY2FyZHJvb20udjEuQXVkaWVuY2USIwoFdmFsdWUYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EgwKBHNhbHQYAyABKAwSDgoGZGlnZXN0GAQgASgMIq0BCgVBY3RvchIlCgRraW5kGAEgASgOMhcuY2FyZHJvb20udjEuQWN0b3IuS2luZBIMCgRzZWF0GAIgASgNIm8KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg0KCUtJTkRfU0VBVBABEg8KC0tJTkRfREVBTEVSEAISEQoNS0lORF9PUEVSQVRPUhADEg4KCktJTkRfR1VFU1QQBBIOCgpLSU5EX0NMT0NLEAUitAEKDUNvbW1hbmRSZWNvcmQSJwoIYXVkaWVuY2UYASABKAsyFS5jYXJkcm9vbS52MS5BdWRpZW5jZRISCgpjb21tYW5kX2lkGAIgASgJEiEKBWFjdG9yGAMgASgLMhIuY2FyZHJvb20udjEuQWN0b3ISJQoHY29tbWFuZBgEIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDAoEc2FsdBgFIAEoDBIOCgZkaWdlc3QYBiABKAwiYwoNU2VjcmV0T3BlbmluZxIQCghzZXF1ZW5jZRgBIAEoBBINCgVpbmRleBgCIAEoDRIMCgRzYWx0GAMgASgMEiMKBXZhbHVlGAQgASgLMhQuZ29vZ2xlLnByb3RvYnVmLkFueSK0AgoNRXZlbnRFbnZlbG9wZRIPCgdnYW1lX2lkGAEgASgJEhAKCHNlcXVlbmNlGAIgASgEEi8KC3JlY29yZGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIjCgVldmVudBgEIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSJAoHc2VjcmV0cxgFIAMoCzITLmNhcmRyb29tLnYxLlNlY3JldBIrCgdjb21tYW5kGAYgASgLMhouY2FyZHJvb20udjEuQ29tbWFuZFJlY29yZBIVCg1wcmV2aW91c19oYXNoGAcgASgMEiwKCG9wZW5pbmdzGAggAygLMhouY2FyZHJvb20udjEuU2VjcmV0T3BlbmluZxISCgpldmVudF9oYXNoGAkgASgMYgZwcm90bzM", [file_google_protobuf_any, file_google_protobuf_timestamp]);
 
 /**
  * The seats that may see a hidden value. Auditors may always see it; an
@@ -80,7 +80,8 @@ export const SecretSchema: GenMessage<Secret> = /*@__PURE__*/
 
 /**
  * Who issued a command: a seated player, the dealer (the service drawing a
- * chance outcome such as a shuffle), the operator, or a guest (joining).
+ * chance outcome such as a shuffle), the operator, a guest (joining) or the
+ * table's clock (a turn clock ran out).
  *
  * @generated from message cardroom.v1.Actor
  */
@@ -135,6 +136,13 @@ export enum Actor_Kind {
    * @generated from enum value: KIND_GUEST = 4;
    */
   GUEST = 4,
+
+  /**
+   * The table's clock (the service): a turn clock ran out (ClockExpired).
+   *
+   * @generated from enum value: KIND_CLOCK = 5;
+   */
+  CLOCK = 5,
 }
 
 /**

@@ -6,19 +6,19 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { EventEnvelope } from "./envelope_pb.js";
 import { file_cardroom_v1_envelope } from "./envelope_pb.js";
-import type { LogPolicy, SpectatorPolicy } from "./table_pb.js";
+import type { LogPolicy, SpectatorPolicy, TableOptions } from "./table_pb.js";
 import { file_cardroom_v1_table } from "./table_pb.js";
 import type { GameRecord } from "./trust_pb.js";
 import { file_cardroom_v1_trust } from "./trust_pb.js";
-import type { Any } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_any } from "@bufbuild/protobuf/wkt";
+import type { Any, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_any, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cardroom/v1/game_service.proto.
  */
 export const file_cardroom_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIugBChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeSIlChJDcmVhdGVHYW1lUmVzcG9uc2USDwoHZ2FtZV9pZBgBIAEoCSJTCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESEwoLcGxheWVyX25hbWUYAyABKAlCBwoFX3NlYXQiRQoQSm9pbkdhbWVSZXNwb25zZRIMCgRzZWF0GAEgASgNEhIKCnNlYXRfdG9rZW4YAiABKAkSDwoHdmVyc2lvbhgDIAEoBCIjChBTdGFydEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiJAoRU3RhcnRHYW1lUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBCKWAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIlCgdjb21tYW5kGAIgASgLMhQuZ29vZ2xlLnByb3RvYnVmLkFueRISCgpjb21tYW5kX2lkGAMgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBCABKARIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJUChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIqCgZldmVudHMYAiADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlIj8KF0xpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEwoLbWluX3ZlcnNpb24YAiABKAQiUgoYTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSJQoHYWN0aW9ucxgCIAMoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkibgoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgd2ZXJzaW9uGAIgASgESACIAQESFAoMYXNfc3BlY3RhdG9yGAMgASgIEhMKC21pbl92ZXJzaW9uGAQgASgEQgoKCF92ZXJzaW9uIqkBCg9HZXRWaWV3UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIsCgt2aWV3ZXJfa2luZBgCIAEoDjIXLmNhcmRyb29tLnYxLlZpZXdlcktpbmQSDAoEc2VhdBgDIAEoDRIlCgV0YWJsZRgEIAEoCzIWLmNhcmRyb29tLnYxLlRhYmxlVmlldxIiCgRnYW1lGAUgASgLMhQuZ29vZ2xlLnByb3RvYnVmLkFueSKJAQoJVGFibGVWaWV3EgwKBGtpbmQYASABKAkSEgoKc2VhdF9jb3VudBgCIAEoDRIUCgxwbGF5ZXJfbmFtZXMYAyADKAkSDwoHc3RhcnRlZBgEIAEoCBIQCghmaW5pc2hlZBgFIAEoCBIPCgd3aW5uZXJzGAYgAygNEhAKCHNldF9kZWFsGAcgASgIIlMKEldhdGNoRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhYKDmFmdGVyX3NlcXVlbmNlGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCCJAChNXYXRjaEV2ZW50c1Jlc3BvbnNlEikKBWV2ZW50GAEgASgLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZSIlChJHZXRBdWRpdExvZ1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJBChNHZXRBdWRpdExvZ1Jlc3BvbnNlEioKBmV2ZW50cxgBIAMoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiiQEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEa2luZBgDIAEoCRInCgZzdGF0dXMYBCABKA4yFy5jYXJkcm9vbS52MS5HYW1lU3RhdHVzEhcKD29wZW5fc2VhdHNfb25seRgFIAEoCCKJAQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnNlYXRfY291bnQYAyABKA0SEwoLc2VhdHNfdGFrZW4YBCABKA0SDwoHc3RhcnRlZBgFIAEoCBIQCghmaW5pc2hlZBgGIAEoCBIPCgd2ZXJzaW9uGAcgASgEIlUKEUxpc3RHYW1lc1Jlc3BvbnNlEicKBWdhbWVzGAEgAygLMhguY2FyZHJvb20udjEuR2FtZVN1bW1hcnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhYKFExpc3RHYW1lS2luZHNSZXF1ZXN0IroBCghHYW1lS2luZBIMCgRraW5kGAEgASgJEg0KBXRpdGxlGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIUCgxvcHRpb25zX3R5cGUYBiABKAkSFQoNY29tbWFuZF90eXBlcxgHIAMoCRIUCgxjaGFuY2VfdHlwZXMYCCADKAkSEQoJdmlld190eXBlGAkgASgJIj0KFUxpc3RHYW1lS2luZHNSZXNwb25zZRIkCgVraW5kcxgBIAMoCzIVLmNhcmRyb29tLnYxLkdhbWVLaW5kIlEKElJlcGxheVZpZXdzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgibAoTUmVwbGF5Vmlld3NSZXNwb25zZRIqCgR2aWV3GAEgASgLMhwuY2FyZHJvb20udjEuR2V0Vmlld1Jlc3BvbnNlEikKBWV2ZW50GAIgASgLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZSIVChNHZXRTZXJ2ZXJLZXlSZXF1ZXN0Ij8KFEdldFNlcnZlcktleVJlc3BvbnNlEhIKCnB1YmxpY19rZXkYASABKAwSEwoLZmluZ2VycHJpbnQYAiABKAkiKgoXRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJDChhFeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USJwoGcmVjb3JkGAEgASgLMhcuY2FyZHJvb20udjEuR2FtZVJlY29yZCpzCgpWaWV3ZXJLaW5kEhsKF1ZJRVdFUl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQVklFV0VSX0tJTkRfU0VBVBABEhkKFVZJRVdFUl9LSU5EX1NQRUNUQVRPUhACEhcKE1ZJRVdFUl9LSU5EX0FVRElUT1IQAypyCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADMsQICgtHYW1lU2VydmljZRJNCgpDcmVhdGVHYW1lEh4uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5jYXJkcm9vbS52MS5Kb2luR2FtZVJlcXVlc3QaHS5jYXJkcm9vbS52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCVN0YXJ0R2FtZRIdLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlcXVlc3QaHi5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXNwb25zZRJWCg1TdWJtaXRDb21tYW5kEiEuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIi5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USXwoQTGlzdExlZ2FsQWN0aW9ucxIkLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiUuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5jYXJkcm9vbS52MS5HZXRWaWV3UmVxdWVzdBocLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRJSCgtXYXRjaEV2ZW50cxIfLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVxdWVzdBogLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UwARJQCgtHZXRBdWRpdExvZxIfLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVxdWVzdBogLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVxdWVzdBoeLmNhcmRyb29tLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElYKDUxpc3RHYW1lS2luZHMSIS5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBoiLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJSCgtSZXBsYXlWaWV3cxIfLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVxdWVzdBogLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVzcG9uc2UwARJTCgxHZXRTZXJ2ZXJLZXkSIC5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXF1ZXN0GiEuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVzcG9uc2USXwoQRXhwb3J0R2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any]);
+  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCJFChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKA0SEgoKc2VhdF90b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEioKBmV2ZW50cxgCIAMoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiPwoXTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgttaW5fdmVyc2lvbhgCIAEoBCJSChhMaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgdhY3Rpb25zGAIgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueSJuCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKB3ZlcnNpb24YAiABKARIAIgBARIUCgxhc19zcGVjdGF0b3IYAyABKAgSEwoLbWluX3ZlcnNpb24YBCABKARCCgoIX3ZlcnNpb24iqQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiwKC3ZpZXdlcl9raW5kGAIgASgOMhcuY2FyZHJvb20udjEuVmlld2VyS2luZBIMCgRzZWF0GAMgASgNEiUKBXRhYmxlGAQgASgLMhYuY2FyZHJvb20udjEuVGFibGVWaWV3EiIKBGdhbWUYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgiQAoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiJQoSR2V0QXVkaXRMb2dSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiQQoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlIokBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoDRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGtpbmQYAyABKAkSJwoGc3RhdHVzGAQgASgOMhcuY2FyZHJvb20udjEuR2FtZVN0YXR1cxIXCg9vcGVuX3NlYXRzX29ubHkYBSABKAgiiQEKC0dhbWVTdW1tYXJ5Eg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgpzZWF0X2NvdW50GAMgASgNEhMKC3NlYXRzX3Rha2VuGAQgASgNEg8KB3N0YXJ0ZWQYBSABKAgSEAoIZmluaXNoZWQYBiABKAgSDwoHdmVyc2lvbhgHIAEoBCJVChFMaXN0R2FtZXNSZXNwb25zZRInCgVnYW1lcxgBIAMoCzIYLmNhcmRyb29tLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZUtpbmRzUmVxdWVzdCK6AQoIR2FtZUtpbmQSDAoEa2luZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgJEhEKCW1pbl9zZWF0cxgEIAEoDRIRCgltYXhfc2VhdHMYBSABKA0SFAoMb3B0aW9uc190eXBlGAYgASgJEhUKDWNvbW1hbmRfdHlwZXMYByADKAkSFAoMY2hhbmNlX3R5cGVzGAggAygJEhEKCXZpZXdfdHlwZRgJIAEoCSI9ChVMaXN0R2FtZUtpbmRzUmVzcG9uc2USJAoFa2luZHMYASADKAsyFS5jYXJkcm9vbS52MS5HYW1lS2luZCJRChJSZXBsYXlWaWV3c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgxmcm9tX3ZlcnNpb24YAiABKAQSFAoMYXNfc3BlY3RhdG9yGAMgASgIImwKE1JlcGxheVZpZXdzUmVzcG9uc2USKgoEdmlldxgBIAEoCzIcLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRIpCgVldmVudBgCIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiFQoTR2V0U2VydmVyS2V5UmVxdWVzdCI/ChRHZXRTZXJ2ZXJLZXlSZXNwb25zZRISCgpwdWJsaWNfa2V5GAEgASgMEhMKC2ZpbmdlcnByaW50GAIgASgJIioKF0V4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiQwoYRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEicKBnJlY29yZBgBIAEoCzIXLmNhcmRyb29tLnYxLkdhbWVSZWNvcmQqcwoKVmlld2VyS2luZBIbChdWSUVXRVJfS0lORF9VTlNQRUNJRklFRBAAEhQKEFZJRVdFUl9LSU5EX1NFQVQQARIZChVWSUVXRVJfS0lORF9TUEVDVEFUT1IQAhIXChNWSUVXRVJfS0lORF9BVURJVE9SEAMqcgoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhQKEEdBTUVfU1RBVFVTX09QRU4QARIXChNHQU1FX1NUQVRVU19SVU5OSU5HEAISGAoUR0FNRV9TVEFUVVNfRklOSVNIRUQQAzLECAoLR2FtZVNlcnZpY2USTQoKQ3JlYXRlR2FtZRIeLmNhcmRyb29tLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh8uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkcKCEpvaW5HYW1lEhwuY2FyZHJvb20udjEuSm9pbkdhbWVSZXF1ZXN0Gh0uY2FyZHJvb20udjEuSm9pbkdhbWVSZXNwb25zZRJKCglTdGFydEdhbWUSHS5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXF1ZXN0Gh4uY2FyZHJvb20udjEuU3RhcnRHYW1lUmVzcG9uc2USVgoNU3VibWl0Q29tbWFuZBIhLmNhcmRyb29tLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiIuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEl8KEExpc3RMZWdhbEFjdGlvbnMSJC5jYXJkcm9vbS52MS5MaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBolLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRJECgdHZXRWaWV3EhsuY2FyZHJvb20udjEuR2V0Vmlld1JlcXVlc3QaHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USUgoLV2F0Y2hFdmVudHMSHy5jYXJkcm9vbS52MS5XYXRjaEV2ZW50c1JlcXVlc3QaIC5jYXJkcm9vbS52MS5XYXRjaEV2ZW50c1Jlc3BvbnNlMAESUAoLR2V0QXVkaXRMb2cSHy5jYXJkcm9vbS52MS5HZXRBdWRpdExvZ1JlcXVlc3QaIC5jYXJkcm9vbS52MS5HZXRBdWRpdExvZ1Jlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmNhcmRyb29tLnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5jYXJkcm9vbS52MS5MaXN0R2FtZXNSZXNwb25zZRJWCg1MaXN0R2FtZUtpbmRzEiEuY2FyZHJvb20udjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIi5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USUgoLUmVwbGF5Vmlld3MSHy5jYXJkcm9vbS52MS5SZXBsYXlWaWV3c1JlcXVlc3QaIC5jYXJkcm9vbS52MS5SZXBsYXlWaWV3c1Jlc3BvbnNlMAESUwoMR2V0U2VydmVyS2V5EiAuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVxdWVzdBohLmNhcmRyb29tLnYxLkdldFNlcnZlcktleVJlc3BvbnNlEl8KEEV4cG9ydEdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5FeHBvcnRHYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXNwb25zZWIGcHJvdG8z", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message cardroom.v1.CreateGameRequest
@@ -65,6 +65,13 @@ export type CreateGameRequest = Message<"cardroom.v1.CreateGameRequest"> & {
    * @generated from field: cardroom.v1.LogPolicy log_policy = 6;
    */
   logPolicy?: LogPolicy | undefined;
+
+  /**
+   * What the table adds around the game (turn clocks); unset means none.
+   *
+   * @generated from field: cardroom.v1.TableOptions table_options = 7;
+   */
+  tableOptions?: TableOptions | undefined;
 };
 
 /**
@@ -285,7 +292,9 @@ export type ListLegalActionsResponse = Message<"cardroom.v1.ListLegalActionsResp
   version: bigint;
 
   /**
-   * Every command the caller may submit now, fully filled in.
+   * Every command the caller may submit now, fully filled in. When the game
+   * waits for the caller, the last is the table's Resign (which a seat may
+   * also send at any other time).
    *
    * @generated from field: repeated google.protobuf.Any actions = 2;
    */
@@ -420,6 +429,36 @@ export type TableView = Message<"cardroom.v1.TableView"> & {
    * @generated from field: bool set_deal = 7;
    */
   setDeal: boolean;
+
+  /**
+   * Seats that left the game (resigned, or removed by the operator); the
+   * game makes their decisions by its default choice.
+   *
+   * @generated from field: repeated uint32 resigned_seats = 8;
+   */
+  resignedSeats: number[];
+
+  /**
+   * The turn clocks: for each seat the game waits for, when its time runs
+   * out. Empty without a clock (TableOptions.seconds_per_decision).
+   *
+   * @generated from field: repeated cardroom.v1.SeatClock clocks = 9;
+   */
+  clocks: SeatClock[];
+
+  /**
+   * Seats that have not called the server (no command, no open WatchEvents)
+   * for the server's absence time. A presence fact, not an event: it is
+   * empty in replays and for past versions.
+   *
+   * @generated from field: repeated uint32 absent_seats = 10;
+   */
+  absentSeats: number[];
+
+  /**
+   * @generated from field: cardroom.v1.TableOptions table_options = 11;
+   */
+  tableOptions?: TableOptions | undefined;
 };
 
 /**
@@ -428,6 +467,33 @@ export type TableView = Message<"cardroom.v1.TableView"> & {
  */
 export const TableViewSchema: GenMessage<TableView> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_game_service, 12);
+
+/**
+ * A turn clock in TableView.
+ *
+ * @generated from message cardroom.v1.SeatClock
+ */
+export type SeatClock = Message<"cardroom.v1.SeatClock"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The recording time of the game's latest event plus the seconds per
+   * decision.
+   *
+   * @generated from field: google.protobuf.Timestamp deadline = 2;
+   */
+  deadline?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.SeatClock.
+ * Use `create(SeatClockSchema)` to create a new message.
+ */
+export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 13);
 
 /**
  * @generated from message cardroom.v1.WatchEventsRequest
@@ -459,7 +525,7 @@ export type WatchEventsRequest = Message<"cardroom.v1.WatchEventsRequest"> & {
  * Use `create(WatchEventsRequestSchema)` to create a new message.
  */
 export const WatchEventsRequestSchema: GenMessage<WatchEventsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 13);
+  messageDesc(file_cardroom_v1_game_service, 14);
 
 /**
  * @generated from message cardroom.v1.WatchEventsResponse
@@ -476,7 +542,7 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
  * Use `create(WatchEventsResponseSchema)` to create a new message.
  */
 export const WatchEventsResponseSchema: GenMessage<WatchEventsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 14);
+  messageDesc(file_cardroom_v1_game_service, 15);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogRequest
@@ -493,7 +559,7 @@ export type GetAuditLogRequest = Message<"cardroom.v1.GetAuditLogRequest"> & {
  * Use `create(GetAuditLogRequestSchema)` to create a new message.
  */
 export const GetAuditLogRequestSchema: GenMessage<GetAuditLogRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 15);
+  messageDesc(file_cardroom_v1_game_service, 16);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogResponse
@@ -510,7 +576,7 @@ export type GetAuditLogResponse = Message<"cardroom.v1.GetAuditLogResponse"> & {
  * Use `create(GetAuditLogResponseSchema)` to create a new message.
  */
 export const GetAuditLogResponseSchema: GenMessage<GetAuditLogResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 16);
+  messageDesc(file_cardroom_v1_game_service, 17);
 
 /**
  * @generated from message cardroom.v1.ListGamesRequest
@@ -557,7 +623,7 @@ export type ListGamesRequest = Message<"cardroom.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 17);
+  messageDesc(file_cardroom_v1_game_service, 18);
 
 /**
  * @generated from message cardroom.v1.GameSummary
@@ -606,7 +672,7 @@ export type GameSummary = Message<"cardroom.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 18);
+  messageDesc(file_cardroom_v1_game_service, 19);
 
 /**
  * @generated from message cardroom.v1.ListGamesResponse
@@ -630,7 +696,7 @@ export type ListGamesResponse = Message<"cardroom.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 19);
+  messageDesc(file_cardroom_v1_game_service, 20);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsRequest
@@ -643,7 +709,7 @@ export type ListGameKindsRequest = Message<"cardroom.v1.ListGameKindsRequest"> &
  * Use `create(ListGameKindsRequestSchema)` to create a new message.
  */
 export const ListGameKindsRequestSchema: GenMessage<ListGameKindsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 20);
+  messageDesc(file_cardroom_v1_game_service, 21);
 
 /**
  * One game this server plays, and the protobuf messages (full names) a
@@ -714,7 +780,7 @@ export type GameKind = Message<"cardroom.v1.GameKind"> & {
  * Use `create(GameKindSchema)` to create a new message.
  */
 export const GameKindSchema: GenMessage<GameKind> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 21);
+  messageDesc(file_cardroom_v1_game_service, 22);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsResponse
@@ -731,7 +797,7 @@ export type ListGameKindsResponse = Message<"cardroom.v1.ListGameKindsResponse">
  * Use `create(ListGameKindsResponseSchema)` to create a new message.
  */
 export const ListGameKindsResponseSchema: GenMessage<ListGameKindsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 22);
+  messageDesc(file_cardroom_v1_game_service, 23);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsRequest
@@ -760,7 +826,7 @@ export type ReplayViewsRequest = Message<"cardroom.v1.ReplayViewsRequest"> & {
  * Use `create(ReplayViewsRequestSchema)` to create a new message.
  */
 export const ReplayViewsRequestSchema: GenMessage<ReplayViewsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 23);
+  messageDesc(file_cardroom_v1_game_service, 24);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsResponse
@@ -784,7 +850,7 @@ export type ReplayViewsResponse = Message<"cardroom.v1.ReplayViewsResponse"> & {
  * Use `create(ReplayViewsResponseSchema)` to create a new message.
  */
 export const ReplayViewsResponseSchema: GenMessage<ReplayViewsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 24);
+  messageDesc(file_cardroom_v1_game_service, 25);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyRequest
@@ -797,7 +863,7 @@ export type GetServerKeyRequest = Message<"cardroom.v1.GetServerKeyRequest"> & {
  * Use `create(GetServerKeyRequestSchema)` to create a new message.
  */
 export const GetServerKeyRequestSchema: GenMessage<GetServerKeyRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 25);
+  messageDesc(file_cardroom_v1_game_service, 26);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyResponse
@@ -823,7 +889,7 @@ export type GetServerKeyResponse = Message<"cardroom.v1.GetServerKeyResponse"> &
  * Use `create(GetServerKeyResponseSchema)` to create a new message.
  */
 export const GetServerKeyResponseSchema: GenMessage<GetServerKeyResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 26);
+  messageDesc(file_cardroom_v1_game_service, 27);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordRequest
@@ -840,7 +906,7 @@ export type ExportGameRecordRequest = Message<"cardroom.v1.ExportGameRecordReque
  * Use `create(ExportGameRecordRequestSchema)` to create a new message.
  */
 export const ExportGameRecordRequestSchema: GenMessage<ExportGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 27);
+  messageDesc(file_cardroom_v1_game_service, 28);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordResponse
@@ -857,7 +923,7 @@ export type ExportGameRecordResponse = Message<"cardroom.v1.ExportGameRecordResp
  * Use `create(ExportGameRecordResponseSchema)` to create a new message.
  */
 export const ExportGameRecordResponseSchema: GenMessage<ExportGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 28);
+  messageDesc(file_cardroom_v1_game_service, 29);
 
 /**
  * What kind of viewer a projection was computed for.

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEi4wEKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKZAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJJCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAyIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -67,6 +67,13 @@ export type GameCreated = Message<"cardroom.v1.GameCreated"> & {
    * @generated from field: cardroom.v1.LogPolicy log_policy = 7;
    */
   logPolicy?: LogPolicy | undefined;
+
+  /**
+   * Table options every game shares (turn clocks).
+   *
+   * @generated from field: cardroom.v1.TableOptions table_options = 8;
+   */
+  tableOptions?: TableOptions | undefined;
 };
 
 /**
@@ -75,6 +82,31 @@ export type GameCreated = Message<"cardroom.v1.GameCreated"> & {
  */
 export const GameCreatedSchema: GenMessage<GameCreated> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 0);
+
+/**
+ * Chosen when a game is created, recorded in GameCreated: what the table
+ * adds around any game (docs/rules/table.md, T-CLOCK).
+ *
+ * @generated from message cardroom.v1.TableOptions
+ */
+export type TableOptions = Message<"cardroom.v1.TableOptions"> & {
+  /**
+   * Turn clock: each seat the game waits for has this many seconds, counted
+   * from the recording time of the game's latest event, to make its
+   * decision; then the table's clock makes the seat's default choice for it
+   * (SeatTimedOut). 0: no clock.
+   *
+   * @generated from field: uint32 seconds_per_decision = 1;
+   */
+  secondsPerDecision: number;
+};
+
+/**
+ * Describes the message cardroom.v1.TableOptions.
+ * Use `create(TableOptionsSchema)` to create a new message.
+ */
+export const TableOptionsSchema: GenMessage<TableOptions> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 1);
 
 /**
  * Chosen when a game is created, recorded in GameCreated.
@@ -100,7 +132,7 @@ export type SpectatorPolicy = Message<"cardroom.v1.SpectatorPolicy"> & {
  * Use `create(SpectatorPolicySchema)` to create a new message.
  */
 export const SpectatorPolicySchema: GenMessage<SpectatorPolicy> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 1);
+  messageDesc(file_cardroom_v1_table, 2);
 
 /**
  * @generated from enum cardroom.v1.SpectatorPolicy.Kind
@@ -140,7 +172,7 @@ export enum SpectatorPolicy_Kind {
  * Describes the enum cardroom.v1.SpectatorPolicy.Kind.
  */
 export const SpectatorPolicy_KindSchema: GenEnum<SpectatorPolicy_Kind> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 1, 0);
+  enumDesc(file_cardroom_v1_table, 2, 0);
 
 /**
  * Chosen when a game is created, recorded in GameCreated: who may read the
@@ -162,7 +194,7 @@ export type LogPolicy = Message<"cardroom.v1.LogPolicy"> & {
  * Use `create(LogPolicySchema)` to create a new message.
  */
 export const LogPolicySchema: GenMessage<LogPolicy> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 2);
+  messageDesc(file_cardroom_v1_table, 3);
 
 /**
  * @generated from enum cardroom.v1.LogPolicy.Kind
@@ -194,7 +226,7 @@ export enum LogPolicy_Kind {
  * Describes the enum cardroom.v1.LogPolicy.Kind.
  */
 export const LogPolicy_KindSchema: GenEnum<LogPolicy_Kind> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 2, 0);
+  enumDesc(file_cardroom_v1_table, 3, 0);
 
 /**
  * A player took a seat. The seat token's hash travels as a secret for
@@ -219,7 +251,7 @@ export type SeatTaken = Message<"cardroom.v1.SeatTaken"> & {
  * Use `create(SeatTakenSchema)` to create a new message.
  */
 export const SeatTakenSchema: GenMessage<SeatTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 3);
+  messageDesc(file_cardroom_v1_table, 4);
 
 /**
  * Secret part of SeatTaken: SHA-256 of the seat token.
@@ -238,7 +270,7 @@ export type SeatCredential = Message<"cardroom.v1.SeatCredential"> & {
  * Use `create(SeatCredentialSchema)` to create a new message.
  */
 export const SeatCredentialSchema: GenMessage<SeatCredential> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 4);
+  messageDesc(file_cardroom_v1_table, 5);
 
 /**
  * All seats are taken and play has begun.
@@ -253,7 +285,7 @@ export type GameStarted = Message<"cardroom.v1.GameStarted"> & {
  * Use `create(GameStartedSchema)` to create a new message.
  */
 export const GameStartedSchema: GenMessage<GameStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 5);
+  messageDesc(file_cardroom_v1_table, 6);
 
 /**
  * The game is over. Every seat in winners shares the win; no winners means
@@ -273,7 +305,7 @@ export type GameFinished = Message<"cardroom.v1.GameFinished"> & {
  * Use `create(GameFinishedSchema)` to create a new message.
  */
 export const GameFinishedSchema: GenMessage<GameFinished> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 6);
+  messageDesc(file_cardroom_v1_table, 7);
 
 /**
  * Table commands.
@@ -306,7 +338,7 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
  * Use `create(TakeSeatSchema)` to create a new message.
  */
 export const TakeSeatSchema: GenMessage<TakeSeat> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 7);
+  messageDesc(file_cardroom_v1_table, 8);
 
 /**
  * @generated from message cardroom.v1.StartGame
@@ -319,7 +351,145 @@ export type StartGame = Message<"cardroom.v1.StartGame"> & {
  * Use `create(StartGameSchema)` to create a new message.
  */
 export const StartGameSchema: GenMessage<StartGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 8);
+  messageDesc(file_cardroom_v1_table, 9);
+
+/**
+ * Table command of a seat: leave the game for good (T-RESIGN). Accepted at
+ * any time between the start and the end.
+ *
+ * @generated from message cardroom.v1.Resign
+ */
+export type Resign = Message<"cardroom.v1.Resign"> & {
+};
+
+/**
+ * Describes the message cardroom.v1.Resign.
+ * Use `create(ResignSchema)` to create a new message.
+ */
+export const ResignSchema: GenMessage<Resign> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 10);
+
+/**
+ * Table command of the operator: resign a seat on its behalf (T-REMOVE).
+ *
+ * @generated from message cardroom.v1.RemoveSeat
+ */
+export type RemoveSeat = Message<"cardroom.v1.RemoveSeat"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cardroom.v1.RemoveSeat.
+ * Use `create(RemoveSeatSchema)` to create a new message.
+ */
+export const RemoveSeatSchema: GenMessage<RemoveSeat> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 11);
+
+/**
+ * Table command of the table's clock (the service, like the dealer): the
+ * deadline of an awaited seat passed (T-CLOCK). Refused unless the game is
+ * still at version, the version the deadline was computed at.
+ *
+ * @generated from message cardroom.v1.ClockExpired
+ */
+export type ClockExpired = Message<"cardroom.v1.ClockExpired"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint64 version = 2;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.ClockExpired.
+ * Use `create(ClockExpiredSchema)` to create a new message.
+ */
+export const ClockExpiredSchema: GenMessage<ClockExpired> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 12);
+
+/**
+ * A seat left the game. From then on the game's default choice makes every
+ * decision the game awaits from it; it does not win unless every seat
+ * resigned (T-RESIGN).
+ *
+ * @generated from message cardroom.v1.SeatResigned
+ */
+export type SeatResigned = Message<"cardroom.v1.SeatResigned"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: cardroom.v1.SeatResigned.Reason reason = 2;
+   */
+  reason: SeatResigned_Reason;
+};
+
+/**
+ * Describes the message cardroom.v1.SeatResigned.
+ * Use `create(SeatResignedSchema)` to create a new message.
+ */
+export const SeatResignedSchema: GenMessage<SeatResigned> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 13);
+
+/**
+ * @generated from enum cardroom.v1.SeatResigned.Reason
+ */
+export enum SeatResigned_Reason {
+  /**
+   * @generated from enum value: REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The seat sent Resign.
+   *
+   * @generated from enum value: REASON_RESIGNED = 1;
+   */
+  RESIGNED = 1,
+
+  /**
+   * The operator removed the seat (RemoveSeat).
+   *
+   * @generated from enum value: REASON_REMOVED = 3;
+   */
+  REMOVED = 3,
+}
+
+/**
+ * Describes the enum cardroom.v1.SeatResigned.Reason.
+ */
+export const SeatResigned_ReasonSchema: GenEnum<SeatResigned_Reason> = /*@__PURE__*/
+  enumDesc(file_cardroom_v1_table, 13, 0);
+
+/**
+ * The seat's turn clock ran out: the events that follow, up to the next
+ * command, are its default choice for the decision it was awaited for
+ * (T-CLOCK).
+ *
+ * @generated from message cardroom.v1.SeatTimedOut
+ */
+export type SeatTimedOut = Message<"cardroom.v1.SeatTimedOut"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cardroom.v1.SeatTimedOut.
+ * Use `create(SeatTimedOutSchema)` to create a new message.
+ */
+export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 14);
 
 /**
  * Secret part of GameCreated for a set deal, auditors only: the chance
@@ -342,5 +512,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 9);
+  messageDesc(file_cardroom_v1_table, 15);
 
