@@ -91,6 +91,9 @@ KNOWN_TYPES: list[type[Message]] = [
     sd.Options,
     sd.ChooseStartSeat,
     tpb.TakeSeat,
+    tpb.Resign,
+    tpb.RemoveSeat,
+    tpb.ClockExpired,
     tpb.StartGame,
 ]
 
@@ -123,6 +126,9 @@ def anys() -> st.SearchStrategy[any_pb2.Any]:
             sm.Challenge(),
             sd.ChallengeOpponent(target=1),
             sm.Options(rounds_to_win=2),
+            tpb.Resign(),
+            tpb.RemoveSeat(seat=1),
+            tpb.ClockExpired(seat=0, version=3),
         ]
     ).map(lambda m: m.SerializeToString())
     return st.builds(
@@ -172,6 +178,9 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
                 delay_events=st.integers(0, 2**32 - 1),
             ),
             log_policy=st.builds(tpb.LogPolicy, kind=st.integers(0, 4)),
+            table_options=st.builds(
+                tpb.TableOptions, seconds_per_decision=st.integers(0, 2**32 - 1)
+            ),
         ),
         "JoinGame": st.builds(
             gpb.JoinGameRequest,
@@ -187,9 +196,15 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
             command_id=texts(),
             expected_version=versions(),
         ),
-        "ListLegalActions": st.builds(gpb.ListLegalActionsRequest, game_id=g),
+        "ListLegalActions": st.builds(
+            gpb.ListLegalActionsRequest, game_id=g, min_version=versions()
+        ),
         "GetView": st.builds(
-            gpb.GetViewRequest, game_id=g, version=versions(), as_spectator=st.booleans()
+            gpb.GetViewRequest,
+            game_id=g,
+            version=versions(),
+            as_spectator=st.booleans(),
+            min_version=versions(),
         ),
         "GetAuditLog": st.builds(gpb.GetAuditLogRequest, game_id=g),
         "ListGames": st.builds(
