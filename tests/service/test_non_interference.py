@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
 from domain import table as tables
 from domain.kernel import SPECTATOR, Actor, MalformedCommand, RuleViolation, Viewer
 from service.games import Games
@@ -75,6 +76,8 @@ class ServedGame:
             seats,
             [packed(d) for d in deals],
             OPERATOR_TOKEN,
+            # A turn clock, so that the clocks in the public view are compared too.
+            table_options=tpb.TableOptions(seconds_per_decision=60),
         )
         self.tokens = [self.games.join(self.game_id, s, f"P{s}")[1] for s in range(seats)]
         self.games.start(self.game_id, self.tokens[0])
