@@ -31,8 +31,6 @@ import hashlib
 import importlib
 import json
 import logging
-import queue
-import threading
 import uuid
 from functools import cache
 from pathlib import Path
@@ -45,6 +43,7 @@ from google.protobuf.message import Message
 import domain
 from domain import registry
 from domain.kernel import Viewer
+from service.background import Background
 
 log = logging.getLogger(__name__)
 
@@ -209,19 +208,11 @@ class Checkpoints:
     def __init__(self, recorder: AggregateRecorder | None, *, every: int = EVERY) -> None:
         self.recorder = recorder
         self.every = every
-        # A write, a flush marker (set once everything before it is written),
-        # or None to stop.
-        self._pending: queue.Queue[tuple[uuid.UUID, int, Any] | threading.Event | None] = (
-            queue.Queue(maxsize=1000)
+        self._writer: Background[tuple[uuid.UUID, int, Any]] = Background(
+            "cardroom-checkpoints", self._write
         )
         self._written: set[tuple[uuid.UUID, int]] = set()
         self.used = 0  # checkpoints folded from (for tests and metrics)
-        self._thread: threading.Thread | None = None
-        if recorder is not None:
-            self._thread = threading.Thread(
-                target=self._write_loop, name="cardroom-checkpoints", daemon=True
-            )
-            self._thread.start()
 
     @property
     def enabled(self) -> bool:
@@ -237,44 +228,35 @@ class Checkpoints:
         sid = stream_id(game_id, key)
         if not self.enabled or (sid, version) in self._written:
             return
-        try:
-            self._pending.put_nowait((sid, version, value))
-        except queue.Full:
-            log.debug("checkpoint queue full; skipped %s@%d", key, version)
+        if not self._writer.submit((sid, version, value)):
+            log.debug("checkpoint queue full or closed; skipped %s@%d", key, version)
 
-    def _write_loop(self) -> None:
+    def _write(self, item: tuple[uuid.UUID, int, Any]) -> None:
         assert self.recorder is not None
-        while True:
-            item = self._pending.get()
-            if item is None:
-                return
-            if isinstance(item, threading.Event):
-                item.set()
-                continue
-            sid, version, value = item
-            if (sid, version) in self._written:
-                continue
-            try:
-                state = dumps(value)
-                self.recorder.insert_events(
-                    [
-                        StoredEvent(
-                            originator_id=sid,
-                            originator_version=version,
-                            topic=fingerprint(),
-                            state=state,
-                        )
-                    ]
-                )
-            except IntegrityError:
-                pass  # another process (or an earlier run) wrote it: the same state
-            except CheckpointError as error:
-                log.debug("not checkpointed: %s", error)
-            except Exception:
-                log.warning("writing a checkpoint failed", exc_info=True)
-            self._written.add((sid, version))
-            if len(self._written) > 200_000:
-                self._written.clear()
+        sid, version, value = item
+        if (sid, version) in self._written:
+            return
+        try:
+            state = dumps(value)
+            self.recorder.insert_events(
+                [
+                    StoredEvent(
+                        originator_id=sid,
+                        originator_version=version,
+                        topic=fingerprint(),
+                        state=state,
+                    )
+                ]
+            )
+        except IntegrityError:
+            pass  # another process (or an earlier run) wrote it: the same state
+        except CheckpointError as error:
+            log.debug("not checkpointed: %s", error)
+        except Exception:
+            log.warning("writing a checkpoint failed", exc_info=True)
+        self._written.add((sid, version))
+        if len(self._written) > 200_000:
+            self._written.clear()
 
     def latest(self, game_id: str, key: str, upto: int) -> tuple[int, Any] | None:
         """The newest usable checkpoint of ``key`` at a version <= ``upto``."""
@@ -302,14 +284,7 @@ class Checkpoints:
 
     def flush(self) -> None:
         """Wait until every pending checkpoint is written (tests, shutdown)."""
-        if self._thread is None:
-            return
-        done = threading.Event()
-        self._pending.put(done)
-        done.wait(timeout=30)
+        self._writer.flush()
 
     def close(self) -> None:
-        if self._thread is not None:
-            self._pending.put(None)
-            self._thread.join(timeout=30)
-            self._thread = None
+        self._writer.close()

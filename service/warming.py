@@ -13,11 +13,10 @@ full queue skips the work (the folds are derived: a later read does it).
 from __future__ import annotations
 
 import logging
-import queue
-import threading
 from collections.abc import Callable
 
 from domain.kernel import SPECTATOR, Viewer
+from service.background import Background
 from service.cache import LoadedGame
 from service.identity import horizon
 
@@ -29,58 +28,30 @@ Fold = Callable[[LoadedGame, Viewer, int], object]
 class Warmer:
     def __init__(self, fold: Fold) -> None:
         self._fold = fold
-        self._pending: queue.Queue[tuple[LoadedGame, int] | threading.Event | None] = queue.Queue(
-            maxsize=1000
-        )
-        self._thread: threading.Thread | None = None
-        self._start = threading.Lock()
+        self._work: Background[tuple[LoadedGame, int]] = Background("warming", self._warm)
 
     def later(self, loaded: LoadedGame, version: int) -> None:
         """Advance every viewer's fold of this game to ``version``, soon."""
-        self._running()
-        try:
-            self._pending.put_nowait((loaded, version))
-        except queue.Full:
-            log.debug("warming queue full; skipped %s@%d", loaded.game_id, version)
+        if not self._work.submit((loaded, version)):
+            log.debug("warming queue full or closed; skipped %s@%d", loaded.game_id, version)
 
     def flush(self) -> None:
         """Wait until everything asked so far is done (tests, benchmarks)."""
-        if self._thread is None:
-            return
-        done = threading.Event()
-        self._pending.put(done)
-        done.wait()
+        self._work.flush()
 
     def close(self) -> None:
-        if self._thread is not None:
-            self._pending.put(None)
-            self._thread.join()
-            self._thread = None
+        self._work.close()
 
-    def _running(self) -> None:
-        with self._start:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._loop, name="warming", daemon=True)
-                self._thread.start()
-
-    def _loop(self) -> None:
-        while True:
-            item = self._pending.get()
-            if item is None:
+    def _warm(self, item: tuple[LoadedGame, int]) -> None:
+        loaded, version = item
+        if loaded.evicted:
+            return
+        for viewer in [SPECTATOR, *map(Viewer.of_seat, range(loaded.table.seat_count))]:
+            upto = min(version, horizon(loaded, viewer))
+            if upto < 1:
+                continue
+            try:
+                self._fold(loaded, viewer, upto)
+            except Exception:  # a read of this game reports it; nothing to keep here
+                log.debug("warming %s failed", loaded.game_id, exc_info=True)
                 return
-            if isinstance(item, threading.Event):
-                item.set()
-                continue
-            loaded, version = item
-            if loaded.evicted:
-                continue
-            viewers = [SPECTATOR, *map(Viewer.of_seat, range(loaded.table.seat_count))]
-            for viewer in viewers:
-                upto = min(version, horizon(loaded, viewer))
-                if upto < 1:
-                    continue
-                try:
-                    self._fold(loaded, viewer, upto)
-                except Exception:  # a read of this game reports it; nothing to keep here
-                    log.debug("warming %s failed", loaded.game_id, exc_info=True)
-                    break
