@@ -89,28 +89,19 @@ class Indexes:
     # Sealed secrets holding a value, by type: (event index, secret index).
     secrets: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
-    def copy(self) -> Indexes:
-        return Indexes(
-            commands={k: CommandSpan(v.start, v.end) for k, v in self.commands.items()},
-            last_command=self.last_command,
-            dealt=self.dealt,
-            secrets={k: list(v) for k, v in self.secrets.items()},
-        )
-
     def plain(self) -> tuple[Any, ...]:
-        """Plain values only, for the table's checkpoint (fast to write and read)."""
+        """A snapshot in plain values, for the table's checkpoint (fast to
+        write and read; the spans go on changing after it is taken)."""
         commands = [
             (actor.kind, actor.seat, command_id, span.start, span.end)
             for (actor, command_id), span in self.commands.items()
         ]
-        last = None if self.last_command is None else self.commands_key(self.last_command)
+        last = None
+        if self.last_command is not None:
+            actor, command_id = self.last_command
+            last = (actor.kind, actor.seat, command_id)
         secrets = [(name, [list(at) for at in places]) for name, places in self.secrets.items()]
         return (commands, last, self.dealt, secrets)
-
-    @staticmethod
-    def commands_key(key: tuple[Actor, str]) -> tuple[str, int | None, str]:
-        actor, command_id = key
-        return (actor.kind, actor.seat, command_id)
 
     @classmethod
     def from_plain(cls, plain: Any) -> Indexes:
