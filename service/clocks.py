@@ -81,8 +81,6 @@ class Clocks:
         self.now = now
         self._alarms: dict[str, Alarm] = {}
         self._lock = threading.Lock()
-        # Set whenever an alarm changes, so a scheduler can wake up early.
-        self.changed: Callable[[], None] = lambda: None
 
     def arm(self, loaded: LoadedGame) -> None:
         """The game changed: its alarm from its events now."""
@@ -92,7 +90,6 @@ class Clocks:
                 self._alarms.pop(loaded.game_id, None)
             else:
                 self._alarms[loaded.game_id] = alarm
-        self.changed()
 
     def alarm(self, game_id: str) -> Alarm | None:
         with self._lock:
