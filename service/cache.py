@@ -204,15 +204,21 @@ def _first(game_id: str, raw: bytes) -> LoadedGame:
     return LoadedGame(game_id, created, (0, table))
 
 
+def _envelope_at(game_id: str, index: int, raw: bytes) -> epb.EventEnvelope:
+    """The stored row at ``index``, which must be an envelope in its place:
+    a row moved or rewritten behind the server's back is never served."""
+    with unfoldable(game_id, index + 1):
+        envelope = epb.EventEnvelope.FromString(raw)
+    if envelope.sequence != index + 1:
+        raise CorruptGame(f"game {game_id}: event {envelope.sequence} where {index + 1} belongs")
+    return envelope
+
+
 def _check_sequence(game_id: str, rows: Sequence[bytes]) -> None:
-    """The rows a checkpoint lets a load skip are still each an envelope in
-    its place, as absorbing checks the others (about 1 ms per 1,000 rows): a
-    row moved or rewritten behind the server's back is not served."""
+    """The rows a checkpoint lets a load skip are checked as absorbing checks
+    the others (about 1 ms per 1,000 rows)."""
     for index, raw in enumerate(rows):
-        with unfoldable(game_id, index + 1):
-            sequence = epb.EventEnvelope.FromString(raw).sequence
-        if sequence != index + 1:
-            raise CorruptGame(f"game {game_id}: event {sequence} where {index + 1} belongs")
+        _envelope_at(game_id, index, raw)
 
 
 class GameCache:
@@ -346,13 +352,7 @@ class GameCache:
             rows = rows[loaded.version - after :]
         for raw in rows:
             index = loaded.version
-            with unfoldable(loaded.game_id, index + 1):
-                envelope = epb.EventEnvelope.FromString(raw)
-                if envelope.sequence != index + 1:
-                    raise CorruptGame(
-                        f"game {loaded.game_id}: event {envelope.sequence} where "
-                        f"{index + 1} belongs"
-                    )
+            envelope = _envelope_at(loaded.game_id, index, raw)
             kind = envelope.event.type_url.rpartition("/")[2] or "?"
             with unfoldable(loaded.game_id, envelope.sequence, kind):
                 table = tables.evolve(loaded.table, to_event(envelope))
