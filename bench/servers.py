@@ -120,8 +120,6 @@ class Servers:
     stopped: list[Server] = field(default_factory=list)
 
     def start(self, database: str, *flags: str) -> Server:
-        index = len(self.running) + len(self.stopped)
-        log_path = self.folder / f"server-{index}.log"
         command = [
             *cardroom_command(),
             "serve",
@@ -139,6 +137,14 @@ class Servers:
             "0",
             *flags,
         ]
+        return self.start_command(command, database, flags)
+
+    def start_command(
+        self, command: list[str], database: str = "", flags: tuple[str, ...] = ()
+    ) -> Server:
+        """Any server command that prints "listening on HOST:PORT" first."""
+        index = len(self.running) + len(self.stopped)
+        log_path = self.folder / f"server-{index}.log"
         with log_path.open("w") as log:
             process = subprocess.Popen(
                 command,
@@ -154,7 +160,7 @@ class Servers:
             process.kill()
             process.wait()
             tail = log_path.read_text(errors="replace")[-2000:]
-            raise ServerFailed(f"cardroom serve did not start: {line!r}\n{tail}")
+            raise ServerFailed(f"{command[0]} did not start: {line!r}\n{tail}")
         server = Server(process, match.group(1), database, log_path, flags)
         self.running.append(server)
         return server

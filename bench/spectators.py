@@ -10,6 +10,11 @@ for every process on Linux). Arrival is when the watcher's own event loop
 handles the message, so a busy watcher process counts too, as it would for
 a real client.
 
+Baseline: the same spectator events, grouped by command as they were
+written, fanned out to the same watcher processes by a bare grpc.aio server
+(bench/bare_fanout.py) that does nothing else: the floor gRPC puts under
+this row on this machine.
+
 Writer slowdown: the writer plays commands back to back on a new game with
 no watchers, then on another with 100 watchers that do not pace it; the
 SubmitCommand p50 of each.
@@ -20,16 +25,20 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from bench import load
-from bench.bots import LONG, Table, move, play, seated_game
+from bench import bare_fanout, load
+from bench.bots import LONG, Command, Table, move, play, seated_game
 from bench.config import Run
 from bench.load import Link, Worker
 from bench.report import Row, count, ms, p50, percentile, times
 from bench.servers import Server
-from cardroom.client import CardroomError
+from cardroom.client import CardroomError, Client
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
 
 STREAMS_PER_CONNECTION = 90  # the server allows 100 open calls per connection
 STREAMS_PER_PROCESS = 250
@@ -112,7 +121,18 @@ class Watchers:
             load.kill_all(self.workers)
 
 
-async def delivery(address: str, watchers: int, commands: int) -> tuple[list[float], int]:
+@dataclass
+class Delivered:
+    """A delivery run: each command's delivery time, the stream resumes, and
+    the spectators' events (for the baseline to send the same bytes)."""
+
+    seconds: list[float]
+    resumes: int
+    table: Table
+    events: list[epb.EventEnvelope]
+
+
+async def delivery(address: str, watchers: int, commands: int) -> Delivered:
     """Per command: the last watcher's arrival minus the command's start;
     and how many times a watcher had to resume its stream."""
     rng = random.Random(3)
@@ -128,6 +148,59 @@ async def delivery(address: str, watchers: int, commands: int) -> tuple[list[flo
                 await group.reach(command.after, DELIVERY_SECONDS)
         finally:
             outcomes = await group.stop()
+        events = await spectator_events(client, table)
+    return Delivered(arrivals(table, outcomes, watchers), _resumes(outcomes), table, events)
+
+
+async def spectator_events(client: Client, table: Table) -> list[epb.EventEnvelope]:
+    """A spectator's events 1..table.version of the game."""
+    events: list[epb.EventEnvelope] = []
+    async for envelope in client.watch(table.game_id, as_spectator=True):
+        events.append(envelope)
+        if envelope.sequence >= table.version:
+            break
+    return events
+
+
+async def bare_delivery(run: Run, delivered: Delivered, watchers: int) -> list[float]:
+    """The same events, one command's at a time, through bench/bare_fanout.py."""
+    server = run.servers.start_command([sys.executable, bare_fanout.__file__])
+    table = Table(delivered.table.game_id, [])
+    try:
+        channel = load.channel(server.address)
+        publish = channel.unary_unary(bare_fanout.PUBLISH, None, None)
+        by_sequence = {e.sequence: e for e in delivered.events}
+
+        async def send(first: int, last: int) -> None:
+            batch = [by_sequence[s] for s in range(first, last + 1)]
+            await publish(gpb.GetAuditLogResponse(events=batch).SerializeToString())
+
+        commands = delivered.table.commands
+        await send(1, commands[0].before)
+        group = Watchers(server.address, table.game_id, watchers)
+        try:
+            await group.reach(commands[0].before, CATCH_UP_SECONDS)
+            for command in commands:
+                started = time.monotonic()
+                await send(command.before + 1, command.after)
+                table.commands.append(
+                    Command(started, time.monotonic() - started, command.before, command.after)
+                )
+                await group.reach(command.after, DELIVERY_SECONDS)
+        finally:
+            outcomes = await group.stop()
+            await channel.close(None)
+    finally:
+        run.servers.stop(server)
+    return arrivals(table, outcomes, watchers)
+
+
+def _resumes(outcomes: list[dict[str, Any]]) -> int:
+    return sum(o["resumes"] for o in outcomes)
+
+
+def arrivals(table: Table, outcomes: list[dict[str, Any]], watchers: int) -> list[float]:
+    """Per command: the last watcher's arrival minus the command's start."""
     seconds = []
     for command in table.commands:
         got = sum(o["received"].get(command.after, 0) for o in outcomes)
@@ -135,7 +208,7 @@ async def delivery(address: str, watchers: int, commands: int) -> tuple[list[flo
             raise RuntimeError(f"event {command.after} reached {got} of {watchers} watchers")
         last = max(o["latest"][command.after] for o in outcomes if command.after in o["latest"])
         seconds.append(last - command.started)
-    return seconds, sum(o["resumes"] for o in outcomes)
+    return seconds
 
 
 async def writer_p50(address: str, watchers: int, commands: int) -> float:
@@ -159,15 +232,19 @@ async def measure(run: Run, server: Server) -> list[Row]:
     scale = run.scale
     alone = await writer_p50(server.address, 0, scale.writer_commands)
     watched = await writer_p50(server.address, scale.writer_spectators, scale.writer_commands)
-    seconds, resumes = await delivery(server.address, scale.spectators, scale.spectator_commands)
-    resumed = f"; {resumes} stream resumes" if resumes else ""
+    delivered = await delivery(server.address, scale.spectators, scale.spectator_commands)
+    bare = await bare_delivery(run, delivered, scale.spectators)
+    seconds = delivered.seconds
+    p99 = percentile(seconds, 99)
+    resumed = f"; {delivered.resumes} stream resumes" if delivered.resumes else ""
     return [
         Row(
             f"{count(scale.spectators)} spectators on one game: delivery to the last one "
             f"from the command's start, p50 / p99 of {len(seconds)} commands",
-            f"{ms(p50(seconds))} / {ms(percentile(seconds, 99))}{resumed}",
-            f"SubmitCommand p50, no watchers {ms(alone)}",
-            times(percentile(seconds, 99) / alone),
+            f"{ms(p50(seconds))} / {ms(p99)}{resumed}",
+            f"bare grpc.aio fan-out of the same events {ms(p50(bare))} / "
+            f"{ms(percentile(bare, 99))}",
+            f"{times(p50(seconds) / p50(bare))} / {times(p99 / percentile(bare, 99))}",
             "p99 ≤ 50 ms",
         ),
         Row(
