@@ -3,9 +3,11 @@
 When a game grows (a command of this process, or another process's write
 announced by the store's subscription and read once), :meth:`Feeds.publish`
 runs on the event loop: each new event is redacted once per kind of viewer
-watching (spectators share one copy, each seat its own, auditors one) and the
-same response object is queued for every watcher of that kind. No watcher
-reads the store for live events.
+watching (spectators share one copy, each seat its own, auditors one),
+serialized once, and the same :class:`Outgoing` is queued for every watcher
+of that kind: gRPC sends its bytes as they are (``serialize``, installed by
+service/server.py), so a thousand spectators cost one redaction and one
+serialization per event. No watcher reads the store for live events.
 
 A watcher first catches up from its cursor in small chunks read in a worker
 thread (``WatchEvents`` in service/servicer.py), then goes live. Its queue is
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardroom.v1 import game_service_pb2 as gpb
 from domain.kernel import Viewer
@@ -29,6 +32,27 @@ from service.reads import serve
 END = "end"
 
 
+@dataclass(frozen=True, eq=False)
+class Outgoing:
+    """One live response, shared by every watcher of one kind of viewer,
+    with its bytes made once for all their gRPC streams."""
+
+    response: gpb.WatchEventsResponse
+    data: bytes
+
+    @classmethod
+    def of(cls, response: gpb.WatchEventsResponse) -> Outgoing:
+        return cls(response, response.SerializeToString())
+
+
+def serialize(item: Any) -> bytes:
+    """WatchEvents' response serializer: a live response's bytes as made
+    once; any other response (the catch-up) serialized as usual."""
+    if isinstance(item, Outgoing):
+        return item.data
+    return bytes(item.SerializeToString())
+
+
 @dataclass(eq=False)
 class Watch:
     """One live stream of one game."""
@@ -37,7 +61,7 @@ class Watch:
     viewer: Viewer  # before the policy: seat, spectator or auditor
     loaded: LoadedGame
     cursor: int  # the last sequence queued or sent
-    queue: deque[gpb.WatchEventsResponse] = field(default_factory=deque)
+    queue: deque[Outgoing] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     live: bool = False
     finished: bool = False
@@ -77,14 +101,14 @@ class Feeds:
 
     def publish(self, game_id: str, loaded: LoadedGame | None = None) -> None:
         """The game grew: queue the new events for every live watcher."""
-        made: dict[tuple[Viewer, int], gpb.WatchEventsResponse] = {}
+        made: dict[tuple[Viewer, int], Outgoing] = {}
         for watch in list(self._watches.get(game_id, ())):
             if loaded is not None and watch.loaded is not loaded and not loaded.evicted:
                 watch.loaded = loaded  # the cache reloaded the game
             if watch.live:
                 self._feed(watch, made)
 
-    def _feed(self, watch: Watch, made: dict[tuple[Viewer, int], gpb.WatchEventsResponse]) -> None:
+    def _feed(self, watch: Watch, made: dict[tuple[Viewer, int], Outgoing]) -> None:
         if watch.fell_behind or watch.finished:
             return
         viewer, end = watch.now()
@@ -96,7 +120,7 @@ class Feeds:
             index = watch.cursor
             response = made.get((viewer, index))
             if response is None:
-                response = gpb.WatchEventsResponse(event=serve(loaded, index, viewer))
+                response = Outgoing.of(gpb.WatchEventsResponse(event=serve(loaded, index, viewer)))
                 made[(viewer, index)] = response
             watch.queue.append(response)
             watch.cursor = index + 1

@@ -10,7 +10,7 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -18,7 +18,7 @@ from grpc_reflection.v1alpha import reflection
 
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from domain import registry
-from service import clocks
+from service import clocks, feeds
 from service.games import Games
 from service.limits import Limits
 from service.live import StoreFeed
@@ -31,6 +31,32 @@ from service.web import WebServer, bind, tls_context, web_app
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+
+
+class LiveBytesRegistrar:
+    """Hands the generated registrar's method handlers to the server with
+    one change: WatchEvents' responses go through ``feeds.serialize``, so a
+    live event's bytes are made once for every stream that receives it."""
+
+    def __init__(self, server: grpc.aio.Server) -> None:
+        self.server = server
+
+    def add_generic_rpc_handlers(self, handlers: object) -> None:
+        pass  # the same handlers arrive, changed, in add_registered_method_handlers
+
+    def add_registered_method_handlers(
+        self, service: str, handlers: dict[str, grpc.RpcMethodHandler]
+    ) -> None:
+        handlers = dict(handlers)
+        watch = handlers["WatchEvents"]
+        assert watch.unary_stream is not None
+        handlers["WatchEvents"] = grpc.unary_stream_rpc_method_handler(
+            watch.unary_stream, watch.request_deserializer, feeds.serialize
+        )
+        generic = grpc.method_handlers_generic_handler(service, handlers)
+        self.server.add_generic_rpc_handlers((generic,))
+        # Newer than the type stubs: what the generated registrar calls too.
+        cast(Any, self.server).add_registered_method_handlers(service, handlers)
 
 
 class ServeError(Exception):
@@ -199,7 +225,7 @@ async def _serve_games(
     server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
     servicer = GameServicer(games, limits=limits, metrics=metrics, health=health_servicer)
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server

@@ -26,7 +26,7 @@ from cardroom.v1 import table_pb2 as tpb
 from domain.table import pack
 from service.cache import LoadedGame
 from service.errors import FellBehind, TooBusy, status_of
-from service.feeds import Feeds, Watch
+from service.feeds import Feeds, Outgoing, Watch
 from service.games import Games
 from service.kinds import game_kinds
 from service.limits import CreationLimiter, Limits, peer_host
@@ -272,10 +272,11 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     async def WatchEvents(
         self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
-    ) -> AsyncIterator[gpb.WatchEventsResponse]:
+    ) -> AsyncIterator[gpb.WatchEventsResponse | Outgoing]:
         """The caller's redacted events after the cursor, then live ones
-        (service/feeds.py); ends once the game is finished and everything has
-        been sent, or with ABORTED if the reader falls too far behind."""
+        (service/feeds.py: shared, already serialized); ends once the game is
+        finished and everything has been sent, or with ABORTED if the reader
+        falls too far behind."""
         token = bearer_token(context)
         try:
             self._open_stream()
@@ -301,9 +302,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             self.feeds.go_live(watch)
             while True:
                 while watch.queue:
-                    response = watch.queue.popleft()
-                    yield response
-                    sent = response.event.sequence
+                    outgoing = watch.queue.popleft()
+                    yield outgoing
+                    sent = outgoing.response.event.sequence
                 if watch.fell_behind:
                     raise FellBehind(
                         f"this stream fell {self.limits.max_stream_backlog} events behind its "

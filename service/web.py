@@ -36,6 +36,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from cardroom.v1 import game_service_connect, game_service_pb2, game_service_pb2_grpc
+from service.feeds import Outgoing
 from service.limits import Limits
 from service.observability import CallInterceptor
 
@@ -146,8 +147,11 @@ def _unary(call: Callable[[Any, Any], Awaitable[Any]]) -> Callable[..., Awaitabl
 
 
 def _stream(call: Callable[[Any, Any], AsyncIterator[Any]]) -> Callable[..., AsyncIterator[Any]]:
-    def method(_: object, request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
-        return call(request, BrowserCallContext(ctx))
+    async def method(_: object, request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
+        async for item in call(request, BrowserCallContext(ctx)):
+            # connectrpc serializes each message itself: a live event's
+            # shared bytes (service/feeds.py) are for gRPC streams only.
+            yield item.response if isinstance(item, Outgoing) else item
 
     return method
 

@@ -17,6 +17,7 @@ from cardroom.client import Client
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+from service.feeds import Outgoing
 from service.limits import Limits
 from service.server import RunningServer, Settings, start
 from tests.bounded import steps
@@ -78,6 +79,38 @@ async def test_every_watcher_gets_every_event_once_in_order_as_its_own_viewer(
         again = await collect(c.watch(table.game_id, token, after_sequence=start), final)
         assert [e.sequence for e in got] == list(range(start + 1, final + 1))
         assert [e.SerializeToString() for e in got] == [e.SerializeToString() for e in again]
+
+
+async def test_a_live_event_is_redacted_and_serialized_once_per_kind_of_viewer(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five spectators and one seat follow a game: each new event becomes
+    two shared responses (the spectators' and the seat's), not six, and
+    every stream still receives exactly the bytes a fresh read returns."""
+    made: list[int] = []
+    of = Outgoing.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Outgoing], response: gpb.WatchEventsResponse) -> Outgoing:
+        made.append(response.event.sequence)
+        return of(cls, response)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Outgoing, "of", classmethod(counted))
+    c = served.client
+    table = await seated_game(c, players=3)
+    viewers: list[str | None] = [None] * 5 + [table.seats[0].token]
+    streams = [c.watch(table.game_id, token).__aiter__() for token in viewers]
+    start = (await c.view(table.game_id)).version
+    for stream in streams:
+        await collect(stream, start)
+    made.clear()
+    await play_some(c, table, 6, seed=2)
+    final = (await c.view(table.game_id)).version
+    for token, stream in zip(viewers, streams, strict=True):
+        got = await collect(stream, final)
+        await stream.aclose()
+        again = await collect(c.watch(table.game_id, token, after_sequence=start), final)
+        assert [e.SerializeToString() for e in got] == [e.SerializeToString() for e in again]
+    assert sorted(made) == sorted(2 * list(range(start + 1, final + 1)))
 
 
 @pytest.fixture
