@@ -9,6 +9,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import cast
 
 import grpc
 import pytest
@@ -17,7 +18,9 @@ from cardroom.client import Client
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
-from service.feeds import Outgoing
+from domain.kernel import SPECTATOR
+from service.cache import LoadedGame
+from service.feeds import WAKE_SLICE, Feeds, Outgoing, Watch
 from service.limits import Limits
 from service.server import RunningServer, Settings, start
 from tests.bounded import steps
@@ -111,6 +114,20 @@ async def test_a_live_event_is_redacted_and_serialized_once_per_kind_of_viewer(
         again = await collect(c.watch(table.game_id, token, after_sequence=start), final)
         assert [e.SerializeToString() for e in got] == [e.SerializeToString() for e in again]
     assert sorted(made) == sorted(2 * list(range(start + 1, final + 1)))
+
+
+async def test_watchers_are_woken_a_slice_per_turn_of_the_event_loop() -> None:
+    """A broadcast wakes a few streams per turn of the loop, so a call that
+    arrives meanwhile is served between slices, not after all of them; and
+    every watcher is woken once."""
+    watches = [Watch("g", SPECTATOR, cast(LoadedGame, None), 0) for _ in range(20)]
+    feeds = Feeds(max_backlog=8)
+    feeds._wake(watches)
+    woken = [sum(w.ready.is_set() for w in watches)]
+    while woken[-1] < len(watches):
+        await asyncio.sleep(0)
+        woken.append(sum(w.ready.is_set() for w in watches))
+    assert woken == [WAKE_SLICE, 2 * WAKE_SLICE, len(watches)]
 
 
 @pytest.fixture
