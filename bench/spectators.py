@@ -17,7 +17,9 @@ this row on this machine.
 
 Writer slowdown: the writer plays commands back to back on a new game with
 no watchers, then on another with 100 watchers that do not pace it; the
-SubmitCommand p50 of each.
+SubmitCommand p50 of each. On PostgreSQL also with the 100 watchers on a
+second server of the same database, the deployment docs/scaling.md gives
+for large audiences.
 """
 
 from __future__ import annotations
@@ -211,13 +213,16 @@ def arrivals(table: Table, outcomes: list[dict[str, Any]], watchers: int) -> lis
     return seconds
 
 
-async def writer_p50(address: str, watchers: int, commands: int) -> float:
+async def writer_p50(
+    address: str, watchers: int, commands: int, watched_at: str | None = None
+) -> float:
     """SubmitCommand p50 of commands played back to back with ``watchers``
-    following the game (not pacing the writer)."""
+    following the game (not pacing the writer), on ``watched_at`` (default:
+    the writer's own server)."""
     rng = random.Random(4)
     async with load.client(address) as client:
         table: Table = await seated_game(client, rounds_to_win=LONG)
-        group = Watchers(address, table.game_id, watchers) if watchers else None
+        group = Watchers(watched_at or address, table.game_id, watchers) if watchers else None
         try:
             if group is not None:
                 await group.reach(table.version, CATCH_UP_SECONDS)
@@ -232,6 +237,7 @@ async def measure(run: Run, server: Server) -> list[Row]:
     scale = run.scale
     alone = await writer_p50(server.address, 0, scale.writer_commands)
     watched = await writer_p50(server.address, scale.writer_spectators, scale.writer_commands)
+    elsewhere = await watched_elsewhere(run, server, alone) if run.backend == "postgres" else []
     delivered = await delivery(server.address, scale.spectators, scale.spectator_commands)
     bare = await bare_delivery(run, delivered, scale.spectators)
     seconds = delivered.seconds
@@ -254,4 +260,28 @@ async def measure(run: Run, server: Server) -> list[Row]:
             times(watched / alone),
             "no slower (≈ 1x)",
         ),
+        *elsewhere,
+    ]
+
+
+async def watched_elsewhere(run: Run, server: Server, alone: float) -> list[Row]:
+    """The deployment for large audiences (docs/scaling.md): the spectators
+    on a second server of the same PostgreSQL, the writer on the first."""
+    second = run.servers.start(server.database, *server.flags)
+    try:
+        scale = run.scale
+        watched = await writer_p50(
+            server.address, scale.writer_spectators, scale.writer_commands, second.address
+        )
+    finally:
+        run.servers.stop(second)
+    return [
+        Row(
+            f"writer SubmitCommand p50 with {count(scale.writer_spectators)} spectators "
+            "on a second server of the same database vs 0",
+            ms(watched),
+            f"no watchers {ms(alone)}",
+            times(watched / alone),
+            "no slower (≈ 1x)",
+        )
     ]
