@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,7 +39,7 @@ from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from domain import registry
 from domain import table as tables
-from domain.kernel import DEALER, Actor, Viewer
+from domain.kernel import DEALER, Actor, Event, Viewer
 from service.checkpoints import Checkpoints, viewer_key
 from service.envelopes import actor_of, to_event
 from service.errors import CorruptGame, GameNotFound
@@ -379,11 +379,12 @@ class GameCache:
         loaded: LoadedGame,
         viewer: Viewer,
         upto: int,
-        copies: Callable[[LoadedGame, Viewer, int, int], list[epb.EventEnvelope]],
+        events: Callable[[LoadedGame, Viewer, int, int], Iterable[tuple[int, Event]]],
     ) -> tables.Table:
-        """The viewer's state after ``upto`` events, folded from its own
-        redacted copies (``copies(loaded, viewer, after, upto)``): from its
-        cached fold, else its nearest checkpoint, else the first event."""
+        """The viewer's state after ``upto`` events, folded from what it may
+        see of them (``events(loaded, viewer, after, upto)``: sequence and
+        event, reads.visible_events): from its cached fold, else its nearest
+        checkpoint, else the first event."""
         if viewer.kind == "auditor":
             version, head = loaded.head
             if version == upto:
@@ -400,12 +401,12 @@ class GameCache:
                 start, table = found
         if table is None:
             table = tables.initial(loaded.table.game, loaded.created)
-        for envelope in copies(loaded, viewer, start, upto):
-            kind = envelope.event.type_url.rpartition("/")[2] or "?"
-            with unfoldable(loaded.game_id, envelope.sequence, kind):
-                table = tables.evolve(table, to_event(envelope))
-            if self.checkpoints.due(envelope.sequence):
-                self.checkpoints.save_later(loaded.game_id, key, envelope.sequence, table)
+        for sequence, event in events(loaded, viewer, start, upto):
+            kind = event.public.DESCRIPTOR.full_name
+            with unfoldable(loaded.game_id, sequence, kind):
+                table = tables.evolve(table, event)
+            if self.checkpoints.due(sequence):
+                self.checkpoints.save_later(loaded.game_id, key, sequence, table)
         with loaded.lock:
             if viewer not in loaded.folds or loaded.folds[viewer][0] <= upto:
                 loaded.folds[viewer] = (upto, table)

@@ -48,7 +48,9 @@ from service.background import Background
 log = logging.getLogger(__name__)
 
 FORMAT = "cardroom-checkpoint/1"
-EVERY = 64  # events between checkpoints of one viewer
+# Events between checkpoints of one viewer: a view at any version folds at
+# most EVERY - 1 events after reading one (docs/scaling.md, "Checkpoints").
+EVERY = 32
 NAMESPACE = uuid.UUID("5b9a4f2e-3c1d-4e8b-9a7f-6d2c1b0e8f41")
 _ALLOWED_PREFIX = "domain."
 # Besides the rules: the files that give a checkpoint's contents their meaning.

@@ -3,7 +3,7 @@ No rules live here; redaction is service/trust/commitments.py::redact."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from google.protobuf import any_pb2, descriptor_pool, message_factory
@@ -108,14 +108,18 @@ def to_envelope(
     return envelope
 
 
-def to_event(envelope: epb.EventEnvelope) -> Event:
+def to_event(
+    envelope: epb.EventEnvelope, keep: Callable[[int, epb.Secret], bool] | None = None
+) -> Event:
     """The rules' event; digest-only secrets (what a viewer may not see of a
-    sealed event) are left out, so every viewer's copy folds the same way."""
+    sealed event) are left out, so every viewer's copy folds the same way.
+    ``keep(position, secret)`` leaves out more (reads.visible: what a viewer
+    may not see of a full event)."""
     return Event(
         unpack(envelope.event),
         tuple(
             Secret(frozenset(s.audience.seats), unpack(s.value))
-            for s in envelope.secrets
-            if s.HasField("value")
+            for position, s in enumerate(envelope.secrets)
+            if s.HasField("value") and (keep is None or keep(position, s))
         ),
     )
