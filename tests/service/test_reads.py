@@ -23,9 +23,7 @@ def viewers(seats: int) -> list[Viewer]:
 
 
 @pytest.mark.parametrize("kind", sorted(registry.games()))
-def test_what_a_fold_reads_is_the_event_of_the_viewers_own_copy(
-    tmp_path: Path, kind: str
-) -> None:
+def test_what_a_fold_reads_is_the_event_of_the_viewers_own_copy(tmp_path: Path, kind: str) -> None:
     log = GameLog(str(tmp_path / "cardroom.sqlite3"))
     try:
         games = Games(log, operator_token=OPERATOR_TOKEN)
