@@ -54,7 +54,7 @@ def visible(loaded: LoadedGame, index: int, viewer: Viewer) -> Event:
     """``to_event(serve(loaded, index, viewer))``, made without the served
     copy: the rules fold the public event and the secrets the viewer may
     see, never the digests and event hash the copy also carries, so a fold
-    skips making them (a third of its cost). The same rule as ``redact``
+    does not make them. The same rule as ``redact``
     decides what is seen; tests/service/test_reads.py keeps the two equal
     for every event and viewer."""
     envelope = epb.EventEnvelope.FromString(loaded.stored[index])
