@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from google.protobuf.message import Message
@@ -312,27 +312,19 @@ class SilverDaggerStrategy:
     def _magician_targets(self, k: Knowledge) -> list[tuple[float, tuple[int, int]]]:
         """Cards of other villages to turn up and take, with what taking them gains."""
         worst, _ = k.worst(exclude_zombies=False)
-        found = []
-        for s in k.view.seats:
-            if s.seat == k.seat or k.protected(s.seat):
-                continue
-            for p, c in enumerate(s.village):
-                theirs = k.worth(c.card, True) if c.card else k.unseen + 1.5
-                found.append((worst - theirs, (s.seat, p)))
-        return found
+        return [
+            (worst - (k.worth(c.card, True) if c.card else k.unseen + 1.5), where)
+            for where, c in _reachable(k)
+        ]
 
     def _thief_targets(self, k: Knowledge) -> list[tuple[float, tuple[int, int]]]:
         """Face-down cards of other villages to view (and take if low)."""
         worst, _ = k.worst(exclude_zombies=False)
-        found = []
-        for s in k.view.seats:
-            if s.seat == k.seat or k.protected(s.seat):
-                continue
-            for p, c in enumerate(s.village):
-                if not c.face_up:
-                    theirs = k.worth(c.card, False) if c.card else k.unseen
-                    found.append((worst - theirs, (s.seat, p)))
-        return found
+        return [
+            (worst - (k.worth(c.card, False) if c.card else k.unseen), where)
+            for where, c in _reachable(k)
+            if not c.face_up
+        ]
 
     # ---------------------------------------------------------- selecting
 
@@ -444,3 +436,13 @@ class SilverDaggerStrategy:
 
 
 STRATEGY = SilverDaggerStrategy()
+
+
+def _reachable(k: Knowledge) -> Iterator[tuple[tuple[int, int], pb.CardView]]:
+    """((seat, position), card) of every card in another seat's village that
+    is not protected: what the Magician and the Master Thief may reach."""
+    for s in k.view.seats:
+        if s.seat == k.seat or k.protected(s.seat):
+            continue
+        for p, c in enumerate(s.village):
+            yield (s.seat, p), c
