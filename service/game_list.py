@@ -22,7 +22,14 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from eventsourcing.persistence import IntegrityError, Notification, PersistenceError
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    Notification,
+    OperationalError,
+    PersistenceError,
+)
+from eventsourcing.utils import retry
 from google.protobuf.message import DecodeError
 
 from cardroom.v1 import envelope_pb2 as epb
@@ -42,6 +49,8 @@ from service.game_list_tables import (
 from service.store import GameLog
 
 log = logging.getLogger(__name__)
+# The retry eventsourcing puts on its own PostgreSQL recorder methods.
+on_a_live_connection = retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
 
 CREATED = tpb.GameCreated.DESCRIPTOR.full_name
 SEAT_TAKEN = tpb.SeatTaken.DESCRIPTOR.full_name
@@ -139,6 +148,11 @@ class GameList:
         self._batch = batch
         self._tables: GameListRecorder = game_list_recorder(store.recorder, store.name.lower())
         self._tables.prepare()
+        # A page on PostgreSQL is tried again on another pooled connection
+        # when the one it got was closed by the database (a restart, an idle
+        # timeout), as eventsourcing tries its own recorder methods: the
+        # server pings no connection before using it (service/store.py).
+        self._read_page = on_a_live_connection(self._page) if store.is_postgres else self._page
         self._catching_up = threading.Lock()
         self._nudged = threading.Event()
         self._stopped = threading.Event()
@@ -189,14 +203,14 @@ class GameList:
         before = decode_page_token(request.page_token) if request.page_token else None
         filters = Filters(request.kind, request.status, request.open_seats_only)
         try:
-            return self._page(filters, before, size)
+            return self._read_page(filters, before, size)
         except PersistenceError as error:
             if isinstance(error, IntegrityError):
                 raise
             # Perhaps the table was dropped: create it (which fails too if
             # the store itself does) and try once more.
             self._tables.prepare()
-            return self._page(filters, before, size)
+            return self._read_page(filters, before, size)
 
     def summaries(self) -> list[gpb.GameSummary]:
         """Every game, oldest first (for tools and tests)."""

@@ -149,8 +149,10 @@ def storage_env(database: str) -> dict[str, str]:
             "POSTGRES_USER": unquote(url.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
-            # A pooled connection the database dropped is replaced, not used.
-            "POSTGRES_PRE_PING": "y",
+            # No ping before each use of a pooled connection (a round trip
+            # per call): one the database has closed fails its first use, is
+            # dropped from the pool, and the call is tried again on another,
+            # as eventsourcing's recorders and the game list's page do.
         }
         for part in filter(None, url.query.split("&")):
             key, _, value = part.partition("=")

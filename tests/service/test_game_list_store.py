@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from eventsourcing.persistence import OperationalError
 
 from cardroom.client import Client
 from cardroom.v1 import game_service_pb2 as gpb
@@ -287,4 +288,33 @@ def test_the_list_follows_new_games_in_the_background_before_anyone_asks(databas
             time.sleep(0.05)
     finally:
         games.close()
+        log.close()
+
+
+@pytest.mark.postgres
+def test_a_page_on_postgresql_is_read_again_on_a_live_connection(
+    postgres_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server pings no pooled connection before using it: one that the
+    database closed (a restart, an idle timeout) fails its first use and the
+    page is read again on another, however many dead ones come first, as
+    eventsourcing's own recorder methods are."""
+    rng = random.Random(9)
+    games = plan(rng, 12)
+    log = GameLog(postgres_database)
+    write(log, games)
+    game_list = GameList(log)
+    real = game_list._tables.positions
+    dead = iter(range(3))  # more than the one second try a dropped table gets
+
+    def on_a_closed_connection() -> tuple[int, int | None]:
+        if next(dead, None) is not None:
+            raise OperationalError("terminating connection due to administrator command")
+        return real()
+
+    monkeypatch.setattr(game_list._tables, "positions", on_a_closed_connection)
+    try:
+        assert game_list.summaries() == summaries(games)
+        assert next(dead, None) is None  # every dead connection was met
+    finally:
         log.close()

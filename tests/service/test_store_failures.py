@@ -176,6 +176,43 @@ async def test_the_live_feed_survives_terminated_database_connections(
         await reader_server.stop(grace=None)
 
 
+@pytest.mark.postgres
+async def test_every_call_serves_after_the_database_drops_every_pooled_connection(
+    postgres_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool holds connections the database has closed (a restart, a
+    failover, an idle timeout): each one is found dead when used and
+    replaced, and every kind of call, the game list and a game read from
+    the store included, still succeeds, with health SERVING throughout."""
+    app = f"cardroom-test-{uuid.uuid4().hex[:12]}"
+    monkeypatch.setenv("PGAPPNAME", app)
+    settings = Settings(
+        address="127.0.0.1:0", database=postgres_database, operator_token=OPERATOR_TOKEN
+    )
+    server = await start(settings)
+    try:
+        async with Client.connect(f"127.0.0.1:{server.port}") as c:
+            table = await seated_game(c, set_deal=[deal(0, first=HANDS)])
+            await c.act(table.game_id, table.token(0), sm.PerformAct(cards=[star(1)]))
+            version = (await c.view(table.game_id)).version
+            await asyncio.gather(*(c.list_games() for _ in range(8)))  # several connections
+            pool = server.games.log.recorder.datastore.pool
+            pooled = pool.get_stats()["pool_size"]
+            assert terminate_connections(postgres_database, app) >= pooled
+            server.games.cache.clear()  # the next read of the game goes to the store
+            for _ in range(pooled + 2):  # more calls than dead connections
+                assert table.game_id in [g.game_id for g in await c.list_games()]
+                assert await health(c) == health_pb2.HealthCheckResponse.SERVING
+            assert (await c.view(table.game_id)).version == version
+            after = await c.act(table.game_id, table.token(1), sm.PerformAct(cards=[swirl(1)]))
+            assert after.version > version
+            assert (await c.view(await c.create_game(SM, seat_count=2))).version == 1
+            assert await health(c) == health_pb2.HealthCheckResponse.SERVING
+            assert pool.get_stats().get("returns_bad", 0) >= 1  # dead ones were met
+    finally:
+        await server.stop(grace=None)
+
+
 def terminate_connections(database: str, application: str) -> int:
     """Kill every backend of this test's servers (by application name)."""
     plain = urlparse(database)._replace(query="").geturl()
