@@ -8,6 +8,7 @@ same benchmark runs against any server that keeps that command line.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -31,6 +32,7 @@ OPERATOR_TOKEN = "bench-operator-token"
 START_SECONDS = 60.0
 STOP_SECONDS = 20.0
 LISTENING = re.compile(r"listening on (\S+)")
+CALL_LOG = "cardroom.calls: "  # the access log's lines: this, then one JSON object
 
 
 class ServerFailed(RuntimeError):
@@ -93,6 +95,29 @@ class Server:
     def _close(self) -> None:
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+    def log_size(self) -> int:
+        """Where its log ends now (for ``call_seconds`` of what follows)."""
+        return self.log_path.stat().st_size if self.log_path.exists() else 0
+
+    def call_seconds(self, method: str, since: int = 0) -> list[float]:
+        """The server's own time for each call of ``method`` logged after
+        byte ``since``: the access log's ``duration_ms`` (service/observability.py),
+        from the call's start to its last response inside the server."""
+        if not self.log_path.exists():
+            return []
+        with self.log_path.open("rb") as log:
+            log.seek(since)
+            lines = log.read().decode(errors="replace").splitlines()
+        seconds = []
+        for line in lines:
+            _, found, text = line.partition(CALL_LOG)
+            if not found:
+                continue
+            call = json.loads(text)
+            if call.get("method") == method:
+                seconds.append(call["duration_ms"] / 1000)
+        return seconds
 
     def problems(self) -> list[str]:
         """The WARNING, ERROR and CRITICAL lines of its log, and tracebacks."""
@@ -186,6 +211,29 @@ class Servers:
     def stop_all(self) -> None:
         for server in list(self.running):
             self.stop(server)
+
+    def log_size(self) -> int:
+        """Where its log ends now (for ``call_seconds`` of what follows)."""
+        return self.log_path.stat().st_size if self.log_path.exists() else 0
+
+    def call_seconds(self, method: str, since: int = 0) -> list[float]:
+        """The server's own time for each call of ``method`` logged after
+        byte ``since``: the access log's ``duration_ms`` (service/observability.py),
+        from the call's start to its last response inside the server."""
+        if not self.log_path.exists():
+            return []
+        with self.log_path.open("rb") as log:
+            log.seek(since)
+            lines = log.read().decode(errors="replace").splitlines()
+        seconds = []
+        for line in lines:
+            _, found, text = line.partition(CALL_LOG)
+            if not found:
+                continue
+            call = json.loads(text)
+            if call.get("method") == method:
+                seconds.append(call["duration_ms"] / 1000)
+        return seconds
 
     def problems(self) -> list[str]:
         return [line for s in [*self.stopped, *self.running] for line in s.problems()]

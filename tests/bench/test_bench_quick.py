@@ -55,6 +55,8 @@ def test_the_quick_benchmark_prints_every_row_on_both_backends_and_the_scale_out
         assert row in sqlite, f"SQLite table lacks {row!r}:\n{sqlite}"
         assert row in postgres, f"PostgreSQL table lacks {row!r}:\n{postgres}"
     assert "FAILED" not in output, output
+    for table in (sqlite, postgres):  # the server's own share, read from its access log
+        assert "of it inside the server)" in table, table
     for servers in ("| 1 |", "| 2 |", "| 3 |"):
         assert servers in postgres, f"scale-out table lacks {servers!r}:\n{postgres}"
     assert "Failover (passed)" in postgres, postgres
