@@ -212,29 +212,6 @@ class Servers:
         for server in list(self.running):
             self.stop(server)
 
-    def log_size(self) -> int:
-        """Where its log ends now (for ``call_seconds`` of what follows)."""
-        return self.log_path.stat().st_size if self.log_path.exists() else 0
-
-    def call_seconds(self, method: str, since: int = 0) -> list[float]:
-        """The server's own time for each call of ``method`` logged after
-        byte ``since``: the access log's ``duration_ms`` (service/observability.py),
-        from the call's start to its last response inside the server."""
-        if not self.log_path.exists():
-            return []
-        with self.log_path.open("rb") as log:
-            log.seek(since)
-            lines = log.read().decode(errors="replace").splitlines()
-        seconds = []
-        for line in lines:
-            _, found, text = line.partition(CALL_LOG)
-            if not found:
-                continue
-            call = json.loads(text)
-            if call.get("method") == method:
-                seconds.append(call["duration_ms"] / 1000)
-        return seconds
-
     def problems(self) -> list[str]:
         return [line for s in [*self.stopped, *self.running] for line in s.problems()]
 
