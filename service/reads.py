@@ -35,11 +35,16 @@ def serve(loaded: LoadedGame, index: int, viewer: Viewer) -> epb.EventEnvelope:
     """The viewer's copy of the stored event at ``index``, with its event
     hash. While the game runs, even auditors get only the seed's digest: the
     seed would tell every future deal."""
-    raw = loaded.stored[index]
-    copy = commitments.redact(epb.EventEnvelope.FromString(raw), viewer)
-    if viewer.kind == "auditor" and index == 0 and not loaded.finished:
+    copy = commitments.redact(loaded.envelope(index), viewer)
+    if _seed_withheld(loaded, index, viewer):
         copy = _withhold_seed(copy)
-    return chain.served(copy, raw)
+    return chain.served(copy, loaded.stored[index])
+
+
+def _seed_withheld(loaded: LoadedGame, index: int, viewer: Viewer) -> bool:
+    """Whether the viewer's copy of event ``index`` lacks the chance seed:
+    the first event's, for an auditor, until the game is finished."""
+    return viewer.kind == "auditor" and index == 0 and not loaded.finished
 
 
 def copies(
@@ -57,9 +62,9 @@ def visible(loaded: LoadedGame, index: int, viewer: Viewer) -> Event:
     does not make them. The same rule as ``redact``
     decides what is seen; tests/service/test_reads.py keeps the two equal
     for every event and viewer."""
-    envelope = epb.EventEnvelope.FromString(loaded.stored[index])
+    envelope = loaded.envelope(index)
     withheld: int | None = None  # the seed, as serve() withholds it
-    if viewer.kind == "auditor" and index == 0 and not loaded.finished:
+    if _seed_withheld(loaded, index, viewer):
         withheld = chance.seed_index(envelope)
     return to_event(
         envelope,
