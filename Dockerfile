@@ -3,10 +3,11 @@ FROM python:3.11-slim
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY protos ./protos
 COPY domain ./domain
 COPY service ./service
-COPY clients ./clients
-RUN pip install --no-cache-dir . \
+COPY clients/cardroom ./clients/cardroom
+RUN pip install --no-cache-dir ".[server]" \
     && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin cardroom \
     && mkdir -p /data && chown cardroom:cardroom /data
 
@@ -17,8 +18,8 @@ WORKDIR /data
 USER cardroom
 EXPOSE 50051 8080
 ENV CARDROOM_ADDRESS=0.0.0.0:50051
-# Browsers: Connect, gRPC-Web and the reference web table (its committed build).
-ENV CARDROOM_WEB_ADDRESS=0.0.0.0:8080 CARDROOM_WEB_ROOT=/app/clients/web/dist
+# Browsers: Connect, gRPC-Web and the reference web table (package data).
+ENV CARDROOM_WEB_ADDRESS=0.0.0.0:8080
 # Asks the server's own grpc.health.v1 service (TLS: set CARDROOM_TLS_CA).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=10s --retries=3 \
     CMD ["cardroom", "health", "--address", "127.0.0.1:50051", "--timeout", "4"]

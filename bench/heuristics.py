@@ -15,11 +15,11 @@ import argparse
 import asyncio
 import time
 
-from cardroom.bots.simulate import Report, simulate
+from cardroom.cli.temporary import temporary_server
 from cardroom.client import Client
-from domain import registry
-from domain.presentation import strategy
-from service.cli.temporary import temporary_server
+from cardroom.client.bots.simulate import Report, simulate
+from cardroom.domain import registry
+from cardroom.domain.presentation import strategy
 
 # The table each game is measured at: the number of seats most of its
 # players would sit down with.

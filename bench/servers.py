@@ -47,7 +47,7 @@ def cardroom_command() -> list[str]:
     found = shutil.which("cardroom")
     if found:
         return [found]
-    return [sys.executable, "-m", "service.cli"]
+    return [sys.executable, "-m", "cardroom.cli"]
 
 
 @dataclass
@@ -102,7 +102,7 @@ class Server:
 
     def call_seconds(self, method: str, since: int = 0) -> list[float]:
         """The server's own time for each call of ``method`` logged after
-        byte ``since``: the access log's ``duration_ms`` (service/observability.py),
+        byte ``since``: the access log's ``duration_ms`` (cardroom.server.observability),
         from the call's start to its last response inside the server."""
         if not self.log_path.exists():
             return []

@@ -1,12 +1,14 @@
-"""Build the reference web table (clients/web) into clients/web/dist, or
-check that the committed build is current.
+"""Build the reference web table (clients/web) into the server package
+(service/cardroom/server/web_table/), or check that the committed build is
+current.
 
 The built bundle is committed so that ``cardroom serve --web-address``
-serves the table wherever the Python package runs (pip, Docker) with no
-Node.js, and needs no network at run time. Like the generated code, it is
-never edited by hand: `--check` builds into a temporary folder and fails on
-any difference, so CI catches a table whose sources changed without a
-rebuild. Needs clients/node_modules (`npm ci` in clients/; dev.py does it).
+serves the table wherever the Python package runs (pip, Docker: it is package
+data of cardroom.server) with no Node.js, and needs no network at run time.
+Like the generated code, it is never edited by hand: `--check` builds into a
+temporary folder and fails on any difference, so CI catches a table whose
+sources changed without a rebuild. Needs clients/node_modules (`npm ci` in
+clients/; dev.py does it).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = ROOT / "clients"
-DIST = CLIENTS / "web" / "dist"
+DIST = ROOT / "service" / "cardroom" / "server" / "web_table"
 
 
 def npm(*args: str) -> None:
@@ -46,7 +48,11 @@ def check() -> int:
         changed = [p for p in new & old if not filecmp.cmp(fresh / p, DIST / p, shallow=False)]
         drift = sorted(str(p) for p in (new ^ old) | set(changed))
     if drift:
-        print("the committed web table (clients/web/dist) is out of date:", *drift, sep="\n  ")
+        print(
+            "the committed web table (service/cardroom/server/web_table) is out of date:",
+            *drift,
+            sep="\n  ",
+        )
         print("run: python scripts/build_web.py")
         return 1
     print("the committed web table matches clients/web")

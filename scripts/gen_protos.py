@@ -2,7 +2,7 @@
 
 Two targets, each generated from the same .proto files:
 
-* Python, into clients/: messages and gRPC stubs (grpcio-tools' protoc), and
+* Python, beside the .proto files in protos/: messages and gRPC stubs (grpcio-tools' protoc), and
   the Connect service for browsers (``*_connect.py``, protoc-gen-connectrpc).
 * TypeScript, into clients/typescript/src/gen/: messages and the service
   descriptor (``buf generate`` with protoc-gen-es from clients/node_modules),
@@ -54,9 +54,13 @@ def generate_python(out: Path) -> None:
     ]
     if protoc.main(args) != 0:
         raise SystemExit("protoc failed")
+    # Regular packages below cardroom/, which stays a namespace package
+    # (PEP 420): domain/, service/ and clients/ hold other parts of it.
     for package in {(out / p).parent for p in proto_files()}:
-        while package != out:
+        while package != out / "cardroom":
             (package / "__init__.py").touch()
+            if package.parent == out / "cardroom":
+                (package / "py.typed").touch()  # PEP 561, per namespace portion
             package = package.parent
 
 
@@ -117,8 +121,8 @@ class Target:
 TARGETS = (
     Target(
         "Python",
-        ROOT / "clients",
-        ROOT / "clients" / "cardroom",
+        PROTOS,
+        PROTOS / "cardroom",
         ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py", "_connect.py"),
         generate_python,
     ),

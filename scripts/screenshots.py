@@ -13,12 +13,12 @@ import random
 import tempfile
 from pathlib import Path
 
-from cardroom.bots.runner import play_bots, seat_bots
 from cardroom.client import Client
+from cardroom.client.bots.runner import play_bots, seat_bots
+from cardroom.domain.presentation import strategy
+from cardroom.server.server import Settings, start
 from cardroom.tui.play import PlayApp
 from cardroom.tui.watch import WatchApp
-from domain.presentation import strategy
-from service.server import Settings, start
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 SIZE = (132, 34)

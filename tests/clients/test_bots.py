@@ -11,11 +11,11 @@ from typing import Any
 import grpc
 import pytest
 
-from cardroom.bots import strategy_for
-from cardroom.bots.runner import Bot, play_bots, seat_bots
 from cardroom.client import Client
-from domain import registry
-from domain.presentation import strategy
+from cardroom.client.bots import strategy_for
+from cardroom.client.bots.runner import Bot, play_bots, seat_bots
+from cardroom.domain import registry
+from cardroom.domain.presentation import strategy
 from tests.conftest import Served
 
 KINDS = sorted(registry.games())

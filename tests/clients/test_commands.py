@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from service.cli import main
+from cardroom.cli import main
 from tests.service.helpers import server_process
 
 TIMEOUT = 120
@@ -21,7 +21,7 @@ TIMEOUT = 120
 
 def cardroom(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "service.cli", *args],
+        [sys.executable, "-m", "cardroom.cli", *args],
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -39,7 +39,7 @@ def test_a_game_is_made_joined_listed_watched_and_replayed_from_the_terminal(
             [
                 sys.executable,
                 "-m",
-                "service.cli",
+                "cardroom.cli",
                 "new",
                 "smoke-and-mirrors",
                 "--seats",

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.feed import Feed, numbered
-from cardroom.sessions import BotSeat, SeatRecord, SessionError, Sessions
+from cardroom.client.feed import Feed, numbered
+from cardroom.client.sessions import BotSeat, SeatRecord, SessionError, Sessions
+from cardroom.domain.kernel import Event
+from cardroom.domain.presentation import PLAIN, describe
+from cardroom.domain.table import pack
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
-from domain.kernel import Event
-from domain.presentation import PLAIN, describe
-from domain.table import pack
 
 
 def envelope(sequence: int, public: object) -> epb.EventEnvelope:

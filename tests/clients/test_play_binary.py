@@ -21,7 +21,7 @@ MOVES = 3
 def cardroom_play(*args: str, home: Path) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable,
-        ["-m", "service.cli", "play", *args],
+        ["-m", "cardroom.cli", "play", *args],
         env={**os.environ, "TERM": "xterm-256color", "XDG_STATE_HOME": str(home)},
         dimensions=(45, 150),
         encoding="utf-8",

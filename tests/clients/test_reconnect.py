@@ -7,10 +7,10 @@ import asyncio
 import socket
 from pathlib import Path
 
-from cardroom.bots.runner import play_bots, seat_bots
 from cardroom.client import Client
-from cardroom.follow import Follower
-from service.server import Settings, start
+from cardroom.client.bots.runner import play_bots, seat_bots
+from cardroom.client.follow import Follower
+from cardroom.server.server import Settings, start
 
 MAX_EVENTS = 5_000
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from cardroom.client import View
-from cardroom.feed import RESIGN_CHOICE, choices
+from cardroom.client.feed import RESIGN_CHOICE, choices
+from cardroom.domain.presentation import Scene
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.tui.render import seat_notes, table_text
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-from domain.presentation import Scene
 
 
 def test_resigned_absent_and_clocked_seats_are_noted() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.bots.simulate import Rate, lineup_of, simulate, wilson
-from service.cli import main
+from cardroom.cli import main
+from cardroom.client.bots.simulate import Rate, lineup_of, simulate, wilson
 from tests.conftest import Served
 
 

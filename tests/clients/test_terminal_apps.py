@@ -11,12 +11,12 @@ import re
 import pytest
 from textual.widgets import RichLog, Static
 
-from cardroom.bots.runner import play_bots, seat_bots
 from cardroom.client import Client
+from cardroom.client.bots.runner import play_bots, seat_bots
+from cardroom.domain import registry
 from cardroom.tui.play import PlayApp
 from cardroom.tui.replay import ReplayApp
 from cardroom.tui.watch import WatchApp
-from domain import registry
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN as OPERATOR
 from tests.conftest import Served

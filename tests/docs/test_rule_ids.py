@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import registry
+from cardroom.domain import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
@@ -67,7 +67,7 @@ def sources(folder: Path) -> list[Path]:
 
 
 def test_the_scanner_finds_the_ids_a_module_uses() -> None:
-    found = rule_ids(ROOT / "domain" / "table.py")
+    found = rule_ids(ROOT / "domain" / "cardroom" / "domain" / "table.py")
     assert {"T-SEATS", "T-JOIN", "T-START", "T-PLAY"} <= found
 
 
@@ -87,8 +87,8 @@ def test_every_rule_a_game_names_is_in_its_rules_doc(kind: str) -> None:
 def test_every_rule_the_table_and_service_name_is_in_the_table_doc() -> None:
     text = TABLE_DOC.read_text()
     files = [
-        ROOT / "domain" / "table.py",
-        ROOT / "domain" / "kernel.py",
+        ROOT / "domain" / "cardroom" / "domain" / "table.py",
+        ROOT / "domain" / "cardroom" / "domain" / "kernel.py",
         *sources(ROOT / "service"),
     ]
     used = set().union(*(rule_ids(p) for p in files))

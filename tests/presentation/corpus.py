@@ -12,10 +12,10 @@ from functools import cache
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
+from cardroom.domain import registry
+from cardroom.domain.kernel import Game, RuleViolation
+from cardroom.domain.presentation import RANDOM, Strategy, strategy
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain.kernel import Game, RuleViolation
-from domain.presentation import RANDOM, Strategy, strategy
 from tests.presentation.local import LocalGame
 
 TABLE_EVENTS = frozenset(

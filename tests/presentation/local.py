@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
 
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import DEALER, GUEST, SPECTATOR, Actor, Event, Viewer
+from cardroom.domain.presentation import Strategy
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import DEALER, GUEST, SPECTATOR, Actor, Event, Viewer
-from domain.presentation import Strategy
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal")
 MAX_COMMANDS = 5_000

@@ -17,10 +17,10 @@ from google.protobuf.message import Message
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain import registry
-from domain import table as tables
-from domain.kernel import SPECTATOR, Event, Viewer
-from domain.presentation import PLAIN, Story, is_seat_field, narrator, table_event
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import SPECTATOR, Event, Viewer
+from cardroom.domain.presentation import PLAIN, Story, is_seat_field, narrator, table_event
 from tests.presentation.corpus import TABLE_EVENTS, corpus, event_types, occurring
 from tests.presentation.local import NAMES, LocalGame
 from tests.smiles_and_daggers.twins import commitment_twins
@@ -142,8 +142,12 @@ def test_every_viewer_s_table_and_choices_are_drawn_at_every_step(kind: str) -> 
 
 def test_every_game_has_a_narrator_and_a_heuristic_strategy_of_its_own() -> None:
     for kind in KINDS:
-        assert registry.part(kind, "narrate") is not None, f"{kind}: no domain/<game>/narrate.py"
-        assert registry.part(kind, "strategy") is not None, f"{kind}: no domain/<game>/strategy.py"
+        assert registry.part(kind, "narrate") is not None, (
+            f"{kind}: no cardroom.domain.<game>.narrate"
+        )
+        assert registry.part(kind, "strategy") is not None, (
+            f"{kind}: no cardroom.domain.<game>.strategy"
+        )
         assert narrator(kind) is not PLAIN
 
 

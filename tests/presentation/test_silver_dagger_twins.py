@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from domain.kernel import SPECTATOR, Viewer
-from domain.silver_dagger import GAME
-from domain.silver_dagger.narrate import NARRATOR
-from domain.silver_dagger.strategy import STRATEGY
+from cardroom.domain.kernel import SPECTATOR, Viewer
+from cardroom.domain.silver_dagger import GAME
+from cardroom.domain.silver_dagger.narrate import NARRATOR
+from cardroom.domain.silver_dagger.strategy import STRATEGY
 from tests.presentation.local import NAMES
 from tests.silver_dagger.support import Table
 from tests.silver_dagger.twins import dealt_twins

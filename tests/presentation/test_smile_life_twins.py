@@ -9,10 +9,10 @@ import random
 
 import pytest
 
+from cardroom.domain.kernel import SPECTATOR, Viewer
+from cardroom.domain.presentation import narrator, strategy
+from cardroom.domain.smile_life import GAME
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import SPECTATOR, Viewer
-from domain.presentation import narrator, strategy
-from domain.smile_life import GAME
 from tests.presentation.local import NAMES
 from tests.smile_life.twins import Played, decide, play_random, twin_shuffles
 

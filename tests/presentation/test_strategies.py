@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain import registry
-from domain import table as tables
-from domain.kernel import Viewer
-from domain.presentation import RANDOM, Strategy, strategy
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import Viewer
+from cardroom.domain.presentation import RANDOM, Strategy, strategy
 from tests.presentation.local import LocalGame
 from tests.smiles_and_daggers.twins import commitment_twins
 from tests.smoke_and_mirrors.twins import Twins
@@ -24,7 +24,7 @@ SM = registry.game("smoke-and-mirrors")
 
 def heuristic(kind: str) -> Strategy:
     found = strategy(kind)
-    assert found is not None, f"{kind} has no domain/<game>/strategy.py"
+    assert found is not None, f"{kind} has no cardroom.domain.<game>.strategy"
     return found
 
 

@@ -110,7 +110,7 @@ def _serving(
         [
             sys.executable,
             "-m",
-            "service.cli",
+            "cardroom.cli",
             "serve",
             "--address",
             "127.0.0.1:0",

@@ -17,13 +17,13 @@ from typing import Any
 import psycopg
 from eventsourcing.persistence import StoredEvent
 
+from cardroom.domain.table import pack
+from cardroom.server.game_list_tables import PROJECTION
+from cardroom.server.store import GameLog, RecordedEnvelope
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-from domain.table import pack
-from service.game_list_tables import PROJECTION
-from service.store import GameLog, RecordedEnvelope
 
 KINDS = ("smoke-and-mirrors", "smiles-and-daggers")
 

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from domain import registry
-from domain.kernel import AUDITOR, SPECTATOR, Viewer
-from domain.table import pack
-from service import checkpoints as cp
-from service.checkpoints import CheckpointError, decode, encode
-from service.games import Games
-from service.store import GameLog
+from cardroom.domain import registry
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
+from cardroom.domain.table import pack
+from cardroom.server import checkpoints as cp
+from cardroom.server.checkpoints import CheckpointError, decode, encode
+from cardroom.server.games import Games
+from cardroom.server.store import GameLog
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
 

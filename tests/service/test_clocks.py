@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from google.protobuf import any_pb2
 
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import CLOCK, RuleViolation
+from cardroom.server.games import Games
+from cardroom.server.store import GameLog
+from cardroom.trust.audit import audit_record
+from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import CLOCK, RuleViolation
-from service.envelopes import unpack
-from service.games import Games
-from service.store import GameLog
-from service.trust.audit import audit_record
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
 
@@ -229,11 +229,11 @@ def test_a_game_played_by_its_clocks_alone_ends_and_audits(
 
 
 async def test_the_server_loop_rearms_then_fires_each_deadline_once(games: Games, now: Now) -> None:
-    """service.clocks.run as the server runs it, on the injected clock: its
+    """cardroom.server.clocks.run as the server runs it, on the injected clock: its
     sleeps move the clock instead of waiting."""
     import asyncio
 
-    from service import clocks
+    from cardroom.server import clocks
 
     game_id, *_ = clocked_game(games)
     games.clocks._alarms.clear()  # as after a restart: only the events know

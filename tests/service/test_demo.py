@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain import registry
-from service.demo import run_demo
+from cardroom.cli.demo_game import run_demo
+from cardroom.domain import registry
 from tests.conftest import Served
 
 

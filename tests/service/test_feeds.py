@@ -15,14 +15,14 @@ import grpc
 import pytest
 
 from cardroom.client import Client
+from cardroom.domain.kernel import SPECTATOR
+from cardroom.server.cache import LoadedGame
+from cardroom.server.feeds import WAKE_SLICE, Feeds, Outgoing, Watch
+from cardroom.server.limits import Limits
+from cardroom.server.server import RunningServer, Settings, start
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
-from domain.kernel import SPECTATOR
-from service.cache import LoadedGame
-from service.feeds import WAKE_SLICE, Feeds, Outgoing, Watch
-from service.limits import Limits
-from service.server import RunningServer, Settings, start
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import Table, seated_game, server_process
@@ -224,7 +224,7 @@ def server_pid(address: str) -> int:
             cmdline = (proc / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"serve" in cmdline and b"service.cli" in cmdline:
+        if b"serve" in cmdline and b"cardroom.cli" in cmdline:
             inodes = {p.readlink().name for p in (proc / "fd").iterdir() if _is_socket(p)}
             if _listens(port, inodes):
                 return int(proc.name)

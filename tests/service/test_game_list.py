@@ -7,9 +7,9 @@ import pytest
 from google.protobuf import descriptor_pool
 
 from cardroom.client import InvalidArgument
+from cardroom.domain import registry
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
 from tests.conftest import Served
 from tests.service.helpers import SM, seated_game
 

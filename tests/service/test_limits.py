@@ -13,8 +13,8 @@ import grpc
 import pytest
 
 from cardroom.client import CardroomError, Client
-from service.limits import CreationLimiter, Limits, peer_host
-from service.server import RunningServer, Settings, start
+from cardroom.server.limits import CreationLimiter, Limits, peer_host
+from cardroom.server.server import RunningServer, Settings, start
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import SM, seated_game
 

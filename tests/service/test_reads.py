@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from domain import registry
-from domain.kernel import AUDITOR, SPECTATOR, Viewer
-from service.envelopes import to_event
-from service.games import Games
-from service.reads import serve, visible
-from service.store import GameLog
+from cardroom.domain import registry
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
+from cardroom.server.games import Games
+from cardroom.server.reads import serve, visible
+from cardroom.server.store import GameLog
+from cardroom.trust.envelopes import to_event
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.test_checkpoints import play
 

@@ -13,14 +13,14 @@ import pytest
 from google.protobuf import any_pb2
 
 from cardroom.client import Client
+from cardroom.domain.kernel import Forbidden, RuleViolation
+from cardroom.server.errors import PermissionDenied
+from cardroom.server.games import Games
+from cardroom.server.store import GameLog
+from cardroom.trust.audit import audit_record
+from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
-from domain.kernel import Forbidden, RuleViolation
-from service.envelopes import unpack
-from service.errors import PermissionDenied
-from service.games import Games
-from service.store import GameLog
-from service.trust.audit import audit_record
 from tests.conftest import OPERATOR_TOKEN, Served
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cardroom.client import Client
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from cardroom.trust.commitments import check_secret_opening
 from cardroom.v1 import envelope_pb2 as epb
-from service.trust.commitments import check_secret_opening
 from tests.conftest import Served
 from tests.service.helpers import deal, seated_game, skull, star, swirl
 

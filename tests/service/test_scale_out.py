@@ -22,10 +22,10 @@ import pytest
 from google.protobuf.message import Message
 
 from cardroom.client import CardroomError, Client, RuleBroken, unpack
+from cardroom.server.server import Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
-from service.server import Settings, start
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
 
@@ -38,7 +38,7 @@ ROUND_ROBIN = '{"loadBalancingConfig": [{"round_robin": {}}]}'
 @contextmanager
 def serving(database: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--address", "127.0.0.1:0",
+        [sys.executable, "-m", "cardroom.cli", "serve", "--address", "127.0.0.1:0",
          "--database", database, "--operator-token", OPERATOR_TOKEN],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -17,19 +17,19 @@ from pathlib import Path
 import grpc
 import pytest
 
+from cardroom.cli import parser as cli_parser
 from cardroom.client import Client
-from service.cli import parser as cli_parser
-from service.server import ServeError, Settings, start
-from service.trust import signing
+from cardroom.server.server import ServeError, Settings, start
+from cardroom.trust import signing
 from tests.conftest import OPERATOR_TOKEN, POSTGRES_URL, Served
 from tests.service.certs import make_certificates
 from tests.service.helpers import SM, server_process
 
 
 def cardroom(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """``python -m service.cli ARGS`` to completion."""
+    """``python -m cardroom.cli ARGS`` to completion."""
     return subprocess.run(
-        [sys.executable, "-m", "service.cli", *args],
+        [sys.executable, "-m", "cardroom.cli", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -101,7 +101,7 @@ def test_the_start_line_never_shows_the_password(postgres_database: str) -> None
     with_password = postgres_database.replace("postgres@", "postgres:hunter2@", 1)
     assert "hunter2" in with_password
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--address", "127.0.0.1:0",
+        [sys.executable, "-m", "cardroom.cli", "serve", "--address", "127.0.0.1:0",
          "--database", with_password],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -11,8 +11,8 @@ import pytest
 
 from cardroom.client import Client, RuleBroken
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
+from cardroom.trust.commitments import check_secret_opening
 from cardroom.v1 import envelope_pb2 as epb
-from service.trust.commitments import check_secret_opening
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.test_reveals import stream
 from tests.silver_dagger.scenarios import R3, SCENARIOS, SV06_MISMATCH, Scenario, Views

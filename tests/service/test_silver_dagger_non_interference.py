@@ -6,7 +6,7 @@ it has seen does change what it gets.
 
 The twins come from the pure harness (tests/silver_dagger/twins.py: the
 same commands in both games, stopping before the viewer is shown a card
-that differs). Here both games are replayed through ``service.games.Games``
+that differs). Here both games are replayed through ``cardroom.server.games.Games``
 on real SQLite stores with the deals as set deals, so the service's sealing,
 redaction and folding are what is tested. Salts, digests and hashes differ
 between any two games by design and are compared only in shape
@@ -18,8 +18,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardroom.domain.kernel import SPECTATOR, Viewer
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import SPECTATOR, Viewer
 from tests.service.test_non_interference import ServedGame
 from tests.silver_dagger.twins import PROBES, dealt_twins
 

@@ -9,8 +9,8 @@ import pytest
 
 from cardroom.client import Client, RuleBroken
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
+from cardroom.trust.commitments import check_secret_opening
 from cardroom.v1 import envelope_pb2 as epb
-from service.trust.commitments import check_secret_opening
 from tests.conftest import Served
 from tests.service.test_smiles_and_daggers_api import setup
 from tests.smile_life.scenarios import ALL, CASINO, LUCK, Scenario

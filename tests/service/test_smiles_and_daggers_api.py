@@ -9,8 +9,8 @@ import pytest
 
 from cardroom.client import Client, RuleBroken
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
+from cardroom.trust.commitments import check_secret_opening
 from cardroom.v1 import envelope_pb2 as epb
-from service.trust.commitments import check_secret_opening
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.smiles_and_daggers.scenarios import E1, E2, Expect, Scenario
 

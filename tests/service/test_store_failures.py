@@ -20,11 +20,11 @@ from eventsourcing.persistence import ConnectionUnavailableError
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardroom.client import CardroomError, Client, DataLoss
+from cardroom.domain.table import pack
+from cardroom.server.server import Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
-from domain.table import pack
-from service.server import Settings, start
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import SM, deal, seated_game, skull, star, swirl

@@ -2,7 +2,7 @@
 receives what is written through the other, in order, without gaps or
 repeats, and resumes from its cursor after a disconnect.
 
-The servers are real subprocesses (``python -m service.cli serve``). The
+The servers are real subprocesses (``python -m cardroom.cli serve``). The
 delivery latency is measured by ``bench`` (cross-process feed); here a
 generous timeout only guards against a hang.
 """

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from google.protobuf import any_pb2
 
+from cardroom.domain.kernel import NotYourTurn
+from cardroom.server.games import Games
+from cardroom.server.store import GameLog, VersionConflict
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
-from domain.kernel import NotYourTurn
-from service.games import Games
-from service.store import GameLog, VersionConflict
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import deal, skull, star, swirl
 

@@ -16,12 +16,12 @@ from collections.abc import Callable
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import DEALER
+from cardroom.domain.silver_dagger import GAME
+from cardroom.domain.silver_dagger.cards import ZOMBIE
+from cardroom.domain.silver_dagger.state import Phase, State
+from cardroom.domain.silver_dagger.view import awaiting
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import DEALER
-from domain.silver_dagger import GAME
-from domain.silver_dagger.cards import ZOMBIE
-from domain.silver_dagger.state import Phase, State
-from domain.silver_dagger.view import awaiting
 
 from .support import Table
 

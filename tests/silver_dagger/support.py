@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     SPECTATOR,
@@ -27,9 +26,10 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from domain.silver_dagger import GAME
-from domain.silver_dagger.cards import DECK, Card
-from domain.silver_dagger.state import EVERYONE, Phase, Spot, State, derive
+from cardroom.domain.silver_dagger import GAME
+from cardroom.domain.silver_dagger.cards import DECK, Card
+from cardroom.domain.silver_dagger.state import EVERYONE, Phase, Spot, State, derive
+from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
 from .scenarios import Scenario, Views
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.silver_dagger.cards import (
+from cardroom.domain.silver_dagger.cards import (
     DECK,
     DECK_AFTER_DEAL,
     DRAW_ABILITIES,
@@ -17,13 +16,14 @@ from domain.silver_dagger.cards import (
     label,
     value,
 )
-from domain.silver_dagger.scoring import (
+from cardroom.domain.silver_dagger.scoring import (
     VillageAtEnd,
     dagger_after_round,
     half_up,
     score_round,
     winner,
 )
+from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
 DC, SPY, HALF, SENT, ZOMBIE = (
     pb.CARD_DEBT_COLLECTOR,

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     OPERATOR,
@@ -22,9 +21,10 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from domain.silver_dagger import GAME, SilverDagger
-from domain.silver_dagger.cards import DECK
-from domain.silver_dagger.state import Phase
+from cardroom.domain.silver_dagger import GAME, SilverDagger
+from cardroom.domain.silver_dagger.cards import DECK
+from cardroom.domain.silver_dagger.state import Phase
+from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
 from .scenarios import MAGE, SENT, deal
 from .support import Table, given, started
@@ -205,7 +205,7 @@ def test_every_rule_the_engine_names_is_in_the_rules_document() -> None:
     root = Path(__file__).resolve().parents[2]
     document = (root / "docs/rules/silver-dagger.md").read_text()
     named = set()
-    for source in (root / "domain/silver_dagger").glob("*.py"):
+    for source in (root / "domain/cardroom/domain/silver_dagger").glob("*.py"):
         text = source.read_text()
         named |= set(re.findall(r'RuleViolation\(\s*"([^"]+)"', text))
         named |= set(re.findall(r'^RB_[A-Z]+ = "([^"]+)"', text, re.MULTILINE))

@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
+from cardroom.domain.kernel import Viewer
+from cardroom.domain.silver_dagger import GAME
+from cardroom.domain.silver_dagger.state import Phase
+from cardroom.domain.silver_dagger.view import awaiting
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import Viewer
-from domain.silver_dagger import GAME
-from domain.silver_dagger.state import Phase
-from domain.silver_dagger.view import awaiting
 
 from .play import RandomGame, brisk, schemer, uniform
 from .support import check_cards, check_known_cards, command_universe, key, outcome

@@ -12,10 +12,10 @@ import copy
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
+from cardroom.domain.silver_dagger import GAME
+from cardroom.domain.silver_dagger.view import awaiting
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import AUDITOR, SPECTATOR, Viewer
-from domain.silver_dagger import GAME
-from domain.silver_dagger.view import awaiting
 
 from .play import RandomGame, uniform, varied
 from .support import key, should_know, viewers

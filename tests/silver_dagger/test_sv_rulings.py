@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.kernel import Viewer
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import Viewer
 
 from .play import RandomGame, schemer
 from .scenarios import (
@@ -319,7 +319,7 @@ class TestEmptiness:
 
 
 def test_sv19_the_winner_of_every_random_game_follows_the_tie_break() -> None:
-    from domain.silver_dagger.scoring import winner
+    from cardroom.domain.silver_dagger.scoring import winner
 
     for seed in range(30):
         table = RandomGame(seed, 2 + seed % 3, schemer, check=False).play().table

@@ -10,12 +10,12 @@ import random
 import pytest
 from google.protobuf.message import Message
 
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import AUDITOR, DEALER, Actor, Event, Forbidden, RuleViolation
+from cardroom.domain.silver_dagger import GAME
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import AUDITOR, DEALER, Actor, Event, Forbidden, RuleViolation
-from domain.silver_dagger import GAME
 
 from .scenarios import R2
 from .support import key, viewers

@@ -16,11 +16,11 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import Event, Viewer
+from cardroom.domain.silver_dagger import GAME
+from cardroom.domain.silver_dagger.state import Spot, State, derive, put
+from cardroom.domain.silver_dagger.view import awaiting
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
-from domain.kernel import Event, Viewer
-from domain.silver_dagger import GAME
-from domain.silver_dagger.state import Spot, State, derive, put
-from domain.silver_dagger.view import awaiting
 
 from .play import Policy, varied
 from .support import Table, event_key, forget, key, outcome, should_know

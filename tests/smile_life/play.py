@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import Event
+from cardroom.domain.smile_life import GAME
+from cardroom.domain.smile_life.cards import DECK_COUNTS
+from cardroom.domain.smile_life.state import State
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import Event
-from domain.smile_life import GAME
-from domain.smile_life.cards import DECK_COUNTS
-from domain.smile_life.state import State
 
 from .support import Table
 

@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     SPECTATOR,
@@ -27,9 +26,10 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from domain.smile_life import GAME
-from domain.smile_life.cards import DECK
-from domain.smile_life.state import Life, Salary, State, Step, Study, derive, normalized
+from cardroom.domain.smile_life import GAME
+from cardroom.domain.smile_life.cards import DECK
+from cardroom.domain.smile_life.state import Life, Salary, State, Step, Study, derive, normalized
+from cardroom.smile_life.v1 import smile_life_pb2 as pb
 
 LIFE = pb.DESTINATION_LIFE
 MALUS = pb.DESTINATION_MALUS

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.smile_life.plays import payments
-from domain.smile_life.state import Salary
+from cardroom.domain.smile_life.plays import payments
+from cardroom.domain.smile_life.state import Salary
 
 from .support import PETS, TRIPS, after_draw, given, life, person
 

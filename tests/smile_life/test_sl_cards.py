@@ -10,20 +10,22 @@ from importlib import resources
 
 import pytest
 
-from domain.smile_life import cards
-from domain.smile_life.cards import CARDS, DECK, card, card_data, data_text
+from cardroom.domain.smile_life import cards
+from cardroom.domain.smile_life.cards import CARDS, DECK, card, card_data, data_text
 
 # SHA-256 of ../shared/rules/smile-life-cards.yaml as reviewed for SL-01.
 SHARED_YAML_SHA256 = "3b20076c1f46f1f37d73b7d6e5b93db2b8db8e703836aef8cd2fbb048889d987"
 
 
 def test_the_data_file_is_a_byte_copy_of_the_shared_card_data() -> None:
-    shipped = resources.files("domain.smile_life").joinpath("cards.yaml").read_bytes()
+    shipped = resources.files("cardroom.domain.smile_life").joinpath("cards.yaml").read_bytes()
     assert hashlib.sha256(shipped).hexdigest() == SHARED_YAML_SHA256
 
 
 def test_the_deck_builder_reads_that_file() -> None:
-    shipped = resources.files("domain.smile_life").joinpath("cards.yaml").read_text("utf-8")
+    shipped = (
+        resources.files("cardroom.domain.smile_life").joinpath("cards.yaml").read_text("utf-8")
+    )
     assert data_text() == shipped
     assert "\n".join(f"- id: {t.id}" for t in card_data().types) in "\n".join(
         line for line in shipped.splitlines() if line.startswith("- id: ")

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from google.protobuf.message import Message
 
-from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     OPERATOR,
@@ -24,8 +23,9 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from domain.smile_life import GAME, SmileLife
-from domain.smile_life.cards import DECK_COUNTS
+from cardroom.domain.smile_life import GAME, SmileLife
+from cardroom.domain.smile_life.cards import DECK_COUNTS
+from cardroom.smile_life.v1 import smile_life_pb2 as pb
 
 from .support import PETS, TRIPS, Table, after_draw, deck, given, life, malus, options, person
 
@@ -285,7 +285,9 @@ class TestViews:
 
 def test_every_rule_the_engine_names_is_in_the_rules_document() -> None:
     root = Path(__file__).resolve().parents[2]
-    source = "\n".join(p.read_text() for p in (root / "domain" / "smile_life").glob("*.py"))
+    source = "\n".join(
+        p.read_text() for p in (root / "domain" / "cardroom" / "domain" / "smile_life").glob("*.py")
+    )
     named = set(re.findall(r'"((?:CR-)?SL-\d\d|rulebook: [a-z ]+|DECISIONS \d\.\d)"', source))
     assert {"SL-06", "CR-SL-05", "rulebook: setup", "DECISIONS 3.1"} <= named
     document = (root / "docs" / "rules" / "smile-life.md").read_text()

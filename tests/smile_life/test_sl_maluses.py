@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.smile_life.maluses import malus_problem
+from cardroom.domain.smile_life.state import Life, Salary, Study
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.smile_life.maluses import malus_problem
-from domain.smile_life.state import Life, Salary, Study
 
 from .support import HOUSES, PETS, TRIPS, after_draw, discard, draw, given, life, malus, person
 

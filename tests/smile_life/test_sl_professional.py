@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.smile_life.plays import life_problem
+from cardroom.domain.smile_life.state import Study
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.smile_life.plays import life_problem
-from domain.smile_life.state import Study
 
 from .support import (
     HOUSES,

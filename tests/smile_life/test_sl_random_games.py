@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
+from cardroom.domain.kernel import AUDITOR
+from cardroom.domain.smile_life import GAME
+from cardroom.domain.smile_life.cards import DECK_COUNTS, card
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import AUDITOR
-from domain.smile_life import GAME
-from domain.smile_life.cards import DECK_COUNTS, card
 
 from .play import RandomGame, check_cards, places
 from .support import key, outcome

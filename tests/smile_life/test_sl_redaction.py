@@ -10,10 +10,10 @@ import random
 import pytest
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import SPECTATOR, Actor, Event, MalformedCommand, RuleViolation, Viewer
+from cardroom.domain.smile_life import GAME
+from cardroom.domain.smile_life.state import State
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import SPECTATOR, Actor, Event, MalformedCommand, RuleViolation, Viewer
-from domain.smile_life import GAME
-from domain.smile_life.state import State
 
 from .play import RandomGame
 from .support import key

@@ -4,8 +4,8 @@ its action, with every choice inside it, is a step of the turn."""
 
 from __future__ import annotations
 
+from cardroom.domain.smile_life.state import Salary
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.smile_life.state import Salary
 
 from .support import HOUSES, PETS, TRIPS, after_draw, bet, discard, draw, given, life, person
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel import AUDITOR
+from cardroom.domain.kernel import AUDITOR
 
 from .scenarios import ALL, Scenario
 from .support import Table, viewers

@@ -9,12 +9,12 @@ import hashlib
 import pytest
 from google.protobuf.message import Message
 
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation
+from cardroom.domain.smile_life import GAME
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation
-from domain.smile_life import GAME
 
 from .scenarios import CASINO, LAST_CARD, Scenario
 from .support import key, viewers

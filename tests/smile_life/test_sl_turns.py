@@ -4,8 +4,8 @@ play (SL-18) and the river variant (SL-20)."""
 
 from __future__ import annotations
 
+from cardroom.domain.kernel import SPECTATOR
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import SPECTATOR
 
 from .support import (
     PETS,

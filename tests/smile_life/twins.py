@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import DEALER, Actor, Event, Viewer
+from cardroom.domain.smile_life import GAME
+from cardroom.domain.smile_life.cards import HAND_SIZE, smiles
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.kernel import DEALER, Actor, Event, Viewer
-from domain.smile_life import GAME
-from domain.smile_life.cards import HAND_SIZE, smiles
 
 from .support import key
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from google.protobuf.message import Message
 
+from cardroom.domain.smile_life.cards import ACQUISITIONS, FLIRT, card
+from cardroom.domain.smile_life.plays import payments
+from cardroom.domain.smile_life.state import State
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
-from domain.smile_life.cards import ACQUISITIONS, FLIRT, card
-from domain.smile_life.plays import payments
-from domain.smile_life.state import State
 
 from .support import CASINO, DISCARD, LIFE, MALUS
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import AUDITOR, Event
+from cardroom.domain.smiles_and_daggers import GAME
+from cardroom.domain.smiles_and_daggers.cards import FULL_FAMILY
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import AUDITOR, Event
-from domain.smiles_and_daggers import GAME
-from domain.smiles_and_daggers.cards import FULL_FAMILY
 
 from .support import KNIGHT, LADY, LORD, Table, options
 

@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     SPECTATOR,
@@ -25,8 +24,8 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from domain.smiles_and_daggers import GAME
-from domain.smiles_and_daggers.cards import (
+from cardroom.domain.smiles_and_daggers import GAME
+from cardroom.domain.smiles_and_daggers.cards import (
     BET_SHAPES,
     DAGGER,
     EMPTY,
@@ -40,7 +39,8 @@ from domain.smiles_and_daggers.cards import (
     SMILE,
     Hand,
 )
-from domain.smiles_and_daggers.state import Phase, State, derive
+from cardroom.domain.smiles_and_daggers.state import Phase, State, derive
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from tests.bounded import steps
 
 __all__ = ["DAGGER", "KNIGHT", "LADY", "LORD", "SMILE"]

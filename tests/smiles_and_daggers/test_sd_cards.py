@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.smiles_and_daggers.cards import (
+from cardroom.domain.smiles_and_daggers.cards import (
     BEATS,
     VALUE,
     Card,
@@ -18,6 +17,7 @@ from domain.smiles_and_daggers.cards import (
     settle_bet,
     settle_challenge,
 )
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
 from .support import DAGGER, KNIGHT, LADY, LORD, SHAPE, SMILE, Table, bet, challenge, commit
 

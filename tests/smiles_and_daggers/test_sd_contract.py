@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     OPERATOR,
@@ -19,8 +18,9 @@ from domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from domain.smiles_and_daggers import GAME, SmilesAndDaggers
-from domain.smiles_and_daggers.state import Phase
+from cardroom.domain.smiles_and_daggers import GAME, SmilesAndDaggers
+from cardroom.domain.smiles_and_daggers.state import Phase
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
 from .support import (
     DAGGER,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.smiles_and_daggers.cards import ranks_in
+from cardroom.domain.smiles_and_daggers.state import EndReason, Phase
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.smiles_and_daggers.cards import ranks_in
-from domain.smiles_and_daggers.state import EndReason, Phase
 
 from .scenarios import (
     ANDREA,

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from domain.kernel import Viewer
-from domain.smiles_and_daggers import GAME
-from domain.smiles_and_daggers.state import Phase
+from cardroom.domain.kernel import Viewer
+from cardroom.domain.smiles_and_daggers import GAME
+from cardroom.domain.smiles_and_daggers.state import Phase
 
 from .play import RandomGame, check_cards, check_cards_in_view
 from .support import command_universe, key, outcome

@@ -12,11 +12,11 @@ from google.protobuf.message import Message
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Actor, Viewer
+from cardroom.domain.smiles_and_daggers import GAME
+from cardroom.domain.smiles_and_daggers.cards import RANKS
+from cardroom.domain.smiles_and_daggers.state import Phase
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import AUDITOR, SPECTATOR, Actor, Viewer
-from domain.smiles_and_daggers import GAME
-from domain.smiles_and_daggers.cards import RANKS
-from domain.smiles_and_daggers.state import Phase
 from tests.bounded import steps
 
 from .play import RandomGame

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.kernel import Actor, NotYourTurn, RuleViolation, Viewer
+from cardroom.domain.smiles_and_daggers import GAME
+from cardroom.domain.smiles_and_daggers.state import EndReason, Phase
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import Actor, NotYourTurn, RuleViolation, Viewer
-from domain.smiles_and_daggers import GAME
-from domain.smiles_and_daggers.state import EndReason, Phase
 from tests.bounded import steps
 
 from .support import (

@@ -8,12 +8,12 @@ import hashlib
 
 import pytest
 
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation
+from cardroom.domain.smiles_and_daggers import GAME
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation
-from domain.smiles_and_daggers import GAME
 
 from .scenarios import E1, E2, SCENARIOS, Scenario
 from .support import key, viewers

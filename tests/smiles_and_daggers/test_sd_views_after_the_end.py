@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
+from cardroom.domain.smiles_and_daggers import GAME
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import AUDITOR, SPECTATOR, Viewer
-from domain.smiles_and_daggers import GAME
 
 from .play import RandomGame
 

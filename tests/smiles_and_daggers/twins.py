@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from cardroom.domain.kernel import Viewer
+from cardroom.domain.presentation import RANDOM, strategy
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
-from domain.kernel import Viewer
-from domain.presentation import RANDOM, strategy
 from tests.presentation.local import LocalGame, Seen
 
 KIND = "smiles-and-daggers"

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import DEALER, Actor, Event, Viewer
+from cardroom.domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import DEALER, Actor, Event, Viewer
-from domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase
 
 
 def mover(state: GameState) -> int | None:

@@ -14,10 +14,9 @@ from typing import TypeVar
 
 from google.protobuf.message import Message
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation, Viewer, fold
-from domain.smoke_and_mirrors import GAME
-from domain.smoke_and_mirrors.cards import (
+from cardroom.domain.kernel import AUDITOR, DEALER, Actor, Event, RuleViolation, Viewer, fold
+from cardroom.domain.smoke_and_mirrors import GAME
+from cardroom.domain.smoke_and_mirrors.cards import (
     CARD_KINDS,
     DECK,
     SKULLS,
@@ -28,7 +27,8 @@ from domain.smoke_and_mirrors.cards import (
     cards_to_pb,
     piles_for,
 )
-from domain.smoke_and_mirrors.state import GameState
+from cardroom.domain.smoke_and_mirrors.state import GameState
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 M = TypeVar("M", bound=Message)
 

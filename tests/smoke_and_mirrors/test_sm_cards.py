@@ -7,8 +7,8 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, achievable_totals, act_is_true
-from domain.smoke_and_mirrors.cards import (
+from cardroom.domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, achievable_totals, act_is_true
+from cardroom.domain.smoke_and_mirrors.cards import (
     CARD_KINDS,
     DECK,
     SKULLS,

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     AUDITOR,
     DEALER,
     OPERATOR,
@@ -17,8 +16,9 @@ from domain.kernel import (
     NotYourTurn,
     RuleViolation,
 )
-from domain.smoke_and_mirrors import GAME, Phase
-from domain.smoke_and_mirrors.rules import SmokeAndMirrors
+from cardroom.domain.smoke_and_mirrors import GAME, Phase
+from cardroom.domain.smoke_and_mirrors.rules import SmokeAndMirrors
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 from .support import (
     SKULL_5,

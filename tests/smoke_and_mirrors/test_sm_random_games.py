@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import Actor, Event, MalformedCommand, RuleViolation
+from cardroom.domain.smoke_and_mirrors import GAME, Phase
+from cardroom.domain.smoke_and_mirrors.cards import CARD_KINDS
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import Actor, Event, MalformedCommand, RuleViolation
-from domain.smoke_and_mirrors import GAME, Phase
-from domain.smoke_and_mirrors.cards import CARD_KINDS
 from tests.bounded import steps
 
 from .play import RandomGame, mover

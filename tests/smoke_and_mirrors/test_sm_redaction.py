@@ -8,9 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
+from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import AUDITOR, SPECTATOR, Viewer
-from domain.smoke_and_mirrors import GAME
 from tests.bounded import steps
 
 from .play import RandomGame

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from cardroom.domain.kernel import AUDITOR, DEALER, SPECTATOR, NotYourTurn, Viewer
+from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import AUDITOR, DEALER, SPECTATOR, NotYourTurn, Viewer
-from domain.smoke_and_mirrors import GAME
 
 from .support import (
     SKULL_5,

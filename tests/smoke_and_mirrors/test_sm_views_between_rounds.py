@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Event, Viewer
+from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import AUDITOR, SPECTATOR, Event, Viewer
-from domain.smoke_and_mirrors import GAME
 
 from .play import RandomGame
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
 
+from cardroom.domain.kernel import DEALER, Actor, Event, MalformedCommand, RuleViolation, Viewer
+from cardroom.domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase, act_is_true
+from cardroom.domain.smoke_and_mirrors.cards import CARD_KINDS, Card, distinct_acts
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
-from domain.kernel import DEALER, Actor, Event, MalformedCommand, RuleViolation, Viewer
-from domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase, act_is_true
-from domain.smoke_and_mirrors.cards import CARD_KINDS, Card, distinct_acts
 
 from .play import mover
 from .support import Table, act, as_cards, command_universe, swap

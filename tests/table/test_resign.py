@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import Actor, RuleViolation, Viewer
+from cardroom.trust import commitments
+from cardroom.trust.audit import audit_events
+from cardroom.trust.envelopes import to_event
 from cardroom.v1 import table_pb2 as tpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import Actor, RuleViolation, Viewer
-from service.envelopes import to_event
-from service.trust import commitments
-from service.trust.audit import audit_events
 from tests.bounded import steps
 from tests.trust.harness import TrustedGame
 
@@ -207,7 +207,7 @@ def test_defaults_are_checked_against_the_seats_folds() -> None:
 
 
 def test_resignations_are_told_in_words() -> None:
-    from domain.presentation import table_event
+    from cardroom.domain.presentation import table_event
 
     names = ("Ada", "Bo")
     resigned = tpb.SeatResigned(seat=1, reason=tpb.SeatResigned.REASON_RESIGNED)

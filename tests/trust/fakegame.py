@@ -22,8 +22,7 @@ from typing import Any, ClassVar
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import Message
 
-from cardroom.v1 import envelope_pb2 as epb
-from domain.kernel import (
+from cardroom.domain.kernel import (
     Actor,
     Event,
     MalformedCommand,
@@ -32,7 +31,8 @@ from domain.kernel import (
     Viewer,
     event,
 )
-from service.trust.commitments import holds
+from cardroom.trust.commitments import holds
+from cardroom.v1 import envelope_pb2 as epb
 
 PACKAGE = "cardroom.trusttest.v1"
 

@@ -1,5 +1,5 @@
 """A miniature of the service with the trust layer wired in, the way
-docs/trust.md tells ``service/games.py`` to do it: seal every envelope,
+docs/trust.md tells ``cardroom.server.games`` to do it: seal every envelope,
 commit the seed at creation, draw every chance outcome with
 ``chance_outcome``, open revealed secrets, chain each batch, export a signed
 record. The trust tests play games through it."""
@@ -18,13 +18,13 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, Game, Secret, Viewer
+from cardroom.trust import chain, chance, commitments, drbg, record
+from cardroom.trust.envelopes import command_record, to_envelope, to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-from domain import table as tables
-from domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event, Game, Secret, Viewer
-from service.envelopes import command_record, to_envelope, to_event
-from service.trust import chain, chance, commitments, drbg, record
 from tests.bounded import steps
 
 Reveals = Callable[[Sequence[epb.EventEnvelope], Message], list[tuple[int, int]]]

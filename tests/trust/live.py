@@ -20,12 +20,12 @@ import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from cardroom.client import Client
+from cardroom.server.games import Games
+from cardroom.server.store import GameLog
+from cardroom.trust.audit import Report, audit_events
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-from service.games import Games
-from service.store import GameLog
-from service.trust.audit import Report, audit_events
 
 SM = "smoke-and-mirrors"
 NAMES = ["Ada", "Babbage", "Curie", "Dirac", "Emmy", "Fermat"]
@@ -215,13 +215,13 @@ class Rows:
 
 
 async def cardroom(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    """Run ``python -m service.cli ARGS`` as a separate process (without
+    """Run ``python -m cardroom.cli ARGS`` as a separate process (without
     blocking the event loop a served fixture runs on): exit code, stdout,
     stderr."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "service.cli",
+        "cardroom.cli",
         *args,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,

@@ -11,21 +11,21 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import trust_pb2 as trpb
-from domain import registry
-from domain.kernel import AUDITOR, SPECTATOR, Game, Viewer
-from service.trust import chain, chance
-from service.trust.audit import (
+from cardroom.domain import registry
+from cardroom.domain.kernel import AUDITOR, SPECTATOR, Game, Viewer
+from cardroom.trust import chain, chance
+from cardroom.trust.audit import (
     Report,
     audit_events,
     audit_record,
     compare_viewer_stream,
     main_audit,
 )
-from service.trust.commitments import command_digest, secret_digest
-from service.trust.record import build_record, export_record, write_record
-from service.trust.signing import public_key_bytes, sign
+from cardroom.trust.commitments import command_digest, secret_digest
+from cardroom.trust.record import build_record, export_record, write_record
+from cardroom.trust.signing import public_key_bytes, sign
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import trust_pb2 as trpb
 from tests.trust import fakegame
 from tests.trust.harness import TrustedGame, played_game
 

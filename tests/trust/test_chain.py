@@ -6,9 +6,8 @@ import hashlib
 
 import pytest
 
-from cardroom.v1 import envelope_pb2 as epb
-from domain.kernel import SPECTATOR
-from service.trust.chain import (
+from cardroom.domain.kernel import SPECTATOR
+from cardroom.trust.chain import (
     ZERO_HASH,
     chain_head,
     event_hash,
@@ -17,7 +16,8 @@ from service.trust.chain import (
     stored_bytes,
     verify_chain,
 )
-from service.trust.problems import Problem
+from cardroom.trust.problems import Problem
+from cardroom.v1 import envelope_pb2 as epb
 from tests.trust import fakegame
 from tests.trust.harness import TrustedGame, played_game
 

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from cardroom.cli import main
+from cardroom.cli.audit import fetch_and_audit
 from cardroom.client import Client
+from cardroom.server.server import Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from cardroom.trust import record, signing
+from cardroom.trust.audit import audit_record
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
-from service.cli import main
-from service.cli.audit import fetch_and_audit
-from service.server import Settings, start
-from service.trust import record, signing
-from service.trust.audit import audit_record
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import server_process
 from tests.trust.live import cardroom, finished_game, new_game

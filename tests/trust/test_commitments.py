@@ -7,11 +7,8 @@ import hashlib
 import pytest
 from google.protobuf import any_pb2
 
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import table_pb2 as tpb
-from domain.kernel import AUDITOR, DEALER, SPECTATOR, Actor, Viewer
-from service.envelopes import command_record, to_event
-from service.trust.commitments import (
+from cardroom.domain.kernel import AUDITOR, DEALER, SPECTATOR, Actor, Viewer
+from cardroom.trust.commitments import (
     SALT_BYTES,
     check_command,
     check_opening,
@@ -28,6 +25,9 @@ from service.trust.commitments import (
     secret_digest,
     strip_digests,
 )
+from cardroom.trust.envelopes import command_record, to_event
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
 from tests.trust import fakegame
 from tests.trust.harness import played_game
 

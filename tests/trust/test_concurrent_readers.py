@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from cardroom.client import Client
+from cardroom.domain.kernel import AUDITOR, SPECTATOR
+from cardroom.domain.table import pack
+from cardroom.server.games import Games, LoadedGame
+from cardroom.server.server import Settings, start
+from cardroom.server.store import GameLog
 from cardroom.v1 import table_pb2 as tpb
-from domain.kernel import AUDITOR, SPECTATOR
-from domain.table import pack
-from service.games import Games, LoadedGame
-from service.server import Settings, start
-from service.store import GameLog
 from tests.bounded import steps
 from tests.trust.live import SM
 

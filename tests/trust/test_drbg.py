@@ -9,7 +9,7 @@ import struct
 
 import pytest
 
-from service.trust.drbg import ChanceRandom, block, new_seed
+from cardroom.trust.drbg import ChanceRandom, block, new_seed
 
 SEED = bytes(range(32))
 GAME_ID = "00000000-0000-4000-8000-000000000000"

@@ -8,13 +8,10 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from cardroom.v1 import envelope_pb2 as epb
-from cardroom.v1 import table_pb2 as tpb
-from cardroom.v1 import trust_pb2 as trpb
-from service.trust import chance, signing
-from service.trust.chain import chain_head
-from service.trust.commitments import check_secret_opening
-from service.trust.record import (
+from cardroom.trust import chance, signing
+from cardroom.trust.chain import chain_head
+from cardroom.trust.commitments import check_secret_opening
+from cardroom.trust.record import (
     FORMAT,
     RecordError,
     build_record,
@@ -26,6 +23,9 @@ from service.trust.record import (
     to_bytes,
     write_record,
 )
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
 from tests.trust import fakegame
 from tests.trust.harness import played_game
 

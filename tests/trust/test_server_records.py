@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from cardroom.client import Client, RuleBroken
+from cardroom.domain import registry
+from cardroom.server.server import Settings, start
+from cardroom.trust import chain, chance, record, signing
+from cardroom.trust.audit import audit_record, compare_viewer_stream
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-from domain import registry
-from service.server import Settings, start
-from service.trust import chain, chance, record, signing
-from service.trust.audit import audit_record, compare_viewer_stream
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.trust.live import finished_game, new_game, play_out, read_stored, step
 

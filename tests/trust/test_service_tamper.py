@@ -19,18 +19,18 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from cardroom.cli import main
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import DEALER
+from cardroom.server.errors import CorruptGame
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from cardroom.trust import chain, commitments, record, signing
+from cardroom.trust.audit import audit_record, compare_viewer_stream
+from cardroom.trust.envelopes import to_envelope, to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
-from domain import registry
-from domain import table as tables
-from domain.kernel import DEALER
-from service.cli import main
-from service.envelopes import to_envelope, to_event
-from service.errors import CorruptGame
-from service.trust import chain, commitments, record, signing
-from service.trust.audit import audit_record, compare_viewer_stream
 from tests.conftest import Served
 from tests.trust.live import (
     SM,

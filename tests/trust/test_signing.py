@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from cardroom.v1 import trust_pb2 as trpb
-from service.trust.signing import (
+from cardroom.trust.signing import (
     CONTEXT,
     fingerprint,
     key_path_for,
@@ -19,6 +18,7 @@ from service.trust.signing import (
     sign,
     verify,
 )
+from cardroom.v1 import trust_pb2 as trpb
 
 
 def test_the_key_file_sits_beside_a_sqlite_database(tmp_path: Path) -> None:

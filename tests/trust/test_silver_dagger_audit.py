@@ -16,18 +16,18 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import DEALER, Actor, Event
+from cardroom.domain.silver_dagger import GAME
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
+from cardroom.trust import chain, commitments
+from cardroom.trust.audit import Report, audit_record
+from cardroom.trust.commitments import holds, secret_digest
+from cardroom.trust.envelopes import to_envelope, to_event, unpack
+from cardroom.trust.record import export_record
+from cardroom.trust.signing import public_key_bytes
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import trust_pb2 as trpb
-from domain import table as tables
-from domain.kernel import DEALER, Actor, Event
-from domain.silver_dagger import GAME
-from service.envelopes import to_envelope, to_event, unpack
-from service.trust import chain, commitments
-from service.trust.audit import Report, audit_record
-from service.trust.commitments import holds, secret_digest
-from service.trust.record import export_record
-from service.trust.signing import public_key_bytes
 from tests.silver_dagger.play import recorded
 from tests.trust.harness import TrustedGame
 

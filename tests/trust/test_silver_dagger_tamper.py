@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pytest
 
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
+from cardroom.trust import chain, record
+from cardroom.trust.audit import audit_record, compare_viewer_stream
+from cardroom.trust.commitments import secret_digest
 from cardroom.v1 import envelope_pb2 as epb
-from service.trust import chain, record
-from service.trust.audit import audit_record, compare_viewer_stream
-from service.trust.commitments import secret_digest
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.silver_dagger.play import recorded
 from tests.trust.live import Rows, audit_database, envelope, failed, read_stored

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from google.protobuf.message import Message
 
+from cardroom.server.games import Games
+from cardroom.server.store import GameLog
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
+from cardroom.trust.audit import audit_events, audit_record
+from cardroom.trust.record import record_body
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import trust_pb2 as trpb
-from service.games import Games
-from service.store import GameLog
-from service.trust.audit import audit_events, audit_record
-from service.trust.record import record_body
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.test_non_interference import packed
 from tests.smile_life.scenarios import CASINO, Scenario

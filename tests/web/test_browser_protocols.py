@@ -11,9 +11,9 @@ import pytest
 from connectrpc.errors import ConnectError
 from connectrpc.protocol import ProtocolType
 
-from cardroom.bots.runner import play_bots
 from cardroom.client import Client, pack
-from cardroom.sessions import BotSeat
+from cardroom.client.bots.runner import play_bots
+from cardroom.client.sessions import BotSeat
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1.game_service_connect import GameServiceClient

@@ -24,10 +24,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from cardroom.client import Client
+from cardroom.server.limits import Limits
+from cardroom.server.server import RunningServer, ServeError, Settings, start
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1.game_service_connect import GameServiceClient
-from service.limits import Limits
-from service.server import RunningServer, ServeError, Settings, start
 from tests.service.helpers import SM, seated_game, web_server_process
 from tests.web.support import post
 
@@ -130,7 +130,7 @@ async def test_a_taken_web_port_refuses_to_start_with_one_line(tmp_path: Path) -
         assert "\n" not in str(error.value)
         cli = subprocess.run(
             [
-                *(sys.executable, "-m", "service.cli", "serve", "--address", "127.0.0.1:0"),
+                *(sys.executable, "-m", "cardroom.cli", "serve", "--address", "127.0.0.1:0"),
                 *("--database", str(tmp_path / "cli.sqlite3")),
                 *("--web-address", f"127.0.0.1:{port}"),
             ],
@@ -273,7 +273,7 @@ async def test_a_browser_that_goes_away_frees_its_watch(tmp_path: Path) -> None:
 def test_a_web_root_that_is_not_a_folder_is_a_usage_error(tmp_path: Path) -> None:
     cli = subprocess.run(
         [
-            *(sys.executable, "-m", "service.cli", "serve", "--address", "127.0.0.1:0"),
+            *(sys.executable, "-m", "cardroom.cli", "serve", "--address", "127.0.0.1:0"),
             *("--database", str(tmp_path / "cli.sqlite3"), "--web-address", "127.0.0.1:0"),
             *("--web-root", str(tmp_path / "missing")),
         ],

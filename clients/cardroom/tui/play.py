@@ -13,10 +13,10 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 
-from cardroom.bots.runner import play_bots
 from cardroom.client import CardroomError, Client, Conflict, RuleBroken
-from cardroom.feed import choices
-from cardroom.sessions import BotSeat
+from cardroom.client.bots.runner import play_bots
+from cardroom.client.feed import choices
+from cardroom.client.sessions import BotSeat
 from cardroom.tui.table import TableApp
 
 

@@ -1,4 +1,4 @@
-"""A scene (domain/presentation.py) drawn for the terminal with rich."""
+"""A scene (cardroom.domain.presentation) drawn for the terminal with rich."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from cardroom.domain.presentation import Scene, name
 from cardroom.v1 import game_service_pb2 as gpb
-from domain.presentation import Scene, name
 
 CARD = re.compile(r"\[[^\[\]]{1,16}\]")
 

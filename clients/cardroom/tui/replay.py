@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from cardroom.client import CardroomError, Client, ReplayStep
-from cardroom.feed import Feed, scene, title
+from cardroom.client.feed import Feed, scene, title
 from cardroom.tui.render import cards_styled, seat_notes, table_text
 from cardroom.tui.table import CSS
 from cardroom.v1 import game_service_pb2 as gpb

@@ -16,8 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, RichLog, Static
 
 from cardroom.client import CardroomError, Client, View
-from cardroom.feed import scene, title
-from cardroom.follow import Follower, backoff, transient
+from cardroom.client.feed import scene, title
+from cardroom.client.follow import Follower, backoff, transient
 from cardroom.tui.render import cards_styled, seat_notes, table_text
 from cardroom.v1 import envelope_pb2 as epb
 

@@ -1,0 +1,326 @@
+"""A small typed asyncio client for cardroom's GameService.
+
+    async with Client.connect("127.0.0.1:50051") as client:
+        game_id = await client.create_game("smoke-and-mirrors", seat_count=3)
+        seat = await client.join(game_id, "Ada")
+        await client.start(game_id, seat.token)
+        for action in await client.legal_actions(game_id, seat.token):
+            ...
+        await client.act(game_id, seat.token, action)
+        async for step in client.replay(game_id, seat.token):  # step through it
+            ...
+        record = await client.export_record(game_id)  # once finished: signed
+
+Errors come back as :class:`CardroomError` subclasses, one per status code
+the server uses, so callers catch ``RuleBroken`` rather than inspect codes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+import grpc
+from google.protobuf.message import Message
+
+from cardroom.client.errors import error_from
+from cardroom.client.messages import pack, unpack
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2
+
+# The largest message a client accepts. The server sends none larger (its
+# send limit is the same; docs/operations.md), so a full log always fits.
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SeatHandle:
+    game_id: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class View:
+    version: int
+    table: gpb.TableView
+    game: Message
+    response: gpb.GetViewResponse
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: the view right after ``event``."""
+
+    view: View
+    event: epb.EventEnvelope
+
+
+def _view(response: gpb.GetViewResponse) -> View:
+    return View(response.version, response.table, unpack(response.game), response)
+
+
+def _auth(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+class Client:
+    def __init__(self, channel: grpc.aio.Channel) -> None:
+        self.channel = channel
+        self.stub = gpb_grpc.GameServiceStub(channel)
+        # The newest version of each game this client has written or read:
+        # reads ask for at least that much, so a client whose calls reach
+        # different servers (round-robin) always reads its own writes.
+        self._seen: dict[str, int] = {}
+
+    def _saw(self, game_id: str, version: int) -> None:
+        if version > self._seen.get(game_id, 0):
+            self._seen[game_id] = version
+
+    @classmethod
+    def connect(cls, address: str, *, credentials: grpc.ChannelCredentials | None = None) -> Client:
+        """A client of the server at ``address`` ("host:port"), over TLS when
+        ``credentials`` are given (``grpc.ssl_channel_credentials(...)``)."""
+        options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
+        if credentials is None:
+            return cls(grpc.aio.insecure_channel(address, options=options))
+        return cls(grpc.aio.secure_channel(address, credentials, options=options))
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.channel.close(grace=None)
+
+    async def _call(self, method: str, request: Message, token: str | None = None) -> Any:
+        try:
+            return await getattr(self.stub, method)(request, metadata=_auth(token))
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        seat_count: int,
+        options: Message | None = None,
+        set_deal: Sequence[Message] = (),
+        operator_token: str | None = None,
+        spectator_policy: tpb.SpectatorPolicy | None = None,
+        log_policy: tpb.LogPolicy | None = None,
+        table_options: tpb.TableOptions | None = None,
+    ) -> str:
+        """Create a game; ``spectator_policy`` (public when None) is recorded
+        in its first event and decides what callers without a seat see;
+        ``log_policy`` (the seats and the operator when None) decides who may
+        read the full log once the game is over; ``table_options`` sets a
+        turn clock (T-CLOCK)."""
+        request = gpb.CreateGameRequest(
+            kind=kind, seat_count=seat_count, set_deal=[pack(m) for m in set_deal]
+        )
+        if options is not None:
+            request.options.Pack(options)
+        if spectator_policy is not None:
+            request.spectator_policy.CopyFrom(spectator_policy)
+        if log_policy is not None:
+            request.log_policy.CopyFrom(log_policy)
+        if table_options is not None:
+            request.table_options.CopyFrom(table_options)
+        response = await self._call("CreateGame", request, operator_token)
+        return str(response.game_id)
+
+    async def join(self, game_id: str, player_name: str, seat: int | None = None) -> SeatHandle:
+        request = gpb.JoinGameRequest(game_id=game_id, player_name=player_name)
+        if seat is not None:
+            request.seat = seat
+        response = await self._call("JoinGame", request)
+        self._saw(game_id, response.version)
+        return SeatHandle(game_id, response.seat, response.seat_token)
+
+    async def start(self, game_id: str, token: str) -> int:
+        response = await self._call("StartGame", gpb.StartGameRequest(game_id=game_id), token)
+        self._saw(game_id, response.version)
+        return int(response.version)
+
+    async def act(
+        self,
+        game_id: str,
+        token: str,
+        command: Message,
+        *,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> gpb.SubmitCommandResponse:
+        request = gpb.SubmitCommandRequest(
+            game_id=game_id, command=pack(command), command_id=command_id or uuid.uuid4().hex
+        )
+        if expected_version is not None:
+            request.expected_version = expected_version
+        response: gpb.SubmitCommandResponse = await self._call("SubmitCommand", request, token)
+        self._saw(game_id, response.version)
+        return response
+
+    async def legal_actions(
+        self, game_id: str, token: str, *, with_resign: bool = False
+    ) -> list[Message]:
+        return (await self.legal_actions_at(game_id, token, with_resign=with_resign))[1]
+
+    async def legal_actions_at(
+        self, game_id: str, token: str, *, with_resign: bool = False
+    ) -> tuple[int, list[Message]]:
+        """The seat's legal actions and the game version they hold at: pass
+        it as ``expected_version`` so a move is never made on a stale game.
+        The server also lists the table's ``Resign`` when the game waits for
+        the seat; it is left out unless ``with_resign`` (a bot choosing a
+        move never resigns by chance)."""
+        request = gpb.ListLegalActionsRequest(
+            game_id=game_id, min_version=self._seen.get(game_id, 0)
+        )
+        response = await self._call("ListLegalActions", request, token)
+        self._saw(game_id, response.version)
+        actions = [unpack(a) for a in response.actions]
+        if not with_resign:
+            actions = [a for a in actions if not isinstance(a, tpb.Resign)]
+        return int(response.version), actions
+
+    async def resign(self, game_id: str, token: str) -> gpb.SubmitCommandResponse:
+        """Leave the game for good (T-RESIGN): the game makes this seat's
+        decisions by its default choice from now on."""
+        return await self.act(game_id, token, tpb.Resign())
+
+    async def remove_seat(
+        self, game_id: str, seat: int, operator_token: str
+    ) -> gpb.SubmitCommandResponse:
+        """The operator resigns a seat on its behalf (T-REMOVE)."""
+        return await self.act(game_id, operator_token, tpb.RemoveSeat(seat=seat))
+
+    async def view(
+        self,
+        game_id: str,
+        token: str | None = None,
+        version: int | None = None,
+        *,
+        as_spectator: bool = False,
+    ) -> View:
+        """The caller's view, latest or after ``version`` events. With
+        ``as_spectator`` the spectators' view (the operator may ask for it;
+        a seat of this game is refused: no ghosting)."""
+        request = gpb.GetViewRequest(
+            game_id=game_id, as_spectator=as_spectator, min_version=self._seen.get(game_id, 0)
+        )
+        if version is not None:
+            request.version = version
+        response = await self._call("GetView", request, token)
+        if version is None:
+            self._saw(game_id, response.version)
+        return _view(response)
+
+    async def watch(
+        self,
+        game_id: str,
+        token: str | None = None,
+        after_sequence: int = 0,
+        *,
+        as_spectator: bool = False,
+    ) -> AsyncIterator[epb.EventEnvelope]:
+        """Redacted events after the cursor, then live; ends when the game ends."""
+        call = self.stub.WatchEvents(
+            gpb.WatchEventsRequest(
+                game_id=game_id, after_sequence=after_sequence, as_spectator=as_spectator
+            ),
+            metadata=_auth(token),
+        )
+        try:
+            async for response in call:
+                yield response.event
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+        finally:
+            call.cancel()  # a reader that stops early ends the stream on the server too
+
+    async def replay(
+        self,
+        game_id: str,
+        token: str | None = None,
+        from_version: int = 0,
+        as_spectator: bool = False,
+    ) -> AsyncIterator[ReplayStep]:
+        """Step through a game: the caller's view after each event it may see
+        (from ``from_version`` on, 0 meaning the first), with that event as
+        served to the caller. The last step equals :meth:`view`."""
+        call = self.stub.ReplayViews(
+            gpb.ReplayViewsRequest(
+                game_id=game_id, from_version=from_version, as_spectator=as_spectator
+            ),
+            metadata=_auth(token),
+        )
+        try:
+            async for response in call:
+                yield ReplayStep(_view(response.view), response.event)
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+        finally:
+            call.cancel()
+
+    async def server_key(self) -> gpb.GetServerKeyResponse:
+        """The server's raw Ed25519 public key (and its fingerprint), which
+        signs exported game records."""
+        response: gpb.GetServerKeyResponse = await self._call(
+            "GetServerKey", gpb.GetServerKeyRequest()
+        )
+        return response
+
+    async def export_record(self, game_id: str, token: str | None = None) -> trust_pb2.GameRecord:
+        """A finished game as a signed record (write it with
+        ``record.SerializeToString()``); a running game is RuleBroken. The
+        ``token`` is a seat token of the game or the operator token, unless
+        the game's log policy makes its log public."""
+        response = await self._call(
+            "ExportGameRecord", gpb.ExportGameRecordRequest(game_id=game_id), token
+        )
+        record: trust_pb2.GameRecord = response.record
+        return record
+
+    async def audit(self, game_id: str, token: str | None = None) -> list[epb.EventEnvelope]:
+        response = await self._call("GetAuditLog", gpb.GetAuditLogRequest(game_id=game_id), token)
+        return list(response.events)
+
+    async def list_games(
+        self,
+        *,
+        kind: str = "",
+        status: gpb.GameStatus = gpb.GAME_STATUS_UNSPECIFIED,
+        open_seats_only: bool = False,
+        page_size: int = 0,
+        limit: int | None = None,
+    ) -> list[gpb.GameSummary]:
+        """Games matching the filters, newest first, fetched a page at a time
+        (at most ``limit`` of them)."""
+        games: list[gpb.GameSummary] = []
+        token = ""
+        while True:
+            request = gpb.ListGamesRequest(
+                kind=kind,
+                status=status,
+                open_seats_only=open_seats_only,
+                page_size=page_size,
+                page_token=token,
+            )
+            response = await self._call("ListGames", request)
+            games.extend(response.games)
+            token = response.next_page_token
+            if not token or (limit is not None and len(games) >= limit):
+                return games if limit is None else games[:limit]
+
+    async def game_kinds(self) -> list[gpb.GameKind]:
+        """The game kinds the server plays, with their message types."""
+        response = await self._call("ListGameKinds", gpb.ListGameKindsRequest())
+        return list(response.kinds)

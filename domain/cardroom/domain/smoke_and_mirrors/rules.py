@@ -1,0 +1,638 @@
+"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-09.
+
+``decide`` runs on the auditor's (full) state and returns events whose public
+parts hold only public facts; cards travel in secrets addressed to the seats
+allowed to see them. ``evolve`` folds full and redacted events alike: a card
+missing from a redacted event becomes ``None`` in the viewer's state.
+
+Checks run in a fixed order so that an error never depends on anything the
+actor cannot see: command shape, then game over / turn / phase (public), then
+the rule (public), and only then the actor's own cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from google.protobuf.message import Message
+
+from cardroom.domain.kernel import (
+    Actor,
+    Event,
+    MalformedCommand,
+    NotYourTurn,
+    Reveal,
+    RuleViolation,
+    Viewer,
+    event,
+)
+from cardroom.domain.smoke_and_mirrors.cards import (
+    MAX_ACHIEVABLE,
+    PILE_NAMES,
+    PILES,
+    Card,
+    act_is_true,
+    card_from_pb,
+    card_to_pb,
+    cards_from_event,
+    cards_to_pb,
+    distinct_acts,
+    is_submultiset,
+    piles_for,
+    removed_cards,
+)
+from cardroom.domain.smoke_and_mirrors.state import (
+    GameState,
+    Phase,
+    SeatState,
+    Settings,
+    normalized,
+    removing,
+    unknown,
+)
+from cardroom.domain.smoke_and_mirrors.view import render_view
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+
+DEFAULT_ROUNDS_TO_WIN = 4
+
+SeatHandler = Callable[[GameState, int, Any], list[Event]]
+ChanceHandler = Callable[[GameState, Any], list[Event]]
+Evolver = Callable[[GameState, Event], GameState]
+
+
+class SmokeAndMirrors:
+    """The Smoke & Mirrors decider (satisfies ``cardroom.domain.kernel.Game``)."""
+
+    kind: ClassVar[str] = "smoke-and-mirrors"
+    title: ClassVar[str] = "Smoke & Mirrors"
+    rules_version: ClassVar[str] = "smoke-and-mirrors/1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 5
+    options_type: ClassVar[type[Message]] = pb.Options
+    command_types: ClassVar[tuple[type[Message], ...]] = (
+        pb.Challenge,
+        pb.PerformAct,
+        pb.TakeBreak,
+        pb.Swap,
+        pb.DeclineSwap,
+    )
+    chance_types: ClassVar[tuple[type[Message], ...]] = (pb.DealRound, pb.BlindPick)
+    view_type: ClassVar[type[Message]] = pb.View
+    max_achievable: ClassVar[int] = MAX_ACHIEVABLE
+
+    def __init__(self) -> None:
+        self._seat_handlers: dict[type[Message], SeatHandler] = {
+            pb.Challenge: self._challenge,
+            pb.PerformAct: self._perform_act,
+            pb.TakeBreak: self._take_break,
+            pb.Swap: self._swap,
+            pb.DeclineSwap: self._decline_swap,
+        }
+        self._chance_handlers: dict[type[Message], ChanceHandler] = {
+            pb.DealRound: self._deal_round,
+            pb.BlindPick: self._blind_pick,
+        }
+        self._evolvers: dict[type[Message], Evolver] = {
+            pb.RoundDealt: _on_round_dealt,
+            pb.ActPerformed: _on_act_performed,
+            pb.BreakTaken: _on_break_taken,
+            pb.ActChallenged: _on_act_challenged,
+            pb.SwapOffered: _on_swap_offered,
+            pb.SwapDeclined: _on_swap_declined,
+            pb.CardsSwapped: _on_cards_swapped,
+            pb.PlayerEliminated: _on_player_eliminated,
+            pb.RoundWon: _on_round_won,
+        }
+
+    # ------------------------------------------------------------ setup
+
+    def initial_state(self, options: Message, seat_count: int) -> GameState:
+        if not isinstance(options, pb.Options):
+            raise MalformedCommand(
+                f"expected Smoke & Mirrors Options, got {type(options).__name__}"
+            )
+        if not self.min_seats <= seat_count <= self.max_seats:
+            raise RuleViolation("4.1", f"Smoke & Mirrors takes 2 to 5 players, not {seat_count}")
+        remove = (
+            options.two_player_remove_swirl5
+            if options.HasField("two_player_remove_swirl5")
+            else True
+        )
+        settings = Settings(
+            seat_count=seat_count,
+            rounds_to_win=options.rounds_to_win or DEFAULT_ROUNDS_TO_WIN,
+            turn_cap=options.turn_cap,
+            remove_swirl5=remove,
+        )
+        return GameState(settings, tuple(SeatState() for _ in range(seat_count)))
+
+    # ----------------------------------------------------------- decide
+
+    def decide(self, state: GameState, actor: Actor, command: Message) -> list[Event]:
+        if actor.kind == "dealer":
+            chance = self._chance_handlers.get(type(command))
+            if chance is None:
+                raise MalformedCommand(f"the dealer cannot send {type(command).__name__}")
+            return chance(state, command)
+        seat = actor.seat
+        if actor.kind != "seat" or seat is None or not 0 <= seat < len(state.seats):
+            raise NotYourTurn("only a seated player sends Smoke & Mirrors commands")
+        handler = self._seat_handlers.get(type(command))
+        if handler is None:
+            raise MalformedCommand(f"{type(command).__name__} is not a Smoke & Mirrors command")
+        return handler(state, seat, command)
+
+    # Seat commands.
+
+    def _challenge(self, s: GameState, seat: int, _cmd: pb.Challenge) -> list[Event]:
+        self._require_turn(s, seat)
+        if (problem := _challenge_problem(s, seat)) is not None:
+            raise problem
+        actor = s.last_actor
+        assert actor is not None
+        act = _known(s.seats[actor].act)
+        claim = s.seats[actor].act_claim
+        true = act_is_true(act, claim)
+        eliminated = seat if true else actor
+        challenged = event(
+            pb.ActChallenged(
+                challenger=seat,
+                actor=actor,
+                claim=claim,
+                act_was_true=true,
+                eliminated=eliminated,
+            ),
+            ({seat, actor}, pb.ActRevealed(actor=actor, cards=cards_to_pb(act))),
+        )
+        return self._settle(s, [challenged])
+
+    def _perform_act(self, s: GameState, seat: int, cmd: pb.PerformAct) -> list[Event]:
+        cards = tuple(sorted(card_from_pb(c) for c in cmd.cards))
+        self._require_turn(s, seat)
+        if not 1 <= len(cards) <= 3:
+            raise RuleViolation("SM-04", "an act is 1 to 3 cards")
+        if s.opening and len(cards) != 1:
+            raise RuleViolation("SM-03", "the opening act is exactly one card, claiming 1")
+        if not is_submultiset(cards, s.seats[seat].owned):
+            raise RuleViolation(
+                "SM-04", "you can only play cards from your hand and your previous act"
+            )
+        claim = s.last_claim + 1
+        performed = event(
+            pb.ActPerformed(seat=seat, claim=claim, card_count=len(cards)),
+            ({seat}, pb.ActCards(seat=seat, cards=cards_to_pb(cards))),
+        )
+        if 0 < s.settings.turn_cap <= s.acts_this_round + 1:
+            return self._settle(s, [performed])  # SM-09: the round ends
+        return [performed]
+
+    def _take_break(self, s: GameState, seat: int, _cmd: pb.TakeBreak) -> list[Event]:
+        self._require_turn(s, seat)
+        if (problem := _break_problem(s, seat)) is not None:
+            raise problem
+        return [event(pb.BreakTaken(seat=seat))]
+
+    def _swap(self, s: GameState, seat: int, cmd: pb.Swap) -> list[Event]:
+        if not cmd.HasField("give"):
+            raise MalformedCommand("Swap needs the card to give")
+        give = card_from_pb(cmd.give)
+        self._require_swapper(s, seat)
+        if give not in s.seats[seat].hand:
+            raise RuleViolation(
+                "SM-06", f"you can only give a card from your hand (not your act): {give}"
+            )
+        assert s.eliminated is not None
+        offered = event(
+            pb.SwapOffered(seat=seat, eliminated=s.eliminated),
+            ({seat}, pb.SwapChoice(seat=seat, give=card_to_pb(give))),
+        )
+        return [offered]
+
+    def _decline_swap(self, s: GameState, seat: int, _cmd: pb.DeclineSwap) -> list[Event]:
+        self._require_swapper(s, seat)
+        return self._settle(s, [event(pb.SwapDeclined(seat=seat))])
+
+    def _require_turn(self, s: GameState, seat: int) -> None:
+        """Public checks: may ``seat`` challenge, act or break right now?"""
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if s.phase is Phase.SWAP and seat == s.swapper:
+            raise RuleViolation("SM-06", "first swap or decline the swap")
+        if s.phase is not Phase.TURN or seat != s.turn_seat:
+            raise NotYourTurn(_whose_move(s))
+
+    def _require_swapper(self, s: GameState, seat: int) -> None:
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if s.phase is Phase.TURN and seat == s.turn_seat:
+            raise RuleViolation("SM-06", "there is no swap to decide")
+        if s.phase is not Phase.SWAP or seat != s.swapper:
+            raise NotYourTurn(_whose_move(s))
+
+    # Chance outcomes.
+
+    def _deal_round(self, s: GameState, cmd: pb.DealRound) -> list[Event]:
+        dealt = {
+            pile: tuple(card_from_pb(c) for c in cards)
+            for pile, cards in zip(PILES, (cmd.stars, cmd.swirls, cmd.skulls), strict=True)
+        }
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if s.phase is not Phase.DEALING:
+            raise RuleViolation("rulebook: Setup", "no deal is due now")
+        n, opts = s.settings.seat_count, s.settings
+        for pile, expected in piles_for(n, opts.remove_swirl5).items():
+            if Counter(dealt[pile]) != Counter(expected):
+                shown = ", ".join(str(c) for c in sorted(expected))
+                raise RuleViolation(
+                    "rulebook: Setup", f"the {PILE_NAMES[pile]} pile must be exactly {shown}"
+                )
+        start = cmd.start_seat
+        if s.start_seat is None:
+            if start >= n:
+                raise RuleViolation("SM-08", f"there is no seat {start}")
+        elif start != (s.start_seat + 1) % n:
+            raise RuleViolation(
+                "SM-08",
+                f"round {s.round + 1} starts left of seat {s.start_seat}, at seat "
+                f"{(s.start_seat + 1) % n}",
+            )
+        hands = [tuple(sorted(dealt[p][seat] for p in PILES)) for seat in range(n)]
+        aside = sorted(
+            [c for p in PILES for c in dealt[p][n:]] + list(removed_cards(n, opts.remove_swirl5))
+        )
+        round_dealt = event(
+            pb.RoundDealt(
+                round=s.round + 1, start_seat=start, seats=range(n), set_aside_count=len(aside)
+            ),
+            *[
+                ({seat}, pb.HandDealt(seat=seat, cards=cards_to_pb(h)))
+                for seat, h in enumerate(hands)
+            ],
+            ((), pb.CardsSetAside(cards=cards_to_pb(aside))),
+        )
+        return [round_dealt]
+
+    def _blind_pick(self, s: GameState, cmd: pb.BlindPick) -> list[Event]:
+        if s.phase is not Phase.BLIND_PICK:
+            raise RuleViolation("SM-06", "no blind pick is due now")
+        assert s.eliminated is not None and s.swapper is not None
+        hand = s.seats[s.eliminated].hand
+        if cmd.index >= len(hand):
+            raise RuleViolation(
+                "SM-06", f"the eliminated player's hand has only {len(hand)} card(s)"
+            )
+        taken = _known(hand)[cmd.index]
+        given = s.swap_give
+        if given is None:
+            raise ValueError("decide needs the full (auditor's) state")
+        swapped = event(
+            pb.CardsSwapped(seat=s.swapper, eliminated=s.eliminated),
+            (
+                {s.swapper, s.eliminated},
+                pb.SwapDetail(
+                    taken=card_to_pb(taken),
+                    given=card_to_pb(given),
+                ),
+            ),
+        )
+        return self._settle(s, [swapped])
+
+    def _settle(self, state: GameState, events: list[Event]) -> list[Event]:
+        """Fold ``events`` and add what follows without a decision: the
+        eliminated player's cards leaving, the round being won."""
+        for e in events:
+            state = self.evolve(state, e)
+        while True:
+            if state.phase is Phase.ELIMINATING:
+                seat = state.eliminated
+                assert seat is not None
+                st = state.seats[seat]
+                follow = event(
+                    pb.PlayerEliminated(seat=seat, cards_removed=len(st.hand) + len(st.act))
+                )
+            elif state.phase is Phase.ROUND_OVER:
+                remaining = state.active_seats
+                won = pb.RoundWon(round=state.round)
+                if len(remaining) == 1:
+                    won.seat = remaining[0]
+                follow = event(won)  # no seat: SM-09 turn cap
+            else:
+                return events
+            events.append(follow)
+            state = self.evolve(state, follow)
+
+    # ----------------------------------------------------------- evolve
+
+    def evolve(self, state: GameState, event: Event) -> GameState:
+        evolver = self._evolvers.get(type(event.public))
+        if evolver is None:
+            raise MalformedCommand(f"not a Smoke & Mirrors event: {type(event.public).__name__}")
+        return evolver(state, event)
+
+    # ----------------------------------------------------------- chance
+
+    def chance_needed(self, state: GameState) -> type[Message] | None:
+        if state.phase is Phase.DEALING:
+            return pb.DealRound
+        if state.phase is Phase.BLIND_PICK:
+            return pb.BlindPick
+        return None
+
+    def sample_chance(self, state: GameState, rng: random.Random) -> Message:
+        n = state.settings.seat_count
+        if state.phase is Phase.DEALING:
+            piles = piles_for(n, state.settings.remove_swirl5)
+            shuffled = {}
+            for pile in PILES:
+                cards = list(piles[pile])
+                rng.shuffle(cards)
+                shuffled[pile] = cards
+            start = rng.randrange(n) if state.start_seat is None else (state.start_seat + 1) % n
+            return pb.DealRound(
+                start_seat=start,
+                stars=cards_to_pb(shuffled[PILES[0]]),
+                swirls=cards_to_pb(shuffled[PILES[1]]),
+                skulls=cards_to_pb(shuffled[PILES[2]]),
+            )
+        if state.phase is Phase.BLIND_PICK:
+            assert state.eliminated is not None
+            return pb.BlindPick(index=rng.randrange(len(state.seats[state.eliminated].hand)))
+        raise RuleViolation("T-CHANCE", "no chance outcome is due now")
+
+    # ------------------------------------------------------ legal moves
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Message]:
+        s = state
+        actions: list[Message] = []
+        if s.phase is Phase.TURN and seat == s.turn_seat:
+            if _challenge_problem(s, seat) is None:
+                actions.append(pb.Challenge())
+            owned = s.seats[seat].owned
+            if None not in owned:
+                sizes = (1,) if s.opening else (1, 2, 3)
+                payloads = _act_payloads(normalized(owned), sizes)
+                actions.extend(map(pb.PerformAct.FromString, payloads))
+            if _break_problem(s, seat) is None:
+                actions.append(pb.TakeBreak())
+        elif s.phase is Phase.SWAP and seat == s.swapper:
+            for card in sorted({c for c in s.seats[seat].hand if c is not None}):
+                actions.append(pb.Swap(give=card_to_pb(card)))
+            actions.append(pb.DeclineSwap())
+        return actions
+
+    def default_action(self, state: GameState, seat: int) -> Message:
+        """The default choice of a seat that left the game or ran out of
+        time (CR-SM-10): decline a swap; on a turn, challenge only a claim
+        no act can make true (above ``max_achievable``, SM-09), else the
+        first act listed (the fewest, lowest cards), else a Break. Read off
+        the seat's own legal actions and the public claim, so it shows
+        nothing the seat may not see."""
+        actions = self.legal_actions(state, seat)
+        if state.last_claim > self.max_achievable:
+            for action in actions:
+                if isinstance(action, pb.Challenge):
+                    return action
+        for kinds in ((pb.DeclineSwap,), (pb.PerformAct, pb.TakeBreak)):
+            for action in actions:
+                if isinstance(action, kinds):
+                    return action
+        return actions[0]
+
+    # ------------------------------------------------------ view, result
+
+    def view(self, state: GameState, viewer: Viewer) -> pb.View:
+        return render_view(state, viewer)
+
+    def winners(self, state: GameState) -> Sequence[int] | None:
+        if state.phase is not Phase.OVER:
+            return None
+        need = state.settings.rounds_to_win
+        return [i for i, st in enumerate(state.seats) if st.round_wins >= need]
+
+    def reveals(self, event: Event) -> list[Reveal]:
+        """A challenge shows the challenged act's cards to the challenger: the
+        service attaches the opening of the act's ActCards secret, which the
+        challenger can check against the digest it saw when the act was made."""
+        public = event.public
+        if isinstance(public, pb.ActChallenged):
+            actor = public.actor
+            return [
+                Reveal(
+                    pb.ActCards,
+                    lambda cards: isinstance(cards, pb.ActCards) and cards.seat == actor,
+                    frozenset({public.challenger}),
+                )
+            ]
+        return []
+
+
+# ---------------------------------------------------------------- rules
+
+
+def _challenge_problem(s: GameState, seat: int) -> RuleViolation | None:
+    """Why the turn seat may not challenge now (public facts only), or None."""
+    if s.opening:
+        return RuleViolation("SM-03", "there is no act to challenge on the opening turn")
+    if s.challenged:
+        return RuleViolation("SM-06", "you have already challenged this turn")
+    actor = s.last_actor
+    if actor == seat:
+        return RuleViolation("SM-05", "the most recent act is your own")
+    if actor is None or not s.seats[actor].active:
+        return RuleViolation(
+            "SM-05", "the most recent act was made by a player who is out of the round"
+        )
+    return None
+
+
+def _break_problem(s: GameState, seat: int) -> RuleViolation | None:
+    if s.opening:
+        return RuleViolation("SM-07", "no Break on the opening turn")
+    if s.seats[seat].break_used:
+        return RuleViolation("SM-07", "you have already taken your Break this round")
+    return None
+
+
+def _whose_move(s: GameState) -> str:
+    if s.phase is Phase.DEALING:
+        return "waiting for the deal"
+    if s.phase is Phase.BLIND_PICK:
+        return "waiting for the blind pick"
+    if s.phase is Phase.SWAP:
+        return f"waiting for seat {s.swapper} to decide on the swap"
+    return f"it is seat {s.turn_seat}'s turn"
+
+
+@lru_cache(maxsize=1024)
+def _act_payloads(owned: tuple[Card | None, ...], sizes: tuple[int, ...]) -> tuple[bytes, ...]:
+    """Every distinct act out of ``owned``, serialized (parsing a cached
+    message is several times faster than building it)."""
+    acts = distinct_acts(_known(owned), sizes)
+    return tuple(pb.PerformAct(cards=cards_to_pb(a)).SerializeToString() for a in acts)
+
+
+def _known(cards: tuple[Card | None, ...]) -> tuple[Card, ...]:
+    if None in cards:
+        raise ValueError("decide needs the full (auditor's) state")
+    return cards  # type: ignore[return-value]
+
+
+# ------------------------------------------------------------- evolvers
+
+
+def _set_seat(seats: tuple[SeatState, ...], i: int, seat: SeatState) -> tuple[SeatState, ...]:
+    return (*seats[:i], seat, *seats[i + 1 :])
+
+
+def _on_round_dealt(s: GameState, e: Event) -> GameState:
+    pub: pb.RoundDealt = e.public  # type: ignore[assignment]
+    hands = {h.seat: cards_from_event(h.cards) for h in e.secrets_of(pb.HandDealt)}
+    dealt_in = set(pub.seats)
+    seats = tuple(
+        SeatState(
+            hand=hands.get(i, unknown(3)) if i in dealt_in else (),
+            active=i in dealt_in,
+            round_wins=old.round_wins,
+        )
+        for i, old in enumerate(s.seats)
+    )
+    aside = e.secret(pb.CardsSetAside)
+    return s.replace(
+        seats=seats,
+        phase=Phase.TURN,
+        round=pub.round,
+        start_seat=pub.start_seat,
+        turn_seat=pub.start_seat,
+        challenged=False,
+        last_claim=0,
+        last_actor=None,
+        acts_this_round=0,
+        set_aside=cards_from_event(aside.cards) if aside else unknown(pub.set_aside_count),
+        out=(),
+        challenger=None,
+        eliminated=None,
+        swapper=None,
+        swap_give=None,
+    )
+
+
+def _on_act_performed(s: GameState, e: Event) -> GameState:
+    pub: pb.ActPerformed = e.public  # type: ignore[assignment]
+    seat, count = pub.seat, pub.card_count
+    st = s.seats[seat]
+    owned = st.owned  # SM-04: the previous act is picked up first
+    shown = e.secret(pb.ActCards)
+    if shown is not None:
+        act: tuple[Card | None, ...] = cards_from_event(shown.cards)
+        hand = removing(owned, act)  # type: ignore[arg-type]
+    else:
+        act, hand = unknown(count), unknown(len(owned) - count)
+    seats = _set_seat(s.seats, seat, st.replace(hand=hand, act=act, act_claim=pub.claim))
+    acts = s.acts_this_round + 1
+    capped = 0 < s.settings.turn_cap <= acts
+    return s.replace(
+        seats=seats,
+        phase=Phase.ROUND_OVER if capped else Phase.TURN,
+        turn_seat=s.next_active(seat),
+        challenged=False,
+        last_claim=pub.claim,
+        last_actor=seat,
+        acts_this_round=acts,
+    )
+
+
+def _on_break_taken(s: GameState, e: Event) -> GameState:
+    seat = e.public.seat  # type: ignore[attr-defined]
+    seats = _set_seat(s.seats, seat, s.seats[seat].replace(break_used=True))
+    return s.replace(seats=seats, turn_seat=s.next_active(seat), challenged=False)
+
+
+def _on_act_challenged(s: GameState, e: Event) -> GameState:
+    pub: pb.ActChallenged = e.public  # type: ignore[assignment]
+    challenger, actor, out = pub.challenger, pub.actor, pub.eliminated
+    seats = s.seats
+    revealed = e.secret(pb.ActRevealed)
+    if revealed is not None:
+        seats = _set_seat(seats, actor, seats[actor].replace(act=cards_from_event(revealed.cards)))
+    seats = _set_seat(seats, out, seats[out].replace(active=False))
+    remaining = actor if out == challenger else challenger
+    still_in = sum(1 for st in seats if st.active)
+    # SM-06: a swap needs cards in both hands, and a round that goes on.
+    swap = still_in >= 2 and bool(seats[remaining].hand) and bool(seats[out].hand)
+    return s.replace(
+        seats=seats,
+        phase=Phase.SWAP if swap else Phase.ELIMINATING,
+        challenged=True,
+        challenger=challenger,
+        eliminated=out,
+        swapper=remaining if swap else None,
+    )
+
+
+def _on_swap_offered(s: GameState, e: Event) -> GameState:
+    choice = e.secret(pb.SwapChoice)
+    give = Card(choice.give.pile, choice.give.value) if choice is not None else None
+    return s.replace(phase=Phase.BLIND_PICK, swap_give=give)
+
+
+def _on_swap_declined(s: GameState, e: Event) -> GameState:
+    return s.replace(phase=Phase.ELIMINATING, swapper=None)
+
+
+def _on_cards_swapped(s: GameState, e: Event) -> GameState:
+    pub: pb.CardsSwapped = e.public  # type: ignore[assignment]
+    swapper, out = pub.seat, pub.eliminated
+    mine, theirs = s.seats[swapper].hand, s.seats[out].hand
+    detail = e.secret(pb.SwapDetail)
+    if detail is not None:
+        taken = Card(detail.taken.pile, detail.taken.value)
+        given = Card(detail.given.pile, detail.given.value)
+        mine = normalized([*removing(mine, [given]), taken])
+        theirs = normalized([*removing(theirs, [taken]), given])
+    else:
+        mine, theirs = unknown(len(mine)), unknown(len(theirs))
+    seats = _set_seat(s.seats, swapper, s.seats[swapper].replace(hand=mine))
+    seats = _set_seat(seats, out, seats[out].replace(hand=theirs))
+    return s.replace(seats=seats, phase=Phase.ELIMINATING, swapper=None, swap_give=None)
+
+
+def _on_player_eliminated(s: GameState, e: Event) -> GameState:
+    seat = e.public.seat  # type: ignore[attr-defined]
+    st = s.seats[seat]
+    seats = _set_seat(s.seats, seat, st.replace(hand=(), act=(), act_claim=0, active=False))
+    state = s.replace(
+        seats=seats,
+        out=s.out + st.hand + st.act,
+        challenger=None,
+        eliminated=None,
+        swapper=None,
+        swap_give=None,
+    )
+    if sum(1 for x in seats if x.active) <= 1:
+        return state.replace(phase=Phase.ROUND_OVER)
+    if seat == s.challenger:
+        # SM-06: the challenger lost; the next player faces the same act.
+        return state.replace(phase=Phase.TURN, turn_seat=state.next_active(seat), challenged=False)
+    # The actor lost; the challenger goes on with step 2 of the same turn.
+    return state.replace(phase=Phase.TURN, turn_seat=s.challenger, challenged=True)
+
+
+def _on_round_won(s: GameState, e: Event) -> GameState:
+    pub: pb.RoundWon = e.public  # type: ignore[assignment]
+    seats = s.seats
+    over = False
+    if pub.HasField("seat"):
+        st = seats[pub.seat]
+        seats = _set_seat(seats, pub.seat, st.replace(round_wins=st.round_wins + 1))
+        over = st.round_wins + 1 >= s.settings.rounds_to_win
+    return s.replace(
+        seats=seats,
+        phase=Phase.OVER if over else Phase.DEALING,
+        turn_seat=None,
+        challenged=False,
+    )

@@ -1,0 +1,134 @@
+"""The folded state of a Smoke & Mirrors game, as one viewer knows it.
+
+Hidden information is a type: a card the viewer has not seen is ``None``. The
+same state classes hold the auditor's full knowledge and a seat's or a
+spectator's partial one; only the number of cards in each place is always
+known. Everything here is immutable: ``evolve`` builds new objects.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Self
+
+from cardroom.domain.smoke_and_mirrors.cards import Card
+
+Holding = tuple[Card | None, ...]
+
+
+class _Record:
+    """A frozen dataclass with a fast ``replace``: the fold runs this for every
+    event of every viewer, and ``dataclasses.replace`` re-runs ``__init__``."""
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with ``changes``; ``self`` is left as it was."""
+        fields_now = self.__dict__
+        if not fields_now.keys() >= changes.keys():
+            raise TypeError(f"no such field: {sorted(changes.keys() - fields_now.keys())}")
+        new = object.__new__(self.__class__)
+        state = new.__dict__
+        state.update(fields_now)
+        state.update(changes)
+        return new
+
+
+class Phase(enum.Enum):
+    DEALING = "dealing"  # waiting for the dealer's DealRound
+    TURN = "turn"  # the turn seat challenges (step 1), acts or breaks (step 2)
+    SWAP = "swap"  # the remaining player decides whether to swap (SM-06)
+    BLIND_PICK = "blind pick"  # waiting for the dealer's BlindPick
+    # Transient, only between the events of one decision:
+    ELIMINATING = "eliminating"  # PlayerEliminated comes next
+    ROUND_OVER = "round over"  # RoundWon comes next
+    OVER = "over"  # somebody has won the game
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    seat_count: int
+    rounds_to_win: int = 4
+    turn_cap: int = 0  # SM-09: 0 = no cap
+    remove_swirl5: bool = True  # 4.1: only matters with 2 players
+
+
+@dataclass(frozen=True)
+class SeatState(_Record):
+    hand: Holding = ()
+    act: Holding = ()  # the face-down act on the table
+    act_claim: int = 0  # what that act claimed (0: no act)
+    active: bool = False  # still in the current round
+    break_used: bool = False  # SM-07, reset every round
+    round_wins: int = 0
+
+    @property
+    def owned(self) -> Holding:
+        """Hand plus act: the cards an act may use (SM-04)."""
+        return self.hand + self.act
+
+
+@dataclass(frozen=True)
+class GameState(_Record):
+    settings: Settings
+    seats: tuple[SeatState, ...]
+    phase: Phase = Phase.DEALING
+    round: int = 0
+    start_seat: int | None = None
+    turn_seat: int | None = None
+    # The turn seat has made its step-1 challenge and is now in step 2.
+    challenged: bool = False
+    # The number the last act claimed (0 before the opening act) and its actor.
+    last_claim: int = 0
+    last_actor: int | None = None
+    acts_this_round: int = 0
+    set_aside: Holding = ()
+    out: Holding = ()  # cards that left the round with eliminated players
+    # A challenge being resolved (SM-06).
+    challenger: int | None = None
+    eliminated: int | None = None
+    swapper: int | None = None
+    swap_give: Card | None = None  # known to the swapper (and auditors)
+
+    @property
+    def opening(self) -> bool:
+        """SM-03: nobody has acted yet this round."""
+        return self.last_claim == 0
+
+    @property
+    def active_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.active]
+
+    def next_active(self, seat: int) -> int:
+        """The first active seat to the left (clockwise, increasing index)."""
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if self.seats[candidate].active:
+                return candidate
+        return seat
+
+
+def normalized(cards: Iterable[Card | None]) -> Holding:
+    """Known cards sorted, then the unknown ones: a holding's canonical order."""
+    items = list(cards)
+    known = sorted(c for c in items if c is not None)
+    return (*known, *([None] * (len(items) - len(known))))
+
+
+def removing(holding: Holding, cards: Iterable[Card]) -> Holding:
+    """``holding`` without ``cards``; an unseen entry stands in for a card the
+    viewer did not know was there."""
+    rest = list(holding)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+        elif None in rest:
+            rest.remove(None)
+        else:
+            raise ValueError(f"{card} is not in {holding}")
+    return normalized(rest)
+
+
+def unknown(count: int) -> Holding:
+    return (None,) * count

@@ -1,0 +1,392 @@
+"""The table around every game: seats, start and finish, composed with the
+game's own decider.
+
+The table is itself a pure decider. It owns what all games share (taking a
+seat, starting when every seat is taken, announcing the winners) and hands
+every other command to the game, so the service only ever talks to a table.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from google.protobuf import any_pb2
+from google.protobuf.message import DecodeError, Message
+
+from cardroom.domain.kernel import (
+    CLOCK,
+    Actor,
+    Event,
+    Forbidden,
+    Game,
+    MalformedCommand,
+    RuleViolation,
+    Viewer,
+    event,
+    quote,
+)
+from cardroom.v1 import table_pb2 as tpb
+
+
+@dataclass(frozen=True)
+class Table:
+    game: Game[Any]
+    options: Message
+    seat_count: int
+    set_deal: bool
+    game_state: Any
+    player_names: tuple[str | None, ...]
+    # SHA-256 of each seat's token; None where the viewer may not see it.
+    token_hashes: tuple[bytes | None, ...]
+    started: bool = False
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+    # Seats that left the game (SeatResigned): the game's default choice
+    # makes their decisions.
+    resigned: frozenset[int] = frozenset()
+    # The number of events folded (GameCreated is 1): what ClockExpired names.
+    version: int = 1
+    # Seconds per decision of the turn clock; 0: no clock (TableOptions).
+    seconds_per_decision: int = 0
+
+    @property
+    def kind(self) -> str:
+        return self.game.kind
+
+    def seat_of_token_hash(self, digest: bytes) -> int | None:
+        found = None
+        for seat, h in enumerate(self.token_hashes):  # compare every seat, in constant time
+            if h is not None and hmac.compare_digest(h, digest):
+                found = seat
+        return found
+
+    @property
+    def seats_taken(self) -> int:
+        return sum(name is not None for name in self.player_names)
+
+
+def pack(message: Message) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(message)
+    return packed
+
+
+def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
+    """The game's options message from an Any, exactly (defaults when
+    unset); fields the schema does not know are dropped."""
+    message = game.options_type()
+    if options is None or (not options.type_url and not options.value):
+        return message
+    name = message.DESCRIPTOR.full_name
+    _, slash, sent = options.type_url.rpartition("/")
+    if not slash or sent != name:
+        raise MalformedCommand(
+            f"options must be {name} (type_url 'type.googleapis.com/{name}'), "
+            f"not {quote(options.type_url)}"
+        )
+    try:
+        unpacked = options.Unpack(message)
+    except DecodeError:
+        raise MalformedCommand(f"options: could not decode {name}: malformed bytes") from None
+    if not unpacked:  # pragma: no cover - the type URL was checked above
+        raise MalformedCommand(f"options: could not unpack {name}")
+    message.DiscardUnknownFields()
+    return message
+
+
+MAX_SEATS = 64  # no game seats more; checked before a game allocates per seat
+
+
+MAX_SECONDS_PER_DECISION = 7 * 24 * 3600
+
+
+def checked_table_options(options: tpb.TableOptions | None) -> tpb.TableOptions:
+    """The table options as recorded: known fields only, within bounds."""
+    if options is None:
+        return tpb.TableOptions()
+    if options.seconds_per_decision > MAX_SECONDS_PER_DECISION:
+        raise MalformedCommand(
+            f"seconds_per_decision must be at most {MAX_SECONDS_PER_DECISION} (a week)"
+        )
+    return tpb.TableOptions(seconds_per_decision=options.seconds_per_decision)
+
+
+def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool) -> Event:
+    """The first event of a game, after checking the game accepts the options
+    and the seat count (the game's own rule names the range it plays)."""
+    if not 0 < seat_count <= MAX_SEATS:
+        raise RuleViolation(
+            "T-SEATS",
+            f"{game.title} is played by {game.min_seats} to {game.max_seats} players, "
+            f"not {seat_count}",
+        )
+    game.initial_state(options, seat_count)
+    if not game.min_seats <= seat_count <= game.max_seats:
+        raise RuleViolation(
+            "T-SEATS",
+            f"{game.title} is played by {game.min_seats} to {game.max_seats} players, "
+            f"not {seat_count}",
+        )
+    return event(
+        tpb.GameCreated(
+            kind=game.kind,
+            options=pack(options),
+            seat_count=seat_count,
+            set_deal=set_deal,
+            rules_version=game.rules_version,
+        )
+    )
+
+
+def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
+    if isinstance(command, tpb.TakeSeat):
+        return _take_seat(table, command)
+    if isinstance(command, tpb.StartGame):
+        return _start(table, actor)
+    if table.finished:
+        raise RuleViolation("T-PLAY", "the game is over")
+    if not table.started:
+        raise RuleViolation("T-PLAY", "the game has not started")
+    if isinstance(command, tpb.Resign):
+        events = _resign(table, actor)
+    elif isinstance(command, tpb.RemoveSeat):
+        events = _remove(table, actor, command)
+    elif isinstance(command, tpb.ClockExpired):
+        events = _expire(table, actor, command)
+    else:
+        _check_sender(table, actor, command)
+        if actor.seat is not None and actor.seat in table.resigned:
+            raise RuleViolation("T-RESIGN", f"seat {actor.seat} has left the game")
+        events = table.game.decide(table.game_state, actor, command)
+    return _carry_on(table, events)
+
+
+# A rules bug that has default choices answer each other forever fails the
+# command instead of hanging the server.
+MAX_DEFAULT_CHOICES = 10_000
+
+
+def _carry_on(table: Table, events: list[Event]) -> list[Event]:
+    """After a command's events: the default choices of the resigned seats
+    the game then awaits (until it awaits an active seat or a chance
+    outcome), and the end of the game when its rules or T-RESIGN end it."""
+    out = list(events)
+    after = table
+    for e in events:
+        after = evolve(after, e)
+    for _ in range(MAX_DEFAULT_CHOICES):
+        game_winners = after.game.winners(after.game_state)
+        if game_winners is not None:
+            return [*out, event(tpb.GameFinished(winners=_winners(after, game_winners)))]
+        active = [s for s in range(after.seat_count) if s not in after.resigned]
+        if len(active) < 2:
+            return [*out, event(tpb.GameFinished(winners=active))]
+        if after.game.chance_needed(after.game_state) is not None:
+            return out
+        zombie = next(
+            (s for s in sorted(after.resigned) if after.game.legal_actions(after.game_state, s)),
+            None,
+        )
+        if zombie is None:
+            return out
+        chosen = after.game.decide(
+            after.game_state, Actor.of_seat(zombie), default_action(after, zombie)
+        )
+        out.extend(chosen)
+        for e in chosen:
+            after = evolve(after, e)
+    raise RuntimeError(f"default choices did not stop after {MAX_DEFAULT_CHOICES}")
+
+
+def _winners(table: Table, game_winners: Sequence[int]) -> list[int]:
+    """The game's winners without the seats that left it (T-RESIGN), unless
+    every seat left."""
+    if len(table.resigned) == table.seat_count:
+        return sorted(game_winners)
+    return sorted(w for w in game_winners if w not in table.resigned)
+
+
+def default_action(table: Table, seat: int) -> Message:
+    """The game's default choice for ``seat`` now: its ``default_action``
+    hook, else the seat's first legal action. Both read only what the seat
+    may see (the contract of ``legal_actions``)."""
+    hook = getattr(table.game, "default_action", None)
+    if hook is not None:
+        chosen: Message = hook(table.game_state, seat)
+        return chosen
+    return table.game.legal_actions(table.game_state, seat)[0]
+
+
+def awaited(table: Table) -> list[int]:
+    """The seats the game waits for now (each has legal actions); none while
+    a chance outcome is due or outside play. Call on the full fold."""
+    if not table.started or table.finished:
+        return []
+    if table.game.chance_needed(table.game_state) is not None:
+        return []
+    return [
+        s
+        for s in range(table.seat_count)
+        if s not in table.resigned and table.game.legal_actions(table.game_state, s)
+    ]
+
+
+def _resign(table: Table, actor: Actor) -> list[Event]:
+    if actor.kind != "seat" or actor.seat is None:
+        raise Forbidden("only a seated player may resign (the operator removes a seat)")
+    if actor.seat in table.resigned:
+        raise RuleViolation("T-RESIGN", f"seat {actor.seat} has already left the game")
+    reason = tpb.SeatResigned.REASON_RESIGNED
+    return [event(tpb.SeatResigned(seat=actor.seat, reason=reason))]
+
+
+def _remove(table: Table, actor: Actor, command: tpb.RemoveSeat) -> list[Event]:
+    if actor.kind != "operator":
+        raise Forbidden("only the operator may remove a seat")
+    if command.seat >= table.seat_count:
+        raise MalformedCommand(f"seat must be below {table.seat_count}")
+    if command.seat in table.resigned:
+        raise RuleViolation("T-REMOVE", f"seat {command.seat} has already left the game")
+    reason = tpb.SeatResigned.REASON_REMOVED
+    return [event(tpb.SeatResigned(seat=command.seat, reason=reason))]
+
+
+def _expire(table: Table, actor: Actor, command: tpb.ClockExpired) -> list[Event]:
+    """The clock's deadline for an awaited seat passed (the service checked
+    the time against the recording times of the events; the audit checks it
+    again): the seat's default choice for the decision."""
+    if actor != CLOCK:
+        raise Forbidden("only the table's clock may send ClockExpired")
+    if not table.seconds_per_decision:
+        raise RuleViolation("T-CLOCK", "this game has no turn clock")
+    if command.version != table.version:
+        raise RuleViolation(
+            "T-CLOCK",
+            f"the clock expired at version {command.version}; the game is at {table.version}",
+        )
+    if command.seat not in awaited(table):
+        raise RuleViolation("T-CLOCK", f"the game does not wait for seat {command.seat}")
+    timed_out = event(tpb.SeatTimedOut(seat=command.seat))
+    chosen = table.game.decide(
+        table.game_state, Actor.of_seat(command.seat), default_action(table, command.seat)
+    )
+    return [timed_out, *chosen]
+
+
+def _check_sender(table: Table, actor: Actor, command: Message) -> None:
+    """Seats send the game's commands; only the dealer sends chance outcomes."""
+    name = command.DESCRIPTOR.full_name
+    if isinstance(command, table.game.chance_types):
+        if actor.kind != "dealer":
+            raise Forbidden(f"only the dealer may send {name}")
+    elif isinstance(command, table.game.command_types):
+        if actor.kind != "seat":
+            raise Forbidden(f"only a seated player may send {name}")
+    else:
+        raise MalformedCommand(f"{name} is not a {table.kind} command")
+
+
+def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
+    if table.started:
+        raise RuleViolation("T-JOIN", "the game has already started")
+    if not command.player_name.strip():
+        raise MalformedCommand("player_name must not be empty")
+    if len(command.token_sha256) != 32:
+        raise MalformedCommand("token_sha256 must be 32 bytes")
+    free = [s for s, name in enumerate(table.player_names) if name is None]
+    if command.HasField("seat"):
+        if command.seat >= table.seat_count:
+            raise MalformedCommand(f"seat must be below {table.seat_count}")
+        if command.seat not in free:
+            raise RuleViolation("T-JOIN", f"seat {command.seat} is taken")
+        seat = command.seat
+    elif free:
+        seat = free[0]
+    else:
+        raise RuleViolation("T-JOIN", "every seat is taken")
+    return [
+        event(
+            tpb.SeatTaken(seat=seat, player_name=command.player_name),
+            ((), tpb.SeatCredential(token_sha256=command.token_sha256)),
+        )
+    ]
+
+
+def _start(table: Table, actor: Actor) -> list[Event]:
+    if actor.kind not in ("seat", "operator"):
+        raise RuleViolation("T-START", "only a seated player or the operator may start")
+    if table.started:
+        raise RuleViolation("T-START", "the game has already started")
+    if table.seats_taken < table.seat_count:
+        raise RuleViolation(
+            "T-START",
+            f"{table.seat_count - table.seats_taken} seat(s) are still free",
+        )
+    return [event(tpb.GameStarted())]
+
+
+def initial(game: Game[Any], created: tpb.GameCreated) -> Table:
+    options = unpack_options(game, created.options)
+    return Table(
+        seconds_per_decision=created.table_options.seconds_per_decision,
+        game=game,
+        options=options,
+        seat_count=created.seat_count,
+        set_deal=created.set_deal,
+        game_state=game.initial_state(options, created.seat_count),
+        player_names=(None,) * created.seat_count,
+        token_hashes=(None,) * created.seat_count,
+    )
+
+
+def evolve(table: Table, e: Event) -> Table:
+    public = e.public
+    table = replace(table, version=table.version + 1)
+    if isinstance(public, tpb.SeatTaken):
+        credential = e.secret(tpb.SeatCredential)
+        names = list(table.player_names)
+        hashes = list(table.token_hashes)
+        names[public.seat] = public.player_name
+        hashes[public.seat] = credential.token_sha256 if credential else None
+        return replace(table, player_names=tuple(names), token_hashes=tuple(hashes))
+    if isinstance(public, tpb.GameStarted):
+        return replace(table, started=True)
+    if isinstance(public, tpb.GameFinished):
+        return replace(table, finished=True, winners=tuple(public.winners))
+    if isinstance(public, tpb.SeatResigned):
+        return replace(table, resigned=table.resigned | {public.seat})
+    if isinstance(public, tpb.SeatTimedOut):
+        return table
+    return replace(table, game_state=table.game.evolve(table.game_state, e))
+
+
+def chance_needed(table: Table) -> type[Message] | None:
+    if not table.started or table.finished:
+        return None
+    return table.game.chance_needed(table.game_state)
+
+
+def legal_actions(table: Table, seat: int) -> list[Message]:
+    """The game's commands ``seat`` may send now (the table's own commands,
+    such as Resign, are not listed here; the service adds Resign)."""
+    if not table.started or table.finished or seat in table.resigned:
+        return []
+    return table.game.legal_actions(table.game_state, seat)
+
+
+def view(table: Table, viewer: Viewer) -> Message:
+    return table.game.view(table.game_state, viewer)
+
+
+def replay(game: Game[Any], events: Sequence[Event]) -> Table:
+    """Fold a game's events (full or redacted), starting with GameCreated."""
+    first = events[0].public
+    if not isinstance(first, tpb.GameCreated):
+        raise ValueError("a game's stream starts with GameCreated")
+    table = initial(game, first)
+    for e in events[1:]:
+        table = evolve(table, e)
+    return table

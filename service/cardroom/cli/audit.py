@@ -1,0 +1,197 @@
+"""``cardroom audit``: verify a signed game record (docs/trust.md,
+"Auditing") from a file, fully offline, or fetched from a live server whose
+served key it must carry. Exit 0 verified, 1 discrepancy, 2 could not run
+(bad arguments, unreadable file, unreachable server, unknown, unfinished or
+unreadable game)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from dataclasses import dataclass, field
+
+from cardroom.cli.common import (
+    EXIT_DISCREPANCY,
+    EXIT_OK,
+    UsageError,
+    add_credential_flags,
+    add_server_flags,
+    connect,
+    credential,
+)
+from cardroom.cli.export import explain
+from cardroom.client import CardroomError, Client
+from cardroom.trust import record, signing
+from cardroom.trust.audit import Report, audit_record, compare_viewer_stream, main_audit
+from cardroom.trust.problems import Problem
+
+NAME = "audit"
+HELP = "verify a game record: signature, chain, commitments, chance, rules re-run"
+DESCRIPTION = (
+    "Verify a signed game record: from FILE, offline, or with --address fetched from a "
+    "live server (its record must carry the key the server serves, and the copies it "
+    "serves must agree with the record). Exit 0 verified, 1 discrepancy, 2 could not run."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target", metavar="FILE | GAME_ID", help="a record file, or with --address a game id"
+    )
+    add_server_flags(
+        parser,
+        address_default=None,
+        address_help="fetch GAME_ID's record from the server at HOST:PORT (without it, "
+        "audit the file FILE offline)",
+    )
+    parser.add_argument(
+        "--public-key",
+        metavar="HEX",
+        help="the server's Ed25519 public key (64 hex digits, as `cardroom key` prints it) "
+        "to require; without it the key the record (or the server) names is used, which "
+        "shows integrity but not who signed",
+    )
+    add_credential_flags(
+        parser, what="with --address, read a game whose log is not public", from_env=False
+    )
+
+
+def public_key(text: str | None) -> bytes | None:
+    """The pinned key: None when not given; a usage error when malformed."""
+    if text is None:
+        return None
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) != signing.PUBLIC_KEY_BYTES:
+        raise UsageError("--public-key must be 64 hex digits")
+    return key
+
+
+def run(args: argparse.Namespace) -> int:
+    token = credential(args)
+    if args.address is None:
+        if token is not None:
+            raise UsageError("--operator-token and --seat-token need --address (a file needs none)")
+        pinned = [] if args.public_key is None else ["--public-key", args.public_key]
+        return main_audit([args.target, *pinned])
+    pinned_key = public_key(args.public_key)
+    return asyncio.run(audit_live(args, args.target, token=token, public_key=pinned_key))
+
+
+@dataclass
+class LiveAudit:
+    """A record fetched from a server, audited, and the server's own copies
+    of the game checked against it."""
+
+    report: Report
+    served_key: bytes
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+    def render(self) -> str:
+        return "\n".join([*self.notes, "", self.report.render()])
+
+
+class CannotAudit(Exception):
+    """The audit could not run (the server, the game or the arguments)."""
+
+
+async def fetch_and_audit(
+    client: Client,
+    game_id: str,
+    *,
+    token: str | None = None,
+    public_key: bytes | None = None,
+    address: str = "",
+) -> LiveAudit:
+    """Audit a game on a live server: fetch the key the server serves
+    (GetServerKey) and the game's signed record (ExportGameRecord), require
+    the record to be signed with that key (and the served key to be the
+    pinned one, when given), run the offline audit on the record, then check
+    that the server's own copies of the game (the full log, and the
+    spectators' feed) are exactly the events the record holds."""
+    try:
+        served = await client.server_key()
+        signed = await client.export_record(game_id, token)
+    except CardroomError as error:
+        raise CannotAudit(f"{address or 'server'}: {explain(error)}") from None
+    served_key = bytes(served.public_key)
+    notes = [
+        f"live audit of game {game_id} at {address or 'the server'}",
+        f"  server key:  {signing.fingerprint(served_key)} (served by GetServerKey)",
+    ]
+    problems: list[Problem] = []
+    if public_key is not None and served_key != public_key:
+        problems.append(
+            Problem(
+                "signature",
+                f"the server serves key {signing.fingerprint(served_key)}, not the pinned key "
+                f"{signing.fingerprint(public_key)}",
+            )
+        )
+    if bytes(signed.public_key) != served_key:
+        problems.append(
+            Problem(
+                "signature",
+                f"the record names key {signing.fingerprint(bytes(signed.public_key))}, the "
+                f"server serves {signing.fingerprint(served_key)}",
+            )
+        )
+    report = audit_record(signed, public_key=public_key if public_key is not None else served_key)
+    report.problems[:0] = problems
+    try:
+        stored = list(record.record_body(signed).events)
+    except record.RecordError:
+        return LiveAudit(report, served_key, notes)
+    try:
+        full_log = await client.audit(game_id, token)
+        feed = [e async for e in client.watch(game_id)]
+    except CardroomError as error:
+        report.add("chain", f"the server's copies of the game cannot be read: {explain(error)}")
+        return LiveAudit(report, served_key, notes)
+    for name, copies in (("full log (GetAuditLog)", full_log), ("spectators' feed", feed)):
+        found = compare_viewer_stream(copies, stored)
+        if [c.sequence for c in copies] != list(range(1, len(stored) + 1)):
+            found.append(
+                Problem(
+                    "chain",
+                    f"the server serves {len(copies)} events, not the record's "
+                    f"{len(stored)} in order",
+                )
+            )
+        for problem in found:
+            report.problems.append(
+                Problem(problem.check, f"{name}: {problem.message}", problem.event)
+            )
+        verdict = "agree with the record" if not found else f"{len(found)} difference(s)"
+        notes.append(f"  served copy: {name}, {len(copies)} events: {verdict}")
+    return LiveAudit(report, served_key, notes)
+
+
+async def audit_live(
+    args: argparse.Namespace,
+    game_id: str,
+    *,
+    token: str | None = None,
+    public_key: bytes | None = None,
+) -> int:
+    """``cardroom audit --address HOST:PORT GAME_ID``."""
+    address = args.address
+    async with connect(args) as client:
+        try:
+            audit = await fetch_and_audit(
+                client,
+                game_id,
+                token=token,
+                public_key=public_key,
+                address=address,
+            )
+        except CannotAudit as error:
+            raise UsageError(str(error)) from None
+    print(audit.render())
+    return EXIT_OK if audit.ok else EXIT_DISCREPANCY

@@ -1,0 +1,213 @@
+"""``cardroom serve``: run the gRPC server (docs/operations.md). Settings
+come from flags, else environment variables, else the defaults."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardroom.cli.common import EXIT_OK, UsageError, env
+from cardroom.server.limits import Limits
+
+if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
+    from cardroom.server.server import Settings
+
+NAME = "serve"
+HELP = "run the gRPC server (and, with --web-address, the browser port)"
+
+
+def _int(name: str, default: int) -> int:
+    text = env(name)
+    if text is None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{name} must be a whole number, not {text[:40]!r}") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    defaults = Limits()
+    parser.add_argument(
+        "--address",
+        default=env("CARDROOM_ADDRESS", "127.0.0.1:50051"),
+        metavar="HOST:PORT",
+        help="where to listen (env CARDROOM_ADDRESS; default %(default)s; port 0 picks one)",
+    )
+    parser.add_argument(
+        "--database",
+        default=env("CARDROOM_DATABASE", "cardroom.sqlite3"),
+        metavar="PATH_OR_URL",
+        help="a SQLite file path (default ./cardroom.sqlite3) or a "
+        "postgresql://user:password@host:port/dbname[?schema=name] URL (env CARDROOM_DATABASE)",
+    )
+    parser.add_argument(
+        "--operator-token",
+        metavar="SECRET",
+        default=env("CARDROOM_OPERATOR_TOKEN"),
+        help="secret granting the operator's powers: read any game's full log, set deals, "
+        "no creation limit (env CARDROOM_OPERATOR_TOKEN; default: no operator)",
+    )
+    parser.add_argument(
+        "--signing-key",
+        metavar="PATH",
+        default=env("CARDROOM_SIGNING_KEY"),
+        help="the Ed25519 key file that signs exported records, created if missing (env "
+        "CARDROOM_SIGNING_KEY; default <database>.ed25519 beside a SQLite file, else "
+        "./cardroom-signing-key.pem)",
+    )
+    parser.add_argument(
+        "--tls-cert",
+        metavar="PEM",
+        default=env("CARDROOM_TLS_CERT"),
+        help="serve TLS with this certificate chain (env CARDROOM_TLS_CERT; needs --tls-key)",
+    )
+    parser.add_argument(
+        "--tls-key",
+        metavar="PEM",
+        default=env("CARDROOM_TLS_KEY"),
+        help="the private key of --tls-cert (env CARDROOM_TLS_KEY)",
+    )
+    parser.add_argument(
+        "--tls-client-ca",
+        metavar="PEM",
+        default=env("CARDROOM_TLS_CLIENT_CA"),
+        help="require mutual TLS: clients must present a certificate signed by this CA "
+        "(env CARDROOM_TLS_CLIENT_CA)",
+    )
+    parser.add_argument(
+        "--metrics-address",
+        metavar="HOST:PORT",
+        default=env("CARDROOM_METRICS_ADDRESS"),
+        help="serve Prometheus metrics at http://HOST:PORT/metrics "
+        "(env CARDROOM_METRICS_ADDRESS; default: none)",
+    )
+    parser.add_argument(
+        "--web-address",
+        metavar="HOST:PORT",
+        default=env("CARDROOM_WEB_ADDRESS"),
+        help="also serve browsers here: the Connect protocol and gRPC-Web (JSON and binary) "
+        "for the same GameService, and the reference web table at / (env "
+        "CARDROOM_WEB_ADDRESS; default: none; docs/typescript.md)",
+    )
+    parser.add_argument(
+        "--web-origins",
+        metavar="ORIGIN[,ORIGIN]",
+        default=env("CARDROOM_WEB_ORIGINS", ""),
+        help="pages from these origins (e.g. https://cards.example) may call the web port "
+        "cross-origin (CORS); * allows any (env CARDROOM_WEB_ORIGINS; default: same origin only)",
+    )
+    parser.add_argument(
+        "--web-root",
+        metavar="DIR",
+        default=env("CARDROOM_WEB_ROOT"),
+        help="serve this folder's files at / on the web port instead of the reference web "
+        "table (env CARDROOM_WEB_ROOT)",
+    )
+    parser.add_argument(
+        "--max-request-bytes",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_REQUEST_BYTES", defaults.max_request_bytes),
+        help="refuse larger requests (RESOURCE_EXHAUSTED); default %(default)s",
+    )
+    parser.add_argument(
+        "--max-watchers",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_WATCHERS", defaults.max_watchers),
+        help="open WatchEvents/ReplayViews streams the server allows; more are refused with "
+        "RESOURCE_EXHAUSTED (env CARDROOM_MAX_WATCHERS; default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-streams-per-connection",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_STREAMS_PER_CONNECTION", defaults.max_streams_per_connection),
+        help="concurrent calls one connection may have open (default %(default)s)",
+    )
+    parser.add_argument(
+        "--cache-games",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_CACHE_GAMES", defaults.cache_games),
+        help="games kept in memory; the least recently used beyond are reloaded from their "
+        "newest checkpoint when next used (env CARDROOM_CACHE_GAMES; default %(default)s)",
+    )
+    parser.add_argument(
+        "--games-per-client-per-hour",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_GAMES_PER_CLIENT_PER_HOUR", defaults.games_per_client_per_hour),
+        help="games one client (by address) may create per hour, 0 for no limit; the "
+        "operator is never limited (env CARDROOM_GAMES_PER_CLIENT_PER_HOUR; "
+        "default %(default)s)",
+    )
+
+    parser.add_argument(
+        "--absent-after",
+        type=int,
+        metavar="SECONDS",
+        default=_int("CARDROOM_ABSENT_AFTER", 120),
+        help="a seat of a running game that made no call (no command, no open WatchEvents) "
+        "for this long shows as absent in the table view; 0: never (env CARDROOM_ABSENT_AFTER; "
+        "default %(default)s)",
+    )
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    from cardroom.server.server import Settings
+    from cardroom.server.store import BadDatabase, storage_env
+
+    for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection", "cache_games"):
+        if getattr(args, flag) < 1:
+            raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
+    if args.absent_after < 0:
+        raise UsageError("--absent-after must be 0 (never) or more seconds")
+    if args.games_per_client_per_hour < 0:
+        raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    if args.web_root and not Path(args.web_root).is_dir():
+        raise UsageError(f"--web-root {args.web_root[:200]} is not a folder")
+    try:
+        storage_env(args.database)
+    except BadDatabase as error:
+        raise UsageError(str(error)) from None
+    limits = Limits(
+        max_request_bytes=args.max_request_bytes,
+        max_watchers=args.max_watchers,
+        max_streams_per_connection=args.max_streams_per_connection,
+        games_per_client_per_hour=args.games_per_client_per_hour,
+        cache_games=args.cache_games,
+    )
+    return Settings(
+        address=args.address,
+        database=args.database,
+        operator_token=args.operator_token,
+        signing_key=args.signing_key,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        tls_client_ca=args.tls_client_ca,
+        metrics_address=args.metrics_address,
+        limits=limits,
+        web_address=args.web_address,
+        web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),
+        web_root=args.web_root,
+        absent_after=args.absent_after or None,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from cardroom.server.server import ServeError, serve
+
+    settings = settings_of(args)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(serve(settings))
+    except ServeError as error:
+        raise UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK

@@ -1,0 +1,370 @@
+"""Writing: create, join, start and submit. Each command is decided by the
+pure rules on the cached game, completed with what only the service knows
+(time, identity, chance outcomes), sealed, hash-chained and appended in one
+batch (docs/trust.md). Nothing here walks a game's history: the command-id
+index, the dealer's count and the secrets by type are kept by the cache."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from google.protobuf import any_pb2
+from google.protobuf.message import Message
+
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import (
+    DEALER,
+    GUEST,
+    OPERATOR,
+    Actor,
+    Event,
+    Forbidden,
+    Game,
+    MalformedCommand,
+    Reveal,
+    RuleViolation,
+    Secret,
+    quote,
+)
+from cardroom.domain.table import pack
+from cardroom.server.cache import GameCache, LoadedGame
+from cardroom.server.clocks import check_deadline
+from cardroom.server.errors import ExpectedVersionMismatch, PermissionDenied, Unauthenticated
+from cardroom.server.identity import Identity, token_hash
+from cardroom.server.store import GameLog, VersionConflict
+from cardroom.trust import chain, chance, commitments
+from cardroom.trust.envelopes import command_record, to_envelope, to_event, unpack
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
+
+# A command refused on a cache that may be behind is decided again on the
+# store's current state before the refusal is final.
+REFUSALS = (RuleViolation, MalformedCommand, Forbidden, ExpectedVersionMismatch)
+MAX_COMMAND_ID = 128
+MAX_NAME = 64
+Policy = tpb.SpectatorPolicy
+LogPolicy = tpb.LogPolicy
+Batch = list[tuple[epb.EventEnvelope, bytes]]
+
+
+class Commands:
+    def __init__(
+        self,
+        store: GameLog,
+        cache: GameCache,
+        identity: Identity,
+        *,
+        clock: Callable[[], datetime],
+        new_seed: Callable[[], bytes],
+        written: Callable[[LoadedGame], None] = lambda loaded: None,
+    ) -> None:
+        self.store = store
+        self.cache = cache
+        self.identity = identity
+        self.clock = clock
+        self.new_seed = new_seed
+        # Told after each batch is stored and absorbed (the live feeds).
+        self.written = written
+
+    # ------------------------------------------------------------ create
+
+    def create_game(
+        self,
+        kind: str,
+        options: any_pb2.Any | None,
+        seat_count: int,
+        set_deal: Sequence[any_pb2.Any] = (),
+        token: str | None = None,
+        spectator_policy: tpb.SpectatorPolicy | None = None,
+        log_policy: tpb.LogPolicy | None = None,
+        table_options: tpb.TableOptions | None = None,
+    ) -> str:
+        try:
+            game = registry.game(kind)
+        except KeyError as error:
+            raise MalformedCommand(str(error.args[0])) from None
+        if set_deal and not self.identity.is_operator(token):
+            raise PermissionDenied("only the operator may create a game from a set deal")
+        policy = checked_policy(spectator_policy)
+        full_log = checked_log_policy(log_policy)
+        options_message = tables.unpack_options(game, options)
+        created = tables.create(game, options_message, seat_count, set_deal=bool(set_deal))
+        assert isinstance(created.public, tpb.GameCreated)
+        created.public.spectator_policy.CopyFrom(policy)
+        created.public.log_policy.CopyFrom(full_log)
+        created.public.table_options.CopyFrom(tables.checked_table_options(table_options))
+        outcomes = checked_set_deal(game, created.public, set_deal)
+        hidden: list[Secret] = []
+        if set_deal:
+            hidden.append(Secret(frozenset(), tpb.SetDeal(outcomes=[pack(o) for o in outcomes])))
+        # The seed of every chance outcome: committed now, opened at the end.
+        hidden.append(chance.seed_secret(self.new_seed()))
+        game_id = str(uuid.uuid4())
+        envelope = to_envelope(game_id, 1, self.clock(), Event(created.public, tuple(hidden)))
+        commitments.seal_envelope(envelope)
+        self.store.append([envelope], chain.link([envelope], chain.ZERO_HASH))
+        return game_id
+
+    # ------------------------------------------------------ join, start
+
+    def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
+        if len(player_name) > MAX_NAME:
+            raise MalformedCommand(f"player_name is longer than {MAX_NAME} characters")
+        # Prefixed: says what it is, and never starts with "-" (a command-line flag).
+        token = "seat_" + secrets.token_urlsafe(32)
+        command = tpb.TakeSeat(player_name=player_name, token_sha256=token_hash(token))
+        if seat is not None:
+            command.seat = seat
+        _, version, batch = self.execute(game_id, GUEST, command, "", None)
+        taken = to_event(batch[0][0]).public
+        assert isinstance(taken, tpb.SeatTaken)
+        return taken.seat, token, version
+
+    def start(self, game_id: str, token: str | None) -> int:
+        if not token:
+            raise Unauthenticated("starting a game needs a seat token or the operator token")
+        caller = self.identity.caller(self.cache.load(game_id), token)
+        assert caller.actor is not None
+        _, version, _ = self.execute(game_id, caller.actor, tpb.StartGame(), "", None)
+        return version
+
+    # ------------------------------------------------------------ submit
+
+    def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        command: any_pb2.Any,
+        command_id: str,
+        expected_version: int | None,
+    ) -> tuple[LoadedGame, Actor, int, Batch]:
+        """The command played as the token's seat: the game, the seat, the
+        version after and the batch (the first one, for a repeated id)."""
+        if not command_id or len(command_id) > MAX_COMMAND_ID:
+            raise MalformedCommand(f"command_id must be 1 to {MAX_COMMAND_ID} characters")
+        if not command.type_url:
+            raise MalformedCommand("command is required")
+        loaded = self.cache.load(game_id)
+        message = unpack(command, "command")
+        if isinstance(message, tpb.RemoveSeat):
+            # The operator's table command (T-REMOVE), with the operator token.
+            if not self.identity.is_operator(token):
+                raise PermissionDenied("only the operator may remove a seat")
+            actor = OPERATOR
+        else:
+            caller = self.identity.seat_caller(loaded, token)
+            assert caller.actor is not None
+            actor = caller.actor
+        if isinstance(message, (tpb.TakeSeat, tpb.StartGame)):
+            raise MalformedCommand("use JoinGame and StartGame for table commands")
+        if isinstance(message, tpb.ClockExpired):
+            raise Forbidden("only the table's clock may send ClockExpired")
+        loaded, version, batch = self.execute(
+            game_id, actor, message, command_id, expected_version, loaded
+        )
+        return loaded, actor, version, batch
+
+    def execute(
+        self,
+        game_id: str,
+        actor: Actor,
+        command: Message,
+        command_id: str,
+        expected_version: int | None,
+        loaded: LoadedGame | None = None,
+        attempts: int = 3,
+    ) -> tuple[LoadedGame, int, Batch]:
+        """Decide, add chance outcomes, seal, chain, append. Returns the
+        version after and the batch written (or, for a repeated command id,
+        the batch first written). Decided on the cached game: if another
+        writer got there first, the append conflicts and the next attempt
+        decides again on the store's current state."""
+        fresh = False
+        for attempt in range(attempts + 1):
+            if loaded is None or fresh or loaded.evicted:
+                loaded = self.cache.load(game_id, fresh=fresh)
+            with loaded.lock:
+                if loaded.evicted:  # a newer copy is the cache's now
+                    continue
+                try:
+                    if command_id:
+                        previous = self._previous_outcome(loaded, actor, command, command_id)
+                        if previous is not None:
+                            return loaded, *previous
+                    if expected_version is not None and expected_version != loaded.version:
+                        raise ExpectedVersionMismatch(
+                            f"the game is at version {loaded.version}, not {expected_version}"
+                        )
+                    envelopes = self.decide(loaded, actor, command, command_id)
+                except REFUSALS:
+                    if fresh or not self.cache.may_be_behind():
+                        raise
+                    # Another server may have moved the game on: refuse only
+                    # what the store's current state refuses.
+                    fresh = True
+                    continue
+                stored = chain.link(envelopes, chain.chain_head(loaded.stored))
+                try:
+                    self.store.append(envelopes, stored)
+                except VersionConflict:
+                    if expected_version is not None or attempt >= attempts - 1:
+                        raise
+                    fresh = True
+                    continue
+                self.cache.absorb(loaded, stored)
+            self.written(loaded)
+            return loaded, loaded.version, list(zip(envelopes, stored, strict=True))
+        raise VersionConflict(f"game {game_id} kept changing under the command")
+
+    def decide(
+        self, loaded: LoadedGame, actor: Actor, command: Message, command_id: str
+    ) -> list[epb.EventEnvelope]:
+        now = self.clock()
+        table = loaded.table
+        envelopes: list[epb.EventEnvelope] = []
+        if isinstance(command, tpb.ClockExpired):
+            check_deadline(loaded, command, now)
+
+        def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
+            nonlocal table
+            events = tables.decide(table, batch_actor, batch_command)
+            record_pb = command_record(batch_actor, batch_command, batch_id)
+            for i, e in enumerate(events):
+                sequence = loaded.version + len(envelopes) + 1
+                envelope = to_envelope(
+                    loaded.game_id, sequence, now, e, record_pb if i == 0 else None
+                )
+                commitments.seal_envelope(envelope)
+                self._attach_reveals(table, loaded, envelopes, e, envelope)
+                envelopes.append(envelope)
+                table = tables.evolve(table, e)
+
+        record_batch(actor, command, command_id)
+        seed, script = loaded.chance()
+        dealt = loaded.indexes.dealt
+        while tables.chance_needed(table) is not None:
+            outcome = chance.chance_outcome(
+                table, dealt, seed=seed, game_id=loaded.game_id, set_deal=script
+            )
+            record_batch(DEALER, outcome, "")
+            dealt += 1
+        return envelopes
+
+    @staticmethod
+    def _attach_reveals(
+        table: tables.Table,
+        loaded: LoadedGame,
+        pending: Sequence[epb.EventEnvelope],
+        e: Event,
+        envelope: epb.EventEnvelope,
+    ) -> None:
+        """Open the earlier secrets this event shows (see kernel.Reveal)."""
+        reveals: Callable[[Event], list[Reveal]] | None = getattr(table.game, "reveals", None)
+        for reveal in reveals(e) if reveals else ():
+            found = latest_secret(loaded, pending, reveal)
+            if found is None:
+                continue
+            earlier, index = found
+            if reveal.audience is None:
+                envelope.openings.append(commitments.open_secret(earlier, index))
+            else:
+                envelope.secrets.append(commitments.disclose(earlier, index, reveal.audience))
+
+    @staticmethod
+    def _previous_outcome(
+        loaded: LoadedGame, actor: Actor, command: Message, command_id: str
+    ) -> tuple[int, Batch] | None:
+        """A command id seen before from this actor: the batch of that
+        command and the version right after it (from the index)."""
+        span = loaded.indexes.commands.get((actor, command_id))
+        if span is None:
+            return None
+        first = loaded.envelope(span.start)
+        if unpack(first.command.command) != command:
+            raise MalformedCommand(
+                f"command_id {quote(command_id)} was already used for a different command"
+            )
+        end = span.end if span.end is not None else loaded.version
+        return end, [(loaded.envelope(i), loaded.stored[i]) for i in range(span.start, end)]
+
+
+def latest_secret(
+    loaded: LoadedGame, pending: Sequence[epb.EventEnvelope], reveal: Reveal
+) -> tuple[epb.EventEnvelope, int] | None:
+    """The latest sealed secret of the reveal's type that it matches: in the
+    batch being decided, then in the game (by the index of secrets by type)."""
+    name = reveal.kind.DESCRIPTOR.full_name
+    for envelope in reversed(pending):
+        for index in reversed(range(len(envelope.secrets))):
+            secret = envelope.secrets[index]
+            if (
+                secret.HasField("value")
+                and commitments.holds(secret.value, reveal.kind)
+                and reveal.match(unpack(secret.value))
+            ):
+                return envelope, index
+    for event_index, position in reversed(loaded.indexes.secrets.get(name, [])):
+        envelope = loaded.envelope(event_index)
+        if reveal.match(unpack(envelope.secrets[position].value)):
+            return envelope, position
+    return None
+
+
+def checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:
+    checked = tpb.SpectatorPolicy(kind=Policy.KIND_PUBLIC)
+    if policy is None or policy.kind == Policy.KIND_UNSPECIFIED:
+        if policy is not None and policy.delay_events:
+            raise MalformedCommand("delay_events needs the KIND_DELAYED spectator policy")
+        return checked
+    if policy.kind not in Policy.Kind.values():
+        raise MalformedCommand(f"unknown spectator policy {policy.kind}")
+    if policy.kind == Policy.KIND_DELAYED and policy.delay_events < 1:
+        raise MalformedCommand("a delayed spectator policy needs delay_events >= 1")
+    if policy.kind != Policy.KIND_DELAYED and policy.delay_events:
+        raise MalformedCommand("delay_events needs the KIND_DELAYED spectator policy")
+    checked.kind = policy.kind
+    checked.delay_events = policy.delay_events
+    return checked
+
+
+def checked_set_deal(
+    game: Game[Any], created: tpb.GameCreated, set_deal: Sequence[any_pb2.Any]
+) -> list[Message]:
+    """Each outcome decoded exactly and of one of the game's chance types;
+    the first also played against the game as it starts, since nothing can
+    change what it meets there. Later outcomes are checked when needed."""
+    outcomes: list[Message] = []
+    for index, packed in enumerate(set_deal):
+        outcome = unpack(packed, f"set_deal[{index}]")
+        if not isinstance(outcome, game.chance_types):
+            names = ", ".join(t.DESCRIPTOR.full_name for t in game.chance_types)
+            raise MalformedCommand(
+                f"set_deal[{index}] is a {outcome.DESCRIPTOR.full_name}; a {game.kind} set deal "
+                f"holds only {names}"
+            )
+        outcomes.append(outcome)
+    if outcomes:
+        table = replace(tables.initial(game, created), started=True)
+        needed = tables.chance_needed(table)
+        if needed is not None:
+            try:
+                chance.set_deal_outcome(table, 0, pack(outcomes[0]), needed)
+            except chance.SetDealMismatch as error:
+                raise MalformedCommand(
+                    f"set_deal[0] ({error.outcome}) does not fit the game as it starts: {error.why}"
+                ) from None
+    return outcomes
+
+
+def checked_log_policy(policy: tpb.LogPolicy | None) -> tpb.LogPolicy:
+    if policy is None or policy.kind == LogPolicy.KIND_UNSPECIFIED:
+        return tpb.LogPolicy(kind=LogPolicy.KIND_PLAYERS)
+    if policy.kind not in LogPolicy.Kind.values():
+        raise MalformedCommand(f"log_policy: unknown kind {policy.kind}")
+    return tpb.LogPolicy(kind=policy.kind)

@@ -1,0 +1,222 @@
+"""The use cases of cardroom, one facade over the modules that do the work:
+``identity`` (who is calling), ``cache`` (games in memory, checkpoints),
+``commands`` (writing), ``reads`` (views, replays, logs) and ``game_list``
+(the stored game list). Like the eventsourcing examples' Application, it holds no
+state of its own that the events cannot rebuild."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from google.protobuf import any_pb2
+from google.protobuf.message import Message
+
+from cardroom.domain.kernel import Viewer
+from cardroom.domain.table import pack
+from cardroom.server import reads
+from cardroom.server.cache import GameCache, LoadedGame, Refresh
+from cardroom.server.checkpoints import Checkpoints
+from cardroom.server.clocks import Clocks
+from cardroom.server.commands import Commands
+from cardroom.server.game_list import GameList
+from cardroom.server.identity import Caller, Identity, horizon, parse_game_id
+from cardroom.server.presence import Presence
+from cardroom.server.reads import Reads
+from cardroom.server.store import GameLog
+from cardroom.trust import drbg
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
+
+__all__ = ["Games", "LoadedGame", "parse_game_id"]
+
+
+class Games:
+    def __init__(
+        self,
+        log: GameLog,
+        *,
+        operator_token: str | None = None,
+        signing_key: Ed25519PrivateKey | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        new_seed: Callable[[], bytes] = drbg.new_seed,
+        refresh: Refresh = "always",
+        max_games: int = 2000,
+        checkpoints: bool = True,
+        absent_after: float | None = None,
+    ) -> None:
+        self.log = log
+        self.signing_key = signing_key or Ed25519PrivateKey.generate()
+        # Who called lately (absent seats in the view); None: nobody is absent.
+        self.presence = Presence(clock, absent_after)
+        self.identity = Identity(operator_token, self.presence.seen)
+        self.checkpoints = Checkpoints(log.snapshot_recorder() if checkpoints else None)
+        self.cache = GameCache(log, self.checkpoints, refresh=refresh, max_games=max_games)
+        self.reads = Reads(self.cache, self.identity, self.signing_key)
+        log.before_close(self.close)
+        self.commands = Commands(
+            log, self.cache, self.identity, clock=clock, new_seed=new_seed, written=self._written
+        )
+        self.game_list = GameList(log)
+        # The turn clocks (T-CLOCK), on the clock that stamps the events.
+        self.clocks = Clocks(self, clock)
+        # Told after each batch this process writes (the live feeds).
+        self.on_written: Callable[[LoadedGame], None] = lambda loaded: None
+
+    def _written(self, loaded: LoadedGame) -> None:
+        self.game_list.nudge()
+        self.clocks.arm(loaded)
+        self.on_written(loaded)
+
+    def close(self) -> None:
+        """Stop the background work (before the store closes)."""
+        self.game_list.stop()
+        self.reads.warmer.close()
+        self.checkpoints.close()
+
+    # ------------------------------------------------------------ identity
+
+    def is_operator(self, token: str | None) -> bool:
+        return self.identity.is_operator(token)
+
+    def caller(self, game_id: str, token: str | None) -> Caller:
+        return self.identity.caller(self.cache.load(game_id), token)
+
+    def viewer(self, loaded: LoadedGame, token: str | None, as_spectator: bool = False) -> Viewer:
+        return self.identity.viewer(loaded, token, as_spectator)
+
+    @staticmethod
+    def horizon(loaded: LoadedGame, viewer: Viewer) -> int:
+        return horizon(loaded, viewer)
+
+    # --------------------------------------------------------------- cache
+
+    def load(self, game_id: str, min_version: int = 0) -> LoadedGame:
+        return self.cache.load(parse_game_id(game_id), min_version=min_version)
+
+    def announce(self, game_id: str, version: int) -> LoadedGame | None:
+        self.game_list.nudge()  # another server wrote
+        return self.cache.announce(game_id, version)
+
+    def games_in_memory(self) -> int:
+        return len(self.cache)
+
+    def kind_of(self, game_id: str) -> str:
+        """The kind of a game in memory (for metrics), without loading it."""
+        loaded = self.cache.cached(game_id)
+        return loaded.table.kind if loaded is not None else "unknown"
+
+    def version(self, game_id: str) -> int:
+        return self.load(game_id).version
+
+    # -------------------------------------------------------------- writes
+
+    def create_game(
+        self,
+        kind: str,
+        options: any_pb2.Any | None,
+        seat_count: int,
+        set_deal: Sequence[any_pb2.Any] = (),
+        token: str | None = None,
+        spectator_policy: tpb.SpectatorPolicy | None = None,
+        log_policy: tpb.LogPolicy | None = None,
+        table_options: tpb.TableOptions | None = None,
+    ) -> str:
+        game_id = self.commands.create_game(
+            kind, options, seat_count, set_deal, token, spectator_policy, log_policy, table_options
+        )
+        self.game_list.nudge()
+        return game_id
+
+    def remove_seat(self, game_id: str, token: str | None, seat: int, command_id: str) -> int:
+        """The operator resigns a seat on its behalf (T-REMOVE); the version
+        after. The same as SubmitCommand with the operator token."""
+        _, _, version, _ = self.commands.submit(
+            parse_game_id(game_id), token, pack(tpb.RemoveSeat(seat=seat)), command_id, None
+        )
+        return version
+
+    def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
+        return self.commands.join(parse_game_id(game_id), seat, player_name)
+
+    def start(self, game_id: str, token: str | None) -> int:
+        return self.commands.start(parse_game_id(game_id), token)
+
+    def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        command: any_pb2.Any,
+        command_id: str,
+        expected_version: int | None,
+    ) -> tuple[int, list[epb.EventEnvelope]]:
+        """The command as the token's seat: the version after it and its
+        events, each as that seat may see it."""
+        loaded, actor, version, batch = self.commands.submit(
+            parse_game_id(game_id), token, command, command_id, expected_version
+        )
+        viewer = Viewer.of_seat(actor.seat) if actor.seat is not None else Viewer("auditor")
+        return version, [reads.serve(loaded, e.sequence - 1, viewer) for e, _ in batch]
+
+    # --------------------------------------------------------------- reads
+
+    def copies(
+        self, loaded: LoadedGame, viewer: Viewer, after: int = 0, upto: int | None = None
+    ) -> list[epb.EventEnvelope]:
+        return reads.copies(loaded, viewer, after, upto)
+
+    def events_for(
+        self, game_id: str, token: str | None, after: int, as_spectator: bool = False
+    ) -> tuple[list[epb.EventEnvelope], bool]:
+        return self.reads.events_for(parse_game_id(game_id), token, after, as_spectator)
+
+    def check_viewer(
+        self, game_id: str, token: str | None, as_spectator: bool = False
+    ) -> tuple[LoadedGame, Viewer]:
+        """The game and the caller's viewer (before the end-of-game policy);
+        raises now if the caller may not read this game at all."""
+        loaded = self.load(game_id)
+        caller = self.identity.caller(loaded, token)
+        self.identity.viewer(loaded, token, as_spectator)  # refuses ghosting
+        return loaded, (Viewer("spectator") if as_spectator else caller.viewer)
+
+    def view(
+        self,
+        game_id: str,
+        token: str | None,
+        version: int | None,
+        as_spectator: bool = False,
+        min_version: int = 0,
+    ) -> gpb.GetViewResponse:
+        response = self.reads.view(
+            parse_game_id(game_id), token, version, as_spectator, min_version
+        )
+        loaded = self.load(game_id)
+        if response.version == loaded.version:
+            response.table.absent_seats.extend(self.presence.absent(loaded.game_id, loaded.table))
+        return response
+
+    def replay_views(
+        self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
+    ) -> Iterator[gpb.ReplayViewsResponse]:
+        return self.reads.replay_views(parse_game_id(game_id), token, from_version, as_spectator)
+
+    def legal_actions(
+        self, game_id: str, token: str | None, min_version: int = 0
+    ) -> tuple[int, list[Message]]:
+        return self.reads.legal_actions(parse_game_id(game_id), token, min_version)
+
+    def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
+        return self.reads.audit_log(parse_game_id(game_id), token)
+
+    def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
+        return self.reads.export_record(parse_game_id(game_id), token)
+
+    def server_key(self) -> gpb.GetServerKeyResponse:
+        return self.reads.server_key()
+
+    def list_games(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
+        return self.game_list.page(request)

@@ -1,0 +1,241 @@
+"""Reading: each viewer's copies of the events, its view (now or at any
+version), its legal actions, a replay step by step, and the full log and
+signed record of a finished game. Every read is computed from what the
+viewer's own redacted copies hold (docs/trust.md), folded from the nearest
+checkpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from google.protobuf.message import Message
+
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
+from cardroom.server.cache import GameCache, LoadedGame, unfoldable
+from cardroom.server.clocks import alarm_of
+from cardroom.server.identity import Identity, horizon
+from cardroom.server.warming import Warmer
+from cardroom.trust import chain, chance, commitments, record, signing
+from cardroom.trust.envelopes import to_event
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
+
+VIEWER_KINDS = {
+    "seat": gpb.VIEWER_KIND_SEAT,
+    "spectator": gpb.VIEWER_KIND_SPECTATOR,
+    "auditor": gpb.VIEWER_KIND_AUDITOR,
+}
+
+
+def serve(loaded: LoadedGame, index: int, viewer: Viewer) -> epb.EventEnvelope:
+    """The viewer's copy of the stored event at ``index``, with its event
+    hash. While the game runs, even auditors get only the seed's digest: the
+    seed would tell every future deal."""
+    copy = commitments.redact(loaded.envelope(index), viewer)
+    if _seed_withheld(loaded, index, viewer):
+        copy = _withhold_seed(copy)
+    return chain.served(copy, loaded.stored[index])
+
+
+def _seed_withheld(loaded: LoadedGame, index: int, viewer: Viewer) -> bool:
+    """Whether the viewer's copy of event ``index`` lacks the chance seed:
+    the first event's, for an auditor, until the game is finished."""
+    return viewer.kind == "auditor" and index == 0 and not loaded.finished
+
+
+def copies(
+    loaded: LoadedGame, viewer: Viewer, after: int = 0, upto: int | None = None
+) -> list[epb.EventEnvelope]:
+    """The viewer's copies of events after..upto, within its horizon."""
+    end = min(horizon(loaded, viewer), upto if upto is not None else loaded.version)
+    return [serve(loaded, index, viewer) for index in range(after, end)]
+
+
+def visible(loaded: LoadedGame, index: int, viewer: Viewer) -> Event:
+    """``to_event(serve(loaded, index, viewer))``, made without the served
+    copy: the rules fold the public event and the secrets the viewer may
+    see, never the digests and event hash the copy also carries, so a fold
+    does not make them. The same rule as ``redact``
+    decides what is seen; tests/service/test_reads.py keeps the two equal
+    for every event and viewer."""
+    envelope = loaded.envelope(index)
+    withheld: int | None = None  # the seed, as serve() withholds it
+    if _seed_withheld(loaded, index, viewer):
+        withheld = chance.seed_index(envelope)
+    return to_event(
+        envelope,
+        lambda position, secret: position != withheld and viewer.may_see(secret.audience.seats),
+    )
+
+
+def visible_events(
+    loaded: LoadedGame, viewer: Viewer, after: int, upto: int
+) -> Iterator[tuple[int, Event]]:
+    """(sequence, event) of what the viewer folds after..upto, within its
+    horizon; an event that cannot be read makes the game CorruptGame."""
+    for index in range(after, min(horizon(loaded, viewer), upto)):
+        with unfoldable(loaded.game_id, index + 1):
+            event = visible(loaded, index, viewer)
+        yield index + 1, event
+
+
+class Reads:
+    def __init__(self, cache: GameCache, identity: Identity, signing_key: Ed25519PrivateKey):
+        self.cache = cache
+        self.identity = identity
+        self.signing_key = signing_key
+        self.warmer = Warmer(self.fold)
+        cache.on_checkpoint = self.warmer.later
+
+    def fold(self, loaded: LoadedGame, viewer: Viewer, upto: int) -> tables.Table:
+        return self.cache.fold(loaded, viewer, upto, visible_events)
+
+    def events_for(
+        self, game_id: str, token: str | None, after: int, as_spectator: bool = False
+    ) -> tuple[list[epb.EventEnvelope], bool]:
+        """The caller's events after a cursor, and whether nothing more will come."""
+        loaded = self.cache.load(game_id)
+        viewer = self.identity.viewer(loaded, token, as_spectator)
+        events = copies(loaded, viewer, after)
+        done = loaded.finished and (events[-1].sequence if events else after) >= loaded.version
+        return events, done
+
+    def view(
+        self,
+        game_id: str,
+        token: str | None,
+        version: int | None,
+        as_spectator: bool = False,
+        min_version: int = 0,
+    ) -> gpb.GetViewResponse:
+        loaded = self.cache.load(game_id, min_version=min_version)
+        viewer = self.identity.viewer(loaded, token, as_spectator)
+        visible = horizon(loaded, viewer)
+        if version is not None and not 1 <= version <= visible:
+            if visible < loaded.version:
+                raise RuleViolation(
+                    "T-SPECTATORS",
+                    f"spectators of this game stay {loaded.policy.delay_events} events behind",
+                )
+            raise MalformedCommand(f"version must be between 1 and {visible}")
+        upto = version if version is not None else visible
+        if upto < 1:
+            raise RuleViolation(
+                "T-SPECTATORS",
+                f"spectators of this game stay {loaded.policy.delay_events} events behind",
+            )
+        response = view_response(self.fold(loaded, viewer, upto), viewer, upto)
+        if upto == loaded.version:
+            add_clocks(response, loaded)
+        return response
+
+    def replay_views(
+        self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
+    ) -> Iterator[gpb.ReplayViewsResponse]:
+        """The caller's view after each event in turn, folded once and made
+        step by step as the iterator is read (the caller is checked now)."""
+        loaded = self.cache.load(game_id)
+        viewer = self.identity.viewer(loaded, token, as_spectator)
+        end = horizon(loaded, viewer)
+        return self._replay(loaded, viewer, max(1, from_version), end)
+
+    def _replay(
+        self, loaded: LoadedGame, viewer: Viewer, first: int, end: int
+    ) -> Iterator[gpb.ReplayViewsResponse]:
+        """Steps ``first``..``end``: from the viewer's fold at ``first - 1``
+        (its nearest checkpoint helps), one event folded per step."""
+        if end < first:
+            return
+        if first == 1:
+            table = tables.initial(loaded.table.game, loaded.created)
+            yield self._step(table, viewer, serve(loaded, 0, viewer))
+            first = 2
+        else:
+            table = self.fold(loaded, viewer, first - 1)
+        for version in range(first, end + 1):
+            envelope = serve(loaded, version - 1, viewer)
+            kind = envelope.event.type_url.rpartition("/")[2] or "?"
+            with unfoldable(loaded.game_id, version, kind):
+                table = tables.evolve(table, to_event(envelope))
+            yield self._step(table, viewer, envelope)
+
+    @staticmethod
+    def _step(
+        table: tables.Table, viewer: Viewer, envelope: epb.EventEnvelope
+    ) -> gpb.ReplayViewsResponse:
+        return gpb.ReplayViewsResponse(
+            view=view_response(table, viewer, envelope.sequence), event=envelope
+        )
+
+    def legal_actions(
+        self, game_id: str, token: str | None, min_version: int = 0
+    ) -> tuple[int, list[Message]]:
+        loaded = self.cache.load(game_id, min_version=min_version)
+        caller = self.identity.seat_caller(loaded, token)
+        assert caller.viewer.seat is not None
+        version = horizon(loaded, caller.viewer)
+        table = self.fold(loaded, caller.viewer, version)
+        return version, tables.legal_actions(table, caller.viewer.seat)
+
+    def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
+        loaded = self.cache.load(game_id)
+        self.identity.check_full_log_reader(loaded, token)
+        return copies(loaded, AUDITOR)
+
+    def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
+        loaded = self.cache.load(game_id)
+        if not loaded.finished:
+            raise RuleViolation("T-LOG", "only a finished game can be exported")
+        self.identity.check_full_log_reader(loaded, token)
+        return record.export_record(loaded.stored, self.signing_key)
+
+    def server_key(self) -> gpb.GetServerKeyResponse:
+        public = signing.public_key_bytes(self.signing_key)
+        return gpb.GetServerKeyResponse(public_key=public, fingerprint=signing.fingerprint(public))
+
+
+def _withhold_seed(envelope: epb.EventEnvelope) -> epb.EventEnvelope:
+    index = chance.seed_index(envelope)
+    if index is None:
+        return envelope
+    copy = epb.EventEnvelope()
+    copy.CopyFrom(envelope)
+    secret = copy.secrets[index]
+    secret.ClearField("value")
+    secret.ClearField("salt")
+    return copy
+
+
+def add_clocks(response: gpb.GetViewResponse, loaded: LoadedGame) -> None:
+    """The turn clocks of the latest version (T-CLOCK), from the events."""
+    alarm = alarm_of(loaded)
+    if alarm is None or alarm.version != response.version:
+        return
+    for seat in alarm.seats:
+        clock = response.table.clocks.add(seat=seat)
+        clock.deadline.FromDatetime(alarm.deadline)
+
+
+def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetViewResponse:
+    response = gpb.GetViewResponse(
+        version=version,
+        viewer_kind=VIEWER_KINDS[viewer.kind],
+        seat=viewer.seat or 0,
+        table=gpb.TableView(
+            kind=table.kind,
+            seat_count=table.seat_count,
+            player_names=[n or "" for n in table.player_names],
+            started=table.started,
+            finished=table.finished,
+            winners=table.winners,
+            set_deal=table.set_deal,
+            resigned_seats=sorted(table.resigned),
+            table_options=tpb.TableOptions(seconds_per_decision=table.seconds_per_decision),
+        ),
+    )
+    response.game.Pack(tables.view(table, viewer))
+    return response

@@ -1,0 +1,311 @@
+"""Builds and runs the grpc.aio server: GameService, health, reflection,
+the server's limits, TLS and metrics (docs/operations.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from cardroom.domain import registry
+from cardroom.server import clocks, feeds
+from cardroom.server.games import Games
+from cardroom.server.limits import Limits
+from cardroom.server.live import StoreFeed
+from cardroom.server.observability import CallInterceptor, Metrics
+from cardroom.server.servicer import GameServicer
+from cardroom.server.store import GameLog, StoreLocked, describe_database
+from cardroom.server.web import WebServer, bind, tls_context, web_app
+from cardroom.trust.signing import key_path_for, load_or_create_key
+from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
+
+log = logging.getLogger(__name__)
+
+SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+
+
+class LiveBytesRegistrar:
+    """Hands the generated registrar's method handlers to the server with
+    one change: WatchEvents' responses go through ``feeds.serialize``, so a
+    live event's bytes are made once for every stream that receives it."""
+
+    def __init__(self, server: grpc.aio.Server) -> None:
+        self.server = server
+
+    def add_generic_rpc_handlers(self, handlers: object) -> None:
+        pass  # the same handlers arrive, changed, in add_registered_method_handlers
+
+    def add_registered_method_handlers(
+        self, service: str, handlers: dict[str, grpc.RpcMethodHandler]
+    ) -> None:
+        handlers = dict(handlers)
+        watch = handlers["WatchEvents"]
+        assert watch.unary_stream is not None
+        handlers["WatchEvents"] = grpc.unary_stream_rpc_method_handler(
+            watch.unary_stream, watch.request_deserializer, feeds.serialize
+        )
+        generic = grpc.method_handlers_generic_handler(service, handlers)
+        self.server.add_generic_rpc_handlers((generic,))
+        # Newer than the type stubs: what the generated registrar calls too.
+        cast(Any, self.server).add_registered_method_handlers(service, handlers)
+
+
+class ServeError(Exception):
+    """The server cannot start: a one-line reason for the operator."""
+
+
+@dataclass
+class Settings:
+    address: str = "127.0.0.1:50051"
+    database: str = "cardroom.sqlite3"
+    operator_token: str | None = None
+    # The Ed25519 key that signs game records; created on first start. By
+    # default beside a SQLite database, else ./cardroom-signing-key.pem.
+    signing_key: str | None = None
+    # TLS: a PEM certificate chain and key serve a secure port; a client CA
+    # additionally requires every client to present a certificate it signed.
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    tls_client_ca: str | None = None
+    # HOST:PORT for Prometheus' /metrics; None serves no metrics.
+    metrics_address: str | None = None
+    limits: Limits | None = None
+    # HOST:PORT for browsers: Connect and gRPC-Web, and the files of web_root
+    # (default: the reference web table) at /; None serves none. Pages from
+    # web_origins may call it cross-origin (CORS); "*" allows any.
+    web_address: str | None = None
+    web_origins: tuple[str, ...] = ()
+    web_root: str | None = None
+    # Seconds without a call (no command, no open WatchEvents) after which
+    # a seat of a running game shows as absent; None: never.
+    absent_after: float | None = 120.0
+
+    def signing_key_path(self) -> Path:
+        if self.signing_key:
+            return Path(self.signing_key)
+        return key_path_for(self.database) or Path("cardroom-signing-key.pem")
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """HOST:PORT (IPv6 hosts in brackets) with a port from 0 to 65535."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ServeError(
+            f"the address must be HOST:PORT with a port from 0 to 65535, not {address[:80]!r}"
+        )
+    return host, int(port)
+
+
+def _read(path: str, what: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise ServeError(f"{what} {path}: {error.strerror or error}") from None
+
+
+def server_credentials(settings: Settings) -> grpc.ServerCredentials | None:
+    if not (settings.tls_cert or settings.tls_key or settings.tls_client_ca):
+        return None
+    if not (settings.tls_cert and settings.tls_key):
+        raise ServeError("TLS needs both --tls-cert and --tls-key")
+    client_ca = settings.tls_client_ca
+    return grpc.ssl_server_credentials(
+        [(_read(settings.tls_key, "--tls-key"), _read(settings.tls_cert, "--tls-cert"))],
+        root_certificates=_read(client_ca, "--tls-client-ca") if client_ca else None,
+        require_client_auth=bool(client_ca),
+    )
+
+
+@dataclass
+class RunningServer:
+    server: grpc.aio.Server
+    port: int
+    games: Games
+    health: Any  # grpc_health.v1.health.aio.HealthServicer (untyped)
+    feed: StoreFeed | None = None
+    servicer: GameServicer | None = None
+    metrics: Metrics | None = None
+    stop_metrics: Callable[[], None] | None = None
+    web: WebServer | None = None
+    clocks: asyncio.Task[None] | None = None
+
+    async def stop(self, grace: float | None = 1.0) -> None:
+        await self.health.enter_graceful_shutdown()
+        if self.clocks is not None:
+            self.clocks.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.clocks
+        if self.web is not None:
+            await self.web.stop(grace)
+        await self.server.stop(grace)
+        if self.servicer is not None:
+            await self.servicer.drain()  # no call may still use the store
+        if self.feed is not None:
+            self.feed.stop()
+        if self.stop_metrics is not None:
+            self.stop_metrics()
+        self.games.close()  # its checkpoint writer first: it uses the store
+        self.games.log.close()
+
+
+def open_store(database: str) -> GameLog:
+    """The store, or a one-line ServeError (never printing a password)."""
+    try:
+        return GameLog(database)
+    except Exception as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise ServeError(f"cannot open {describe_database(database)}: {reason}") from None
+
+
+async def start(settings: Settings) -> RunningServer:
+    """Start serving on settings.address (port 0 picks a free port)."""
+    parse_address(settings.address)
+    limits = settings.limits or Limits()
+    credentials = server_credentials(settings)
+    log_store = open_store(settings.database)
+    try:
+        return await _start(settings, limits, credentials, log_store)
+    except BaseException:
+        log_store.close()
+        raise
+
+
+async def _start(
+    settings: Settings,
+    limits: Limits,
+    credentials: grpc.ServerCredentials | None,
+    log_store: GameLog,
+) -> RunningServer:
+    key = load_or_create_key(settings.signing_key_path())
+    registry.games()  # import every game now, not inside the first call that needs one
+    metrics = Metrics()
+    if log_store.is_postgres:
+        refresh = "notified"  # other servers' writes are announced by the store feed
+    else:
+        try:
+            log_store.hold_exclusively()  # the only writer: nothing is ever re-read
+        except StoreLocked as error:
+            raise ServeError(str(error)) from None
+        refresh = "sole_writer"
+    games = Games(
+        log_store,
+        operator_token=settings.operator_token,
+        signing_key=key,
+        refresh=refresh,
+        max_games=limits.cache_games,
+        absent_after=settings.absent_after,
+    )
+    try:
+        return await _serve_games(settings, limits, credentials, log_store, games, metrics)
+    except BaseException:
+        games.close()
+        raise
+
+
+async def _serve_games(
+    settings: Settings,
+    limits: Limits,
+    credentials: grpc.ServerCredentials | None,
+    log_store: GameLog,
+    games: Games,
+    metrics: Metrics,
+) -> RunningServer:
+    log_store.on_append_seconds = metrics.store_append_seconds.observe
+    metrics.games_in_memory.set_function(games.games_in_memory)
+    interceptor = CallInterceptor(metrics)
+    server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
+    health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
+    servicer = GameServicer(games, limits=limits, metrics=metrics, health=health_servicer)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+    )
+    try:
+        if credentials is None:
+            port = server.add_insecure_port(settings.address)
+        else:
+            port = server.add_secure_port(settings.address, credentials)
+    except RuntimeError:
+        raise ServeError(
+            f"cannot listen on {settings.address}: the address is in use or not available "
+            "on this machine"
+        ) from None
+    web_socket = None
+    if settings.web_address:
+        try:
+            web_socket = bind(*parse_address(settings.web_address))
+        except OSError as error:
+            raise ServeError(
+                f"cannot listen on {settings.web_address} (web): {error.strerror or error}"
+            ) from None
+    stop_metrics = None
+    if settings.metrics_address:
+        parse_address(settings.metrics_address)
+        try:
+            stop_metrics = metrics.serve(settings.metrics_address)
+        except OSError as error:
+            raise ServeError(
+                f"cannot serve metrics on {settings.metrics_address}: {error.strerror or error}"
+            ) from None
+    # Writes by other processes sharing the database reach our watchers too.
+    feed = StoreFeed(log_store, servicer.announced) if log_store.is_postgres else None
+    await server.start()
+    # A database full of games the list has not seen yet (a first start on an
+    # existing database) is caught up now, not inside the first ListGames.
+    asyncio.get_running_loop().run_in_executor(servicer.executor, _catch_up_list, games)
+    web = None
+    if web_socket is not None:
+        app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
+        tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
+        web = await WebServer.start(app, web_socket, tls)
+    # The turn clocks: re-armed from the events, then fired as deadlines pass.
+    clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
+    for name in ("", SERVICE_NAME):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return RunningServer(
+        server,
+        port,
+        games,
+        health_servicer,
+        feed,
+        servicer,
+        metrics,
+        stop_metrics,
+        web,
+        clock_task,
+    )
+
+
+def _catch_up_list(games: Games) -> None:
+    try:
+        games.game_list.catch_up()
+    except Exception:
+        log.warning("catching up the game list failed; ListGames will retry", exc_info=True)
+
+
+async def serve(settings: Settings) -> None:
+    running = await start(settings)
+    host = settings.address.rsplit(":", 1)[0]
+    secure = " with TLS" if settings.tls_cert else ""
+    where = describe_database(settings.database)
+    log.info("cardroom listening on %s:%d%s (%s)", host, running.port, secure, where)
+    print(f"cardroom listening on {host}:{running.port}{secure} ({where})", flush=True)
+    if running.web is not None:
+        log.info("browsers (Connect, gRPC-Web, the web table): %s", running.web.url)
+        print(f"browsers: {running.web.url}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await running.stop(grace=2.0)

@@ -1,0 +1,364 @@
+"""gRPC GameService: converts requests, calls the use cases, maps errors.
+
+Every call into the (blocking) eventsourcing library runs in a worker thread
+so the asyncio server keeps serving while one call waits on the database.
+A call that finds the store unreachable or unreadable answers UNAVAILABLE and
+turns health to NOT_SERVING until a probe reads the store again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import itertools
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import grpc
+
+from cardroom.domain.table import pack
+from cardroom.server.cache import LoadedGame
+from cardroom.server.errors import FellBehind, TooBusy, status_of
+from cardroom.server.feeds import Feeds, Outgoing, Watch
+from cardroom.server.games import Games
+from cardroom.server.kinds import game_kinds
+from cardroom.server.limits import CreationLimiter, Limits, peer_host
+from cardroom.server.observability import Metrics
+from cardroom.server.reads import copies
+from cardroom.server.store import is_store_busy
+from cardroom.server.store_health import StoreHealth
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+from cardroom.v1 import table_pb2 as tpb
+
+log = logging.getLogger(__name__)
+
+R = TypeVar("R")
+REPLAY_BATCH = 32  # views folded per worker-thread call while streaming a replay
+BACKLOG_CHUNK = 32  # events copied per worker-thread call while a watcher catches up
+
+
+def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+    """The token from "authorization: Bearer <token>" metadata, if any."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            text = value.decode() if isinstance(value, bytes) else value
+            scheme, _, token = text.partition(" ")
+            if scheme.lower() == "bearer" and token.strip():
+                return token.strip()
+    return None
+
+
+def unary(
+    method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]]:
+    @functools.wraps(method)
+    async def wrapper(self: GameServicer, request: Any, context: grpc.aio.ServicerContext) -> R:
+        try:
+            return await method(self, request, context)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if isinstance(error, grpc.aio.AbortError):
+                raise
+            await self.abort_for(context, error)
+            raise AssertionError("abort returned") from error
+
+    return wrapper
+
+
+class GameServicer(gpb_grpc.GameServiceServicer):
+    def __init__(
+        self,
+        games: Games,
+        *,
+        limits: Limits | None = None,
+        metrics: Metrics | None = None,
+        health: Any = None,
+    ) -> None:
+        self.games = games
+        self.limits = limits or Limits()
+        self.feeds = Feeds(self.limits.max_stream_backlog)
+        self._loop = asyncio.get_running_loop()
+        self._catching_up: set[str] = set()
+        games.on_written = self.written
+        self.metrics = metrics or Metrics()
+        self.store_health = StoreHealth(games.log, health, self.metrics)
+        self.creations = CreationLimiter(self.limits.games_per_client_per_hour)
+        self.watchers = 0
+        # Our own worker threads: a call whose client went away keeps running
+        # in its thread, and stopping must wait for it before closing the store.
+        self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-call")
+
+    async def _run(self, fn: Callable[..., R], *args: Any) -> R:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def in_thread(self, fn: Callable[[], R]) -> R:
+        """``fn()`` in one of the call threads (the store blocks)."""
+        return await self._run(fn)
+
+    async def drain(self) -> None:
+        """Wait for every call still running in a worker thread (once the
+        server has stopped taking calls); calls not started yet are dropped."""
+        self.store_health.stop()
+        shutdown = functools.partial(self.executor.shutdown, wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, shutdown)
+
+    async def abort_for(self, context: grpc.aio.ServicerContext, error: BaseException) -> None:
+        mapped = status_of(error)
+        if mapped is None:
+            log.error("unexpected error", exc_info=error)
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+            return
+        if mapped[0] == grpc.StatusCode.UNAVAILABLE and not is_store_busy(error):
+            log.warning("the store failed: %s", error)
+            self.store_health.failed()
+        await context.abort(*mapped)
+
+    # ------------------------------------------------------------ writes
+
+    @unary
+    async def CreateGame(self, request: gpb.CreateGameRequest, context: Any) -> Any:
+        token = bearer_token(context)
+        if not self.games.is_operator(token) and not self.creations.take(peer_host(context.peer())):
+            raise TooBusy(
+                f"this client has created {self.limits.games_per_client_per_hour} games in the "
+                "last hour, the server's limit; try again later"
+            )
+        game_id = await self._run(
+            self.games.create_game,
+            request.kind,
+            request.options if request.HasField("options") else None,
+            request.seat_count,
+            list(request.set_deal),
+            token,
+            request.spectator_policy if request.HasField("spectator_policy") else None,
+            request.log_policy if request.HasField("log_policy") else None,
+            request.table_options if request.HasField("table_options") else None,
+        )
+        return gpb.CreateGameResponse(game_id=game_id)
+
+    @unary
+    async def JoinGame(self, request: gpb.JoinGameRequest, context: Any) -> Any:
+        seat, token, version = await self._run(
+            self.games.join,
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.player_name,
+        )
+        return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
+
+    @unary
+    async def StartGame(self, request: gpb.StartGameRequest, context: Any) -> Any:
+        version = await self._run(self.games.start, request.game_id, bearer_token(context))
+        return gpb.StartGameResponse(version=version)
+
+    @unary
+    async def SubmitCommand(self, request: gpb.SubmitCommandRequest, context: Any) -> Any:
+        code = grpc.StatusCode.OK
+        try:
+            version, events = await self._run(
+                self.games.submit,
+                request.game_id,
+                bearer_token(context),
+                request.command,
+                request.command_id,
+                request.expected_version if request.HasField("expected_version") else None,
+            )
+        except Exception as error:
+            mapped = status_of(error)
+            code = mapped[0] if mapped else grpc.StatusCode.INTERNAL
+            raise
+        finally:
+            kind = self.games.kind_of(request.game_id)
+            self.metrics.commands.labels(kind, code.name).inc()
+        return gpb.SubmitCommandResponse(version=version, events=events)
+
+    # ------------------------------------------------------------- reads
+
+    @unary
+    async def ListLegalActions(self, request: gpb.ListLegalActionsRequest, context: Any) -> Any:
+        version, actions = await self._run(
+            self.games.legal_actions, request.game_id, bearer_token(context), request.min_version
+        )
+        if actions:  # a seat the game waits for may also leave it (T-RESIGN)
+            actions = [*actions, tpb.Resign()]
+        return gpb.ListLegalActionsResponse(version=version, actions=[pack(a) for a in actions])
+
+    @unary
+    async def GetView(self, request: gpb.GetViewRequest, context: Any) -> Any:
+        return await self._run(
+            self.games.view,
+            request.game_id,
+            bearer_token(context),
+            request.version if request.HasField("version") else None,
+            request.as_spectator,
+            request.min_version,
+        )
+
+    @unary
+    async def GetAuditLog(self, request: gpb.GetAuditLogRequest, context: Any) -> Any:
+        events = await self._run(self.games.audit_log, request.game_id, bearer_token(context))
+        return gpb.GetAuditLogResponse(events=events)
+
+    @unary
+    async def GetServerKey(self, request: gpb.GetServerKeyRequest, context: Any) -> Any:
+        return self.games.server_key()
+
+    @unary
+    async def ExportGameRecord(self, request: gpb.ExportGameRecordRequest, context: Any) -> Any:
+        return gpb.ExportGameRecordResponse(
+            record=await self._run(self.games.export_record, request.game_id, bearer_token(context))
+        )
+
+    @unary
+    async def ListGames(self, request: gpb.ListGamesRequest, context: Any) -> Any:
+        return await self._run(self.games.list_games, request)
+
+    @unary
+    async def ListGameKinds(self, request: gpb.ListGameKindsRequest, context: Any) -> Any:
+        return game_kinds()
+
+    # ----------------------------------------------------------- streams
+
+    def _open_stream(self) -> None:
+        if self.watchers >= self.limits.max_watchers:
+            raise TooBusy(
+                f"the server streams to {self.limits.max_watchers} watchers already, its limit; "
+                "try again later"
+            )
+        self.watchers += 1
+        self.metrics.live_watchers.inc()
+
+    def _close_stream(self) -> None:
+        self.watchers -= 1
+        self.metrics.live_watchers.dec()
+
+    async def ReplayViews(
+        self, request: gpb.ReplayViewsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[gpb.ReplayViewsResponse]:
+        """The caller's views step by step, each sent as soon as it is
+        folded: a stalled reader holds up the fold, not memory."""
+        try:
+            self._open_stream()
+        except TooBusy as error:
+            await self.abort_for(context, error)
+            return
+        try:
+            steps: Iterator[gpb.ReplayViewsResponse] = await self._run(
+                self.games.replay_views,
+                request.game_id,
+                bearer_token(context),
+                request.from_version,
+                request.as_spectator,
+            )
+            while True:
+                batch = await self._run(lambda: list(itertools.islice(steps, REPLAY_BATCH)))
+                for step in batch:
+                    yield step
+                if len(batch) < REPLAY_BATCH:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            await self.abort_for(context, error)
+        finally:
+            self._close_stream()
+
+    async def WatchEvents(
+        self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[gpb.WatchEventsResponse | Outgoing]:
+        """The caller's redacted events after the cursor, then live ones
+        (cardroom.server.feeds: shared, already serialized); ends once the game is
+        finished and everything has been sent, or with ABORTED if the reader
+        falls too far behind."""
+        token = bearer_token(context)
+        try:
+            self._open_stream()
+        except TooBusy as error:
+            await self.abort_for(context, error)
+            return
+        watch: Watch | None = None
+        present = contextlib.ExitStack()  # the seat counts as present meanwhile
+        sent = request.after_sequence
+        try:
+            loaded, viewer = await self._run(
+                self.games.check_viewer, request.game_id, token, request.as_spectator
+            )
+            present.enter_context(self.games.presence.watching(loaded.game_id, viewer.seat))
+            watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
+            while True:  # catch up, a few events at a time, read in a worker thread
+                chunk = await self._run(self._backlog, watch)
+                if not chunk:
+                    break
+                for envelope in chunk:
+                    yield gpb.WatchEventsResponse(event=envelope)
+                    sent = watch.cursor = envelope.sequence
+            self.feeds.go_live(watch)
+            while True:
+                while watch.queue:
+                    outgoing = watch.queue.popleft()
+                    yield outgoing
+                    sent = outgoing.response.event.sequence
+                if watch.fell_behind:
+                    raise FellBehind(
+                        f"this stream fell {self.limits.max_stream_backlog} events behind its "
+                        f"game; resume with after_sequence={sent}"
+                    )
+                if watch.finished:
+                    return
+                watch.ready.clear()
+                await watch.ready.wait()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if isinstance(error, grpc.aio.AbortError):
+                raise
+            await self.abort_for(context, error)
+        finally:
+            present.close()
+            if watch is not None:
+                self.feeds.unsubscribe(watch)
+            self._close_stream()
+
+    @staticmethod
+    def _backlog(watch: Watch) -> list[epb.EventEnvelope]:
+        viewer, end = watch.now()
+        return copies(watch.loaded, viewer, watch.cursor, min(end, watch.cursor + BACKLOG_CHUNK))
+
+    # ------------------------------------------------------- other servers
+
+    def announced(self, game_id: str, version: int) -> None:
+        """Another process wrote (the store's subscription, in its thread):
+        a watched game is read once and fanned out; others catch up when
+        next read."""
+        loaded = self.games.announce(game_id, version)
+        if loaded is not None and version > loaded.version:
+            self._loop.call_soon_threadsafe(self._catch_up, game_id, loaded)
+
+    def _catch_up(self, game_id: str, loaded: LoadedGame) -> None:
+        if not self.feeds.watched(game_id) or game_id in self._catching_up:
+            return
+        self._catching_up.add(game_id)
+
+        async def catch_up() -> None:
+            try:
+                await self._run(self.games.cache.catch_up, loaded)
+                self.feeds.publish(game_id, loaded)
+            except Exception:
+                log.warning("catching up game %s failed", game_id, exc_info=True)
+            finally:
+                self._catching_up.discard(game_id)
+                if loaded.announced > loaded.version:  # more came meanwhile
+                    self._catch_up(game_id, loaded)
+
+        self._loop.create_task(catch_up())
+
+    def written(self, loaded: LoadedGame) -> None:
+        """This process wrote (in a worker thread): fan the events out."""
+        self._loop.call_soon_threadsafe(self.feeds.publish, loaded.game_id, loaded)

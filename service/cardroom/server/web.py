@@ -1,0 +1,274 @@
+"""Browsers reach the same GameService: the Connect protocol and gRPC-Web
+(binary and JSON, unary and server-streaming) over HTTP/1.1 on a port of its
+own, and the reference web table's files at ``/`` (docs/typescript.md).
+
+Nothing here implements an RPC or a wire protocol. connectrpc's ASGI app
+(generated ``game_service_connect.py``) speaks the protocols, uvicorn serves
+it in the gRPC server's event loop, and every call goes to the one
+``GameServicer`` through the method handlers its generated registrar builds,
+wrapped by the same ``CallInterceptor`` (so metrics and call logs cover
+browser calls too). A thin context gives the servicer what it asks of a
+grpc.aio context: metadata, the peer, and ``abort``, which raises an error
+that is both grpc.aio's ``AbortError`` (so the servicer treats it as its
+own) and connectrpc's ``ConnectError`` (so the client gets its status).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import ssl
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, cast
+
+import grpc
+import uvicorn
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError
+from connectrpc.request import RequestContext
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
+
+from cardroom.server.feeds import Outgoing
+from cardroom.server.limits import Limits
+from cardroom.server.observability import CallInterceptor
+from cardroom.v1 import game_service_connect, game_service_pb2, game_service_pb2_grpc
+
+SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
+# The reference web table: its committed build, package data of this package
+# (scripts/build_web.py writes it from clients/web).
+WEB_TABLE = Path(__file__).resolve().parent / "web_table"
+
+# What a browser must be allowed to send and read cross-origin for Connect
+# and gRPC-Web (the Connect project's recommended CORS settings), with the
+# credentials header added.
+CORS_REQUEST_HEADERS = (
+    "authorization",
+    "content-type",
+    "connect-protocol-version",
+    "connect-timeout-ms",
+    "grpc-timeout",
+    "x-grpc-web",
+    "x-user-agent",
+)
+CORS_RESPONSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin")
+
+
+class Aborted(ConnectError, grpc.aio.AbortError):
+    """``context.abort()`` on a browser call."""
+
+
+def connect_code(code: grpc.StatusCode) -> Code:
+    return Code.CANCELED if code == grpc.StatusCode.CANCELLED else Code[code.name]
+
+
+class BrowserCallContext:
+    """The part of ``grpc.aio.ServicerContext`` that GameServicer and
+    CallInterceptor use, over a connectrpc request context."""
+
+    def __init__(self, ctx: RequestContext[Any, Any]) -> None:
+        self._ctx = ctx
+        self._code: grpc.StatusCode | None = None
+
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self._ctx.request_headers.allitems())
+
+    def peer(self) -> str:
+        """As gRPC spells it: "ipv4:HOST:PORT" or "ipv6:[HOST]:PORT"."""
+        address = self._ctx.client_address or "unknown"
+        host, _, port = address.rpartition(":")
+        return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{address}"
+
+    def code(self) -> grpc.StatusCode | None:
+        return self._code
+
+    async def abort(self, code: grpc.StatusCode, details: str = "") -> NoReturn:
+        self._code = code
+        raise Aborted(connect_code(code), details)
+
+
+class _HandlerDetails(grpc.HandlerCallDetails):
+    def __init__(self, method: str) -> None:
+        self.method = method
+        self.invocation_metadata = ()
+
+
+class _Registrar:
+    """Stands in for a grpc server to collect the generated registrar's
+    method handlers (the servicer's methods with their message types)."""
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, grpc.RpcMethodHandler] = {}
+
+    def add_generic_rpc_handlers(self, handlers: object) -> None:
+        pass
+
+    def add_registered_method_handlers(
+        self, service: str, handlers: dict[str, grpc.RpcMethodHandler]
+    ) -> None:
+        self.handlers.update(handlers)
+
+
+def snake_case(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+
+
+async def browser_game_service(servicer: Any, interceptor: CallInterceptor) -> Any:
+    """An object with one method per RPC, named as connectrpc's generated
+    ``GameService`` protocol names them, each calling the servicer's method
+    through ``interceptor``."""
+    registrar = _Registrar()
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, registrar)
+    methods: dict[str, Callable[..., Any]] = {}
+    for method in SERVICE.methods:
+
+        async def plain(_: Any, handler: Any = registrar.handlers[method.name]) -> Any:
+            return handler
+
+        details = _HandlerDetails(f"/{SERVICE.full_name}/{method.name}")
+        handler = await interceptor.intercept_service(plain, details)
+        if method.server_streaming:
+            methods[snake_case(method.name)] = _stream(handler.unary_stream)
+        else:
+            methods[snake_case(method.name)] = _unary(handler.unary_unary)
+    return type("BrowserGameService", (), methods)()
+
+
+def _unary(call: Callable[[Any, Any], Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    async def method(_: object, request: Any, ctx: RequestContext[Any, Any]) -> Any:
+        return await call(request, BrowserCallContext(ctx))
+
+    return method
+
+
+def _stream(call: Callable[[Any, Any], AsyncIterator[Any]]) -> Callable[..., AsyncIterator[Any]]:
+    async def method(_: object, request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
+        async for item in call(request, BrowserCallContext(ctx)):
+            # connectrpc serializes each message itself: a live event's
+            # shared bytes (cardroom.server.feeds) are for gRPC streams only.
+            yield item.response if isinstance(item, Outgoing) else item
+
+    return method
+
+
+async def web_app(
+    servicer: Any,
+    interceptor: CallInterceptor,
+    limits: Limits,
+    origins: Sequence[str] = (),
+    web_root: str | None = None,
+) -> Starlette:
+    """GameService for browsers under /cardroom.v1.GameService/, the files
+    of ``web_root`` (by default the reference web table, when built) at /,
+    and CORS for ``origins``."""
+    service = game_service_connect.GameServiceASGIApplication(
+        await browser_game_service(servicer, interceptor), read_max_bytes=limits.max_request_bytes
+    )
+    routes: list[BaseRoute] = [Mount(service.path, app=service)]
+    files = Path(web_root) if web_root else WEB_TABLE
+    if files.is_dir():
+        routes.append(Mount("/", app=StaticFiles(directory=files, html=True)))
+    middleware = []
+    if origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(origins),
+                allow_methods=["GET", "POST"],
+                allow_headers=list(CORS_REQUEST_HEADERS),
+                expose_headers=list(CORS_RESPONSE_HEADERS),
+                max_age=7200,
+            )
+        )
+    return Starlette(routes=routes, middleware=middleware)
+
+
+def tls_context(cert: str | None, key: str | None, client_ca: str | None) -> ssl.SSLContext | None:
+    """The web port's TLS, from the same files as the gRPC port's (which
+    checked them); None without TLS."""
+    if not (cert and key):
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    if client_ca:
+        context.load_verify_locations(client_ca)
+        context.verify_mode = ssl.CERT_REQUIRED
+    return context
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket; OSError when the address is taken (no
+    SO_REUSEPORT: a second server must fail, not share the port)."""
+    host = host.strip("[]")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP explicitly: asyncio sets TCP_NODELAY only on sockets that
+    # say so, and without it every keep-alive answer waits ~40 ms for an ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.setblocking(False)
+    return sock
+
+
+class _Server(uvicorn.Server):
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield  # `cardroom serve` handles the signals and stops us
+
+
+@dataclass
+class WebServer:
+    """uvicorn serving an ASGI app in the running event loop."""
+
+    server: uvicorn.Server
+    task: asyncio.Task[None]
+    port: int
+    url: str
+
+    @classmethod
+    async def start(
+        cls, app: Starlette, sock: socket.socket, tls: ssl.SSLContext | None = None
+    ) -> WebServer:
+        config = uvicorn.Config(
+            app,
+            lifespan="off",
+            log_config=None,
+            log_level="warning",
+            access_log=False,  # CallInterceptor logs each call, never its credentials
+            proxy_headers=False,  # the peer is the connection's (creation limits)
+            server_header=False,
+            ssl_context_factory=None if tls is None else (lambda _config, _default: tls),
+        )
+        server = _Server(config)
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started:
+            if task.done():
+                task.result()  # raises what stopped it
+                raise OSError("the web server stopped while starting")
+            await asyncio.sleep(0.01)
+        host, port = sock.getsockname()[:2]
+        host = f"[{host}]" if ":" in host else host
+        return cls(server, task, port, f"{'https' if tls else 'http'}://{host}:{port}/")
+
+    async def stop(self, grace: float | None) -> None:
+        """Stop taking connections; after ``grace`` seconds (at once when
+        None) cancel the calls still running, and wait for them to end."""
+        self.server.config.timeout_graceful_shutdown = cast(int, grace)
+        self.server.force_exit = not grace
+        self.server.should_exit = True
+        await self.task
+        running = list(self.server.server_state.tasks)
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
