@@ -23,61 +23,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime
 
-from cardroom.domain import table as tables
-from cardroom.domain.kernel import CLOCK, Forbidden, MalformedCommand, RuleViolation
+from cardroom.domain.kernel import Forbidden, MalformedCommand, RuleViolation
 from cardroom.server.cache import LoadedGame
+from cardroom.server.deadlines import Alarm, alarm_of
 from cardroom.server.store import VersionConflict
-from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-
-if TYPE_CHECKING:
-    from cardroom.server.games import Games
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class Alarm:
-    """A game's next deadline: when, at which version, for which seats."""
-
-    deadline: datetime
-    version: int
-    seats: tuple[int, ...]
-
-
-def alarm_of(loaded: LoadedGame) -> Alarm | None:
-    """The game's turn clock as its events give it, or None (no clock, or
-    the game waits for nobody)."""
-    version, table = loaded.head
-    if not table.seconds_per_decision:
-        return None
-    seats = tables.awaited(table)
-    if not seats:
-        return None
-    latest = loaded.envelope(version - 1).recorded_at.ToDatetime(tzinfo=UTC)
-    return Alarm(latest + timedelta(seconds=table.seconds_per_decision), version, tuple(seats))
-
-
-def check_deadline(loaded: LoadedGame, command: tpb.ClockExpired, now: datetime) -> None:
-    """Refuse an expiry whose deadline has not passed (T-CLOCK)."""
-    alarm = alarm_of(loaded)
-    if alarm is not None and alarm.version == command.version and now < alarm.deadline:
-        raise RuleViolation(
-            "T-CLOCK",
-            f"seat {command.seat} has until {alarm.deadline.isoformat()} to decide",
-        )
-
-
 class Clocks:
-    """The armed turn clocks of the games this server knows."""
+    """The armed turn clocks of the games this server knows. It is given what
+    it calls: ``expire`` submits a ``ClockExpired`` as the clock actor through
+    the command path, ``reload`` reads a game afresh from the store, and
+    ``running`` lists the running games (after a restart)."""
 
-    def __init__(self, games: Games, now: Callable[[], datetime]) -> None:
-        self.games = games
+    def __init__(
+        self,
+        *,
+        expire: Callable[[str, tpb.ClockExpired], object],
+        reload: Callable[[str], LoadedGame],
+        running: Callable[[], Iterable[LoadedGame]],
+        now: Callable[[], datetime],
+    ) -> None:
+        self.expire = expire
+        self.reload = reload
+        self.running = running
         self.now = now
         self._alarms: dict[str, Alarm] = {}
         self._lock = threading.Lock()
@@ -102,18 +76,8 @@ class Clocks:
     def rearm(self) -> int:
         """Arm every running game with a clock again, from its events (after
         a restart); the number of games armed."""
-        token = ""
-        while True:
-            page = self.games.list_games(
-                gpb.ListGamesRequest(
-                    status=gpb.GAME_STATUS_RUNNING, page_size=1000, page_token=token
-                )
-            )
-            for summary in page.games:
-                self.arm(self.games.load(summary.game_id))
-            token = page.next_page_token
-            if not token:
-                break
+        for loaded in self.running():
+            self.arm(loaded)
         with self._lock:
             return len(self._alarms)
 
@@ -129,16 +93,14 @@ class Clocks:
             seat = alarm.seats[0]
             command = tpb.ClockExpired(seat=seat, version=alarm.version)
             try:
-                # No command id: the version makes a repeat stale, so a
-                # second server's expiry is refused, not answered as a retry.
-                self.games.commands.execute(game_id, CLOCK, command, "", None)
+                self.expire(game_id, command)
                 fired += 1
             except (RuleViolation, VersionConflict, Forbidden, MalformedCommand) as error:
                 log.info("turn clock of game %s not applied: %s", game_id, error)
                 with self._lock:
                     if self._alarms.get(game_id) == alarm:
                         del self._alarms[game_id]
-                self.arm(self.games.cache.load(game_id, fresh=True))
+                self.arm(self.reload(game_id))
         return fired
 
 

@@ -34,7 +34,7 @@ from cardroom.domain.kernel import (
 )
 from cardroom.domain.table import pack
 from cardroom.server.cache import GameCache, LoadedGame
-from cardroom.server.clocks import check_deadline
+from cardroom.server.deadlines import check_deadline
 from cardroom.server.errors import ExpectedVersionMismatch, PermissionDenied, Unauthenticated
 from cardroom.server.identity import Identity, token_hash
 from cardroom.server.store import GameLog, VersionConflict

@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
-from cardroom.domain.kernel import Viewer
+from cardroom.domain.kernel import CLOCK, Viewer
 from cardroom.domain.table import pack
 from cardroom.server import reads
 from cardroom.server.cache import GameCache, LoadedGame, Refresh
@@ -62,14 +62,44 @@ class Games:
         )
         self.game_list = GameList(log)
         # The turn clocks (T-CLOCK), on the clock that stamps the events.
-        self.clocks = Clocks(self, clock)
-        # Told after each batch this process writes (the live feeds).
-        self.on_written: Callable[[LoadedGame], None] = lambda loaded: None
+        self.clocks = Clocks(
+            expire=self._expire,
+            reload=lambda game_id: self.cache.load(game_id, fresh=True),
+            running=self._running_games,
+            now=clock,
+        )
+        # Told after each batch this process writes (see subscribe).
+        self._listeners: list[Callable[[LoadedGame], None]] = []
+
+    def subscribe(self, listener: Callable[[LoadedGame], None]) -> None:
+        """Call ``listener(loaded)`` after each batch this process writes, in
+        the writing thread (the live feeds subscribe; they must not block)."""
+        self._listeners.append(listener)
 
     def _written(self, loaded: LoadedGame) -> None:
         self.game_list.nudge()
         self.clocks.arm(loaded)
-        self.on_written(loaded)
+        for listener in self._listeners:
+            listener(loaded)
+
+    def _expire(self, game_id: str, command: tpb.ClockExpired) -> None:
+        # No command id: the version makes a repeat stale, so a second
+        # server's expiry is refused, not answered as a retry.
+        self.commands.execute(game_id, CLOCK, command, "", None)
+
+    def _running_games(self) -> Iterator[LoadedGame]:
+        token = ""
+        while True:
+            page = self.list_games(
+                gpb.ListGamesRequest(
+                    status=gpb.GAME_STATUS_RUNNING, page_size=1000, page_token=token
+                )
+            )
+            for summary in page.games:
+                yield self.load(summary.game_id)
+            token = page.next_page_token
+            if not token:
+                return
 
     def close(self) -> None:
         """Stop the background work (before the store closes)."""

@@ -14,7 +14,7 @@ from google.protobuf.message import Message
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
 from cardroom.server.cache import GameCache, LoadedGame, unfoldable
-from cardroom.server.clocks import alarm_of
+from cardroom.server.deadlines import alarm_of
 from cardroom.server.identity import Identity, horizon
 from cardroom.server.warming import Warmer
 from cardroom.trust import chain, chance, commitments, record, signing

@@ -85,7 +85,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self.feeds = Feeds(self.limits.max_stream_backlog)
         self._loop = asyncio.get_running_loop()
         self._catching_up: set[str] = set()
-        games.on_written = self.written
+        games.subscribe(self.written)
         self.metrics = metrics or Metrics()
         self.store_health = StoreHealth(games.log, health, self.metrics)
         self.creations = CreationLimiter(self.limits.games_per_client_per_hour)

@@ -1,0 +1,46 @@
+"""Turn-clock deadlines as the events give them (docs/rules/table.md,
+T-CLOCK): when each awaited seat's time runs out, and the check that refuses
+an expiry sent too early. Pure functions of a loaded game; the timer loop
+that fires them is :mod:`cardroom.server.clocks`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import RuleViolation
+from cardroom.server.cache import LoadedGame
+from cardroom.v1 import table_pb2 as tpb
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """A game's next deadline: when, at which version, for which seats."""
+
+    deadline: datetime
+    version: int
+    seats: tuple[int, ...]
+
+
+def alarm_of(loaded: LoadedGame) -> Alarm | None:
+    """The game's turn clock as its events give it, or None (no clock, or
+    the game waits for nobody)."""
+    version, table = loaded.head
+    if not table.seconds_per_decision:
+        return None
+    seats = tables.awaited(table)
+    if not seats:
+        return None
+    latest = loaded.envelope(version - 1).recorded_at.ToDatetime(tzinfo=UTC)
+    return Alarm(latest + timedelta(seconds=table.seconds_per_decision), version, tuple(seats))
+
+
+def check_deadline(loaded: LoadedGame, command: tpb.ClockExpired, now: datetime) -> None:
+    """Refuse an expiry whose deadline has not passed (T-CLOCK)."""
+    alarm = alarm_of(loaded)
+    if alarm is not None and alarm.version == command.version and now < alarm.deadline:
+        raise RuleViolation(
+            "T-CLOCK",
+            f"seat {command.seat} has until {alarm.deadline.isoformat()} to decide",
+        )
