@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from google.protobuf.message import Message
 
 from cardroom.domain.kernel import DEALER, Actor, Event, Viewer
-from cardroom.domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase
+from cardroom.domain.smoke_and_mirrors import GAME
+from cardroom.domain.smoke_and_mirrors.cards import MAX_ACHIEVABLE
+from cardroom.domain.smoke_and_mirrors.state import Phase, State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 
-def mover(state: GameState) -> int | None:
+def mover(state: State) -> int | None:
     """The seat whose decision it is (public), or None for the dealer."""
     if state.phase is Phase.SWAP:
         return state.swapper
@@ -26,7 +28,7 @@ def mover(state: GameState) -> int | None:
     return None
 
 
-def choose(legal: list[Message], state: GameState, rng: random.Random, eagerness: float) -> Message:
+def choose(legal: list[Message], state: State, rng: random.Random, eagerness: float) -> Message:
     """A random legal action; always challenge an impossible claim (SM-09)."""
     challenge = [a for a in legal if isinstance(a, pb.Challenge)]
     if challenge and (state.last_claim > MAX_ACHIEVABLE or rng.random() < eagerness):
@@ -41,8 +43,8 @@ class RandomGame:
     seed: int
     opts: pb.Options = field(default_factory=pb.Options)
     eagerness: float = 0.25  # how often a seat challenges when it may
-    state: GameState = field(init=False)
-    folds: list[GameState] = field(init=False)
+    state: State = field(init=False)
+    folds: list[State] = field(init=False)
     log: list[Event] = field(init=False)
     commands: int = 0
 

@@ -27,7 +27,7 @@ from cardroom.domain.smoke_and_mirrors.cards import (
     cards_to_pb,
     piles_for,
 )
-from cardroom.domain.smoke_and_mirrors.state import GameState
+from cardroom.domain.smoke_and_mirrors.state import State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 M = TypeVar("M", bound=Message)
@@ -95,7 +95,7 @@ class Table:
     def __init__(self, seats: int, opts: pb.Options | None = None) -> None:
         self.n = seats
         self.options = opts if opts is not None else pb.Options()
-        self.state: GameState = GAME.initial_state(self.options, seats)
+        self.state: State = GAME.initial_state(self.options, seats)
         self.log: list[Event] = []
 
     # -- sending commands
@@ -133,7 +133,7 @@ class Table:
 
     # -- looking at the game
 
-    def fold(self, viewer: Viewer = AUDITOR) -> GameState:
+    def fold(self, viewer: Viewer = AUDITOR) -> State:
         initial = GAME.initial_state(self.options, self.n)
         return fold(GAME, initial, (e.redact(viewer) for e in self.log))
 
@@ -156,7 +156,7 @@ class Table:
         raise AssertionError(f"{command} by {who} was accepted")
 
 
-def view_of(state: GameState, viewer: Viewer) -> pb.View:
+def view_of(state: State, viewer: Viewer) -> pb.View:
     view = GAME.view(state, viewer)
     assert isinstance(view, pb.View)
     return view
@@ -202,7 +202,7 @@ def command_universe(max_cards: int = 3) -> list[Message]:
     ]
 
 
-def accounted_cards(state: GameState) -> Counter[Card | None]:
+def accounted_cards(state: State) -> Counter[Card | None]:
     """Every card of the auditor's state: hands, acts, set aside, out."""
     found: Counter[Card | None] = Counter(state.set_aside)
     found.update(state.out)

@@ -7,13 +7,16 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from cardroom.domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, achievable_totals, act_is_true
+from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.domain.smoke_and_mirrors.cards import (
     CARD_KINDS,
     DECK,
+    MAX_ACHIEVABLE,
     SKULLS,
     STARS,
     SWIRLS,
+    achievable_totals,
+    act_is_true,
     claimable,
     piles_for,
     removed_cards,

@@ -16,8 +16,9 @@ from cardroom.domain.kernel import (
     NotYourTurn,
     RuleViolation,
 )
-from cardroom.domain.smoke_and_mirrors import GAME, Phase
+from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.domain.smoke_and_mirrors.rules import SmokeAndMirrors
+from cardroom.domain.smoke_and_mirrors.state import Phase
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 from .support import (

@@ -10,8 +10,9 @@ import pytest
 from google.protobuf.message import Message
 
 from cardroom.domain.kernel import Actor, Event, MalformedCommand, RuleViolation
-from cardroom.domain.smoke_and_mirrors import GAME, Phase
+from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.domain.smoke_and_mirrors.cards import CARD_KINDS
+from cardroom.domain.smoke_and_mirrors.state import Phase
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from tests.bounded import steps
 

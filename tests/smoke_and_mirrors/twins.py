@@ -17,8 +17,15 @@ from dataclasses import dataclass, field
 from google.protobuf.message import Message
 
 from cardroom.domain.kernel import DEALER, Actor, Event, MalformedCommand, RuleViolation, Viewer
-from cardroom.domain.smoke_and_mirrors import GAME, MAX_ACHIEVABLE, GameState, Phase, act_is_true
-from cardroom.domain.smoke_and_mirrors.cards import CARD_KINDS, Card, distinct_acts
+from cardroom.domain.smoke_and_mirrors import GAME
+from cardroom.domain.smoke_and_mirrors.cards import (
+    CARD_KINDS,
+    MAX_ACHIEVABLE,
+    Card,
+    act_is_true,
+    distinct_acts,
+)
+from cardroom.domain.smoke_and_mirrors.state import Phase, State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 from .play import mover
@@ -44,7 +51,7 @@ def wire(event: Event) -> tuple:
     )
 
 
-def outcome(state: GameState, seat: int, command: Message) -> str:
+def outcome(state: State, seat: int, command: Message) -> str:
     try:
         GAME.decide(state, Actor.of_seat(seat), command)
     except (RuleViolation, MalformedCommand) as e:
@@ -122,7 +129,7 @@ class Twins:
             cmd_a, cmd_b = self.choose(seat, a, b)
             self.send(seat, cmd_a, cmd_b)
 
-    def choose(self, seat: int, a: GameState, b: GameState) -> tuple[Message, Message]:
+    def choose(self, seat: int, a: State, b: State) -> tuple[Message, Message]:
         legal_a, legal_b = GAME.legal_actions(a, seat), GAME.legal_actions(b, seat)
         kinds = {type(x) for x in legal_a}
         assert kinds == {type(x) for x in legal_b}, "the kinds of legal moves are public"
@@ -135,7 +142,7 @@ class Twins:
             return pb.TakeBreak(), pb.TakeBreak()
         return self.choose_act(seat, a, b)
 
-    def may_challenge(self, seat: int, a: GameState, b: GameState) -> bool:
+    def may_challenge(self, seat: int, a: State, b: State) -> bool:
         actor = a.last_actor
         assert actor is not None
         act_a, act_b = known(a.seats[actor].act), known(b.seats[actor].act)
@@ -144,7 +151,7 @@ class Twins:
         claim = a.last_claim
         return act_is_true(act_a, claim) == act_is_true(act_b, claim)
 
-    def choose_act(self, seat: int, a: GameState, b: GameState) -> tuple[Message, Message]:
+    def choose_act(self, seat: int, a: State, b: State) -> tuple[Message, Message]:
         sizes = [1] if a.opening else [1, 2, 3]
         k = self.rng.choice(sizes)
         own_a, own_b = known(a.seats[seat].owned), known(b.seats[seat].owned)
@@ -162,7 +169,7 @@ class Twins:
         alike = [c for c in options_b if act_is_true(c, claim) == truth] or options_b
         return act(*cards_a), act(*self.rng_b.choice(alike))
 
-    def choose_swap(self, seat: int, a: GameState, b: GameState) -> tuple[Message, Message]:
+    def choose_swap(self, seat: int, a: State, b: State) -> tuple[Message, Message]:
         out = a.eliminated
         assert out is not None
         decline = pb.DeclineSwap()

@@ -1,32 +1,13 @@
-"""Smoke & Mirrors: a bluffing game of ever bigger magic tricks.
+"""Smoke & Mirrors as a pure decider (see docs/rules/smoke-and-mirrors.md).
 
-``GAME`` is the pure decider the service discovers (``cardroom.domain.kernel.Game``).
-Rules as implemented: ``docs/rules/smoke-and-mirrors.md``.
+Modules: ``cards`` (the 18 cards, what an act can total), ``state`` (what a
+viewer knows), ``evolve`` (folding events), ``rules`` (the decider),
+``view`` (the per-viewer View message).
 """
 
-from __future__ import annotations
-
-from cardroom.domain.kernel import Game
-from cardroom.domain.smoke_and_mirrors.cards import (
-    MAX_ACHIEVABLE,
-    Card,
-    achievable_totals,
-    act_is_true,
-)
 from cardroom.domain.smoke_and_mirrors.rules import SmokeAndMirrors
-from cardroom.domain.smoke_and_mirrors.state import GameState, Phase, SeatState, Settings
+from cardroom.domain.smoke_and_mirrors.state import State
 
-GAME: Game[GameState] = SmokeAndMirrors()
+GAME = SmokeAndMirrors()
 
-__all__ = [
-    "GAME",
-    "MAX_ACHIEVABLE",
-    "Card",
-    "GameState",
-    "Phase",
-    "SeatState",
-    "Settings",
-    "SmokeAndMirrors",
-    "achievable_totals",
-    "act_is_true",
-]
+__all__ = ["GAME", "SmokeAndMirrors", "State"]

@@ -24,7 +24,7 @@ from cardroom.domain.smoke_and_mirrors.cards import (
     act_is_true,
     cards_from_event,
 )
-from cardroom.domain.smoke_and_mirrors.state import GameState
+from cardroom.domain.smoke_and_mirrors.state import State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 SYMBOLS = {STARS: "★", SWIRLS: "@", SKULLS: "☠"}
@@ -50,7 +50,7 @@ def truth(cards: Iterable[pb.Card], claim: int) -> str:
 
 class SmokeAndMirrorsNarrator:
     def event(self, before: Any, event: Event, names: Names) -> list[str]:
-        state: GameState = before
+        state: State = before
         public = event.public
         n = lambda seat: name(names, seat)  # noqa: E731 - a local shorthand
         if isinstance(public, pb.RoundDealt):

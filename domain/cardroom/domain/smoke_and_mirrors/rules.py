@@ -38,30 +38,27 @@ from cardroom.domain.smoke_and_mirrors.cards import (
     act_is_true,
     card_from_pb,
     card_to_pb,
-    cards_from_event,
     cards_to_pb,
     distinct_acts,
     is_submultiset,
     piles_for,
     removed_cards,
 )
+from cardroom.domain.smoke_and_mirrors.evolve import evolve
 from cardroom.domain.smoke_and_mirrors.state import (
-    GameState,
     Phase,
     SeatState,
     Settings,
+    State,
     normalized,
-    removing,
-    unknown,
 )
-from cardroom.domain.smoke_and_mirrors.view import render_view
+from cardroom.domain.smoke_and_mirrors.view import render
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 DEFAULT_ROUNDS_TO_WIN = 4
 
-SeatHandler = Callable[[GameState, int, Any], list[Event]]
-ChanceHandler = Callable[[GameState, Any], list[Event]]
-Evolver = Callable[[GameState, Event], GameState]
+SeatHandler = Callable[[State, int, Any], list[Event]]
+ChanceHandler = Callable[[State, Any], list[Event]]
 
 
 class SmokeAndMirrors:
@@ -96,21 +93,10 @@ class SmokeAndMirrors:
             pb.DealRound: self._deal_round,
             pb.BlindPick: self._blind_pick,
         }
-        self._evolvers: dict[type[Message], Evolver] = {
-            pb.RoundDealt: _on_round_dealt,
-            pb.ActPerformed: _on_act_performed,
-            pb.BreakTaken: _on_break_taken,
-            pb.ActChallenged: _on_act_challenged,
-            pb.SwapOffered: _on_swap_offered,
-            pb.SwapDeclined: _on_swap_declined,
-            pb.CardsSwapped: _on_cards_swapped,
-            pb.PlayerEliminated: _on_player_eliminated,
-            pb.RoundWon: _on_round_won,
-        }
 
     # ------------------------------------------------------------ setup
 
-    def initial_state(self, options: Message, seat_count: int) -> GameState:
+    def initial_state(self, options: Message, seat_count: int) -> State:
         if not isinstance(options, pb.Options):
             raise MalformedCommand(
                 f"expected Smoke & Mirrors Options, got {type(options).__name__}"
@@ -128,11 +114,11 @@ class SmokeAndMirrors:
             turn_cap=options.turn_cap,
             remove_swirl5=remove,
         )
-        return GameState(settings, tuple(SeatState() for _ in range(seat_count)))
+        return State(settings, tuple(SeatState() for _ in range(seat_count)))
 
     # ----------------------------------------------------------- decide
 
-    def decide(self, state: GameState, actor: Actor, command: Message) -> list[Event]:
+    def decide(self, state: State, actor: Actor, command: Message) -> list[Event]:
         if actor.kind == "dealer":
             chance = self._chance_handlers.get(type(command))
             if chance is None:
@@ -148,7 +134,7 @@ class SmokeAndMirrors:
 
     # Seat commands.
 
-    def _challenge(self, s: GameState, seat: int, _cmd: pb.Challenge) -> list[Event]:
+    def _challenge(self, s: State, seat: int, _cmd: pb.Challenge) -> list[Event]:
         self._require_turn(s, seat)
         if (problem := _challenge_problem(s, seat)) is not None:
             raise problem
@@ -170,7 +156,7 @@ class SmokeAndMirrors:
         )
         return self._settle(s, [challenged])
 
-    def _perform_act(self, s: GameState, seat: int, cmd: pb.PerformAct) -> list[Event]:
+    def _perform_act(self, s: State, seat: int, cmd: pb.PerformAct) -> list[Event]:
         cards = tuple(sorted(card_from_pb(c) for c in cmd.cards))
         self._require_turn(s, seat)
         if not 1 <= len(cards) <= 3:
@@ -190,13 +176,13 @@ class SmokeAndMirrors:
             return self._settle(s, [performed])  # SM-09: the round ends
         return [performed]
 
-    def _take_break(self, s: GameState, seat: int, _cmd: pb.TakeBreak) -> list[Event]:
+    def _take_break(self, s: State, seat: int, _cmd: pb.TakeBreak) -> list[Event]:
         self._require_turn(s, seat)
         if (problem := _break_problem(s, seat)) is not None:
             raise problem
         return [event(pb.BreakTaken(seat=seat))]
 
-    def _swap(self, s: GameState, seat: int, cmd: pb.Swap) -> list[Event]:
+    def _swap(self, s: State, seat: int, cmd: pb.Swap) -> list[Event]:
         if not cmd.HasField("give"):
             raise MalformedCommand("Swap needs the card to give")
         give = card_from_pb(cmd.give)
@@ -212,11 +198,11 @@ class SmokeAndMirrors:
         )
         return [offered]
 
-    def _decline_swap(self, s: GameState, seat: int, _cmd: pb.DeclineSwap) -> list[Event]:
+    def _decline_swap(self, s: State, seat: int, _cmd: pb.DeclineSwap) -> list[Event]:
         self._require_swapper(s, seat)
         return self._settle(s, [event(pb.SwapDeclined(seat=seat))])
 
-    def _require_turn(self, s: GameState, seat: int) -> None:
+    def _require_turn(self, s: State, seat: int) -> None:
         """Public checks: may ``seat`` challenge, act or break right now?"""
         if s.phase is Phase.OVER:
             raise RuleViolation("SM-08", "the game is over")
@@ -225,7 +211,7 @@ class SmokeAndMirrors:
         if s.phase is not Phase.TURN or seat != s.turn_seat:
             raise NotYourTurn(_whose_move(s))
 
-    def _require_swapper(self, s: GameState, seat: int) -> None:
+    def _require_swapper(self, s: State, seat: int) -> None:
         if s.phase is Phase.OVER:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is Phase.TURN and seat == s.turn_seat:
@@ -235,7 +221,7 @@ class SmokeAndMirrors:
 
     # Chance outcomes.
 
-    def _deal_round(self, s: GameState, cmd: pb.DealRound) -> list[Event]:
+    def _deal_round(self, s: State, cmd: pb.DealRound) -> list[Event]:
         dealt = {
             pile: tuple(card_from_pb(c) for c in cards)
             for pile, cards in zip(PILES, (cmd.stars, cmd.swirls, cmd.skulls), strict=True)
@@ -277,7 +263,7 @@ class SmokeAndMirrors:
         )
         return [round_dealt]
 
-    def _blind_pick(self, s: GameState, cmd: pb.BlindPick) -> list[Event]:
+    def _blind_pick(self, s: State, cmd: pb.BlindPick) -> list[Event]:
         if s.phase is not Phase.BLIND_PICK:
             raise RuleViolation("SM-06", "no blind pick is due now")
         assert s.eliminated is not None and s.swapper is not None
@@ -302,7 +288,7 @@ class SmokeAndMirrors:
         )
         return self._settle(s, [swapped])
 
-    def _settle(self, state: GameState, events: list[Event]) -> list[Event]:
+    def _settle(self, state: State, events: list[Event]) -> list[Event]:
         """Fold ``events`` and add what follows without a decision: the
         eliminated player's cards leaving, the round being won."""
         for e in events:
@@ -328,22 +314,19 @@ class SmokeAndMirrors:
 
     # ----------------------------------------------------------- evolve
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
-        evolver = self._evolvers.get(type(event.public))
-        if evolver is None:
-            raise MalformedCommand(f"not a Smoke & Mirrors event: {type(event.public).__name__}")
-        return evolver(state, event)
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
 
     # ----------------------------------------------------------- chance
 
-    def chance_needed(self, state: GameState) -> type[Message] | None:
+    def chance_needed(self, state: State) -> type[Message] | None:
         if state.phase is Phase.DEALING:
             return pb.DealRound
         if state.phase is Phase.BLIND_PICK:
             return pb.BlindPick
         return None
 
-    def sample_chance(self, state: GameState, rng: random.Random) -> Message:
+    def sample_chance(self, state: State, rng: random.Random) -> Message:
         n = state.settings.seat_count
         if state.phase is Phase.DEALING:
             piles = piles_for(n, state.settings.remove_swirl5)
@@ -366,7 +349,7 @@ class SmokeAndMirrors:
 
     # ------------------------------------------------------ legal moves
 
-    def legal_actions(self, state: GameState, seat: int) -> list[Message]:
+    def legal_actions(self, state: State, seat: int) -> list[Message]:
         s = state
         actions: list[Message] = []
         if s.phase is Phase.TURN and seat == s.turn_seat:
@@ -385,7 +368,7 @@ class SmokeAndMirrors:
             actions.append(pb.DeclineSwap())
         return actions
 
-    def default_action(self, state: GameState, seat: int) -> Message:
+    def default_action(self, state: State, seat: int) -> Message:
         """The default choice of a seat that left the game or ran out of
         time (CR-SM-10): decline a swap; on a turn, challenge only a claim
         no act can make true (above ``max_achievable``, SM-09), else the
@@ -405,10 +388,10 @@ class SmokeAndMirrors:
 
     # ------------------------------------------------------ view, result
 
-    def view(self, state: GameState, viewer: Viewer) -> pb.View:
-        return render_view(state, viewer)
+    def view(self, state: State, viewer: Viewer) -> pb.View:
+        return render(state, viewer)
 
-    def winners(self, state: GameState) -> Sequence[int] | None:
+    def winners(self, state: State) -> Sequence[int] | None:
         if state.phase is not Phase.OVER:
             return None
         need = state.settings.rounds_to_win
@@ -434,7 +417,7 @@ class SmokeAndMirrors:
 # ---------------------------------------------------------------- rules
 
 
-def _challenge_problem(s: GameState, seat: int) -> RuleViolation | None:
+def _challenge_problem(s: State, seat: int) -> RuleViolation | None:
     """Why the turn seat may not challenge now (public facts only), or None."""
     if s.opening:
         return RuleViolation("SM-03", "there is no act to challenge on the opening turn")
@@ -450,7 +433,7 @@ def _challenge_problem(s: GameState, seat: int) -> RuleViolation | None:
     return None
 
 
-def _break_problem(s: GameState, seat: int) -> RuleViolation | None:
+def _break_problem(s: State, seat: int) -> RuleViolation | None:
     if s.opening:
         return RuleViolation("SM-07", "no Break on the opening turn")
     if s.seats[seat].break_used:
@@ -458,7 +441,7 @@ def _break_problem(s: GameState, seat: int) -> RuleViolation | None:
     return None
 
 
-def _whose_move(s: GameState) -> str:
+def _whose_move(s: State) -> str:
     if s.phase is Phase.DEALING:
         return "waiting for the deal"
     if s.phase is Phase.BLIND_PICK:
@@ -480,159 +463,3 @@ def _known(cards: tuple[Card | None, ...]) -> tuple[Card, ...]:
     if None in cards:
         raise ValueError("decide needs the full (auditor's) state")
     return cards  # type: ignore[return-value]
-
-
-# ------------------------------------------------------------- evolvers
-
-
-def _set_seat(seats: tuple[SeatState, ...], i: int, seat: SeatState) -> tuple[SeatState, ...]:
-    return (*seats[:i], seat, *seats[i + 1 :])
-
-
-def _on_round_dealt(s: GameState, e: Event) -> GameState:
-    pub: pb.RoundDealt = e.public  # type: ignore[assignment]
-    hands = {h.seat: cards_from_event(h.cards) for h in e.secrets_of(pb.HandDealt)}
-    dealt_in = set(pub.seats)
-    seats = tuple(
-        SeatState(
-            hand=hands.get(i, unknown(3)) if i in dealt_in else (),
-            active=i in dealt_in,
-            round_wins=old.round_wins,
-        )
-        for i, old in enumerate(s.seats)
-    )
-    aside = e.secret(pb.CardsSetAside)
-    return s.replace(
-        seats=seats,
-        phase=Phase.TURN,
-        round=pub.round,
-        start_seat=pub.start_seat,
-        turn_seat=pub.start_seat,
-        challenged=False,
-        last_claim=0,
-        last_actor=None,
-        acts_this_round=0,
-        set_aside=cards_from_event(aside.cards) if aside else unknown(pub.set_aside_count),
-        out=(),
-        challenger=None,
-        eliminated=None,
-        swapper=None,
-        swap_give=None,
-    )
-
-
-def _on_act_performed(s: GameState, e: Event) -> GameState:
-    pub: pb.ActPerformed = e.public  # type: ignore[assignment]
-    seat, count = pub.seat, pub.card_count
-    st = s.seats[seat]
-    owned = st.owned  # SM-04: the previous act is picked up first
-    shown = e.secret(pb.ActCards)
-    if shown is not None:
-        act: tuple[Card | None, ...] = cards_from_event(shown.cards)
-        hand = removing(owned, act)  # type: ignore[arg-type]
-    else:
-        act, hand = unknown(count), unknown(len(owned) - count)
-    seats = _set_seat(s.seats, seat, st.replace(hand=hand, act=act, act_claim=pub.claim))
-    acts = s.acts_this_round + 1
-    capped = 0 < s.settings.turn_cap <= acts
-    return s.replace(
-        seats=seats,
-        phase=Phase.ROUND_OVER if capped else Phase.TURN,
-        turn_seat=s.next_active(seat),
-        challenged=False,
-        last_claim=pub.claim,
-        last_actor=seat,
-        acts_this_round=acts,
-    )
-
-
-def _on_break_taken(s: GameState, e: Event) -> GameState:
-    seat = e.public.seat  # type: ignore[attr-defined]
-    seats = _set_seat(s.seats, seat, s.seats[seat].replace(break_used=True))
-    return s.replace(seats=seats, turn_seat=s.next_active(seat), challenged=False)
-
-
-def _on_act_challenged(s: GameState, e: Event) -> GameState:
-    pub: pb.ActChallenged = e.public  # type: ignore[assignment]
-    challenger, actor, out = pub.challenger, pub.actor, pub.eliminated
-    seats = s.seats
-    revealed = e.secret(pb.ActRevealed)
-    if revealed is not None:
-        seats = _set_seat(seats, actor, seats[actor].replace(act=cards_from_event(revealed.cards)))
-    seats = _set_seat(seats, out, seats[out].replace(active=False))
-    remaining = actor if out == challenger else challenger
-    still_in = sum(1 for st in seats if st.active)
-    # SM-06: a swap needs cards in both hands, and a round that goes on.
-    swap = still_in >= 2 and bool(seats[remaining].hand) and bool(seats[out].hand)
-    return s.replace(
-        seats=seats,
-        phase=Phase.SWAP if swap else Phase.ELIMINATING,
-        challenged=True,
-        challenger=challenger,
-        eliminated=out,
-        swapper=remaining if swap else None,
-    )
-
-
-def _on_swap_offered(s: GameState, e: Event) -> GameState:
-    choice = e.secret(pb.SwapChoice)
-    give = Card(choice.give.pile, choice.give.value) if choice is not None else None
-    return s.replace(phase=Phase.BLIND_PICK, swap_give=give)
-
-
-def _on_swap_declined(s: GameState, e: Event) -> GameState:
-    return s.replace(phase=Phase.ELIMINATING, swapper=None)
-
-
-def _on_cards_swapped(s: GameState, e: Event) -> GameState:
-    pub: pb.CardsSwapped = e.public  # type: ignore[assignment]
-    swapper, out = pub.seat, pub.eliminated
-    mine, theirs = s.seats[swapper].hand, s.seats[out].hand
-    detail = e.secret(pb.SwapDetail)
-    if detail is not None:
-        taken = Card(detail.taken.pile, detail.taken.value)
-        given = Card(detail.given.pile, detail.given.value)
-        mine = normalized([*removing(mine, [given]), taken])
-        theirs = normalized([*removing(theirs, [taken]), given])
-    else:
-        mine, theirs = unknown(len(mine)), unknown(len(theirs))
-    seats = _set_seat(s.seats, swapper, s.seats[swapper].replace(hand=mine))
-    seats = _set_seat(seats, out, seats[out].replace(hand=theirs))
-    return s.replace(seats=seats, phase=Phase.ELIMINATING, swapper=None, swap_give=None)
-
-
-def _on_player_eliminated(s: GameState, e: Event) -> GameState:
-    seat = e.public.seat  # type: ignore[attr-defined]
-    st = s.seats[seat]
-    seats = _set_seat(s.seats, seat, st.replace(hand=(), act=(), act_claim=0, active=False))
-    state = s.replace(
-        seats=seats,
-        out=s.out + st.hand + st.act,
-        challenger=None,
-        eliminated=None,
-        swapper=None,
-        swap_give=None,
-    )
-    if sum(1 for x in seats if x.active) <= 1:
-        return state.replace(phase=Phase.ROUND_OVER)
-    if seat == s.challenger:
-        # SM-06: the challenger lost; the next player faces the same act.
-        return state.replace(phase=Phase.TURN, turn_seat=state.next_active(seat), challenged=False)
-    # The actor lost; the challenger goes on with step 2 of the same turn.
-    return state.replace(phase=Phase.TURN, turn_seat=s.challenger, challenged=True)
-
-
-def _on_round_won(s: GameState, e: Event) -> GameState:
-    pub: pb.RoundWon = e.public  # type: ignore[assignment]
-    seats = s.seats
-    over = False
-    if pub.HasField("seat"):
-        st = seats[pub.seat]
-        seats = _set_seat(seats, pub.seat, st.replace(round_wins=st.round_wins + 1))
-        over = st.round_wins + 1 >= s.settings.rounds_to_win
-    return s.replace(
-        seats=seats,
-        phase=Phase.OVER if over else Phase.DEALING,
-        turn_seat=None,
-        challenged=False,
-    )

@@ -69,7 +69,7 @@ class SeatState(_Record):
 
 
 @dataclass(frozen=True)
-class GameState(_Record):
+class State(_Record):
     settings: Settings
     seats: tuple[SeatState, ...]
     phase: Phase = Phase.DEALING

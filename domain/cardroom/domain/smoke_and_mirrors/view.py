@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardroom.domain.kernel import Viewer
 from cardroom.domain.smoke_and_mirrors.cards import cards_to_pb
-from cardroom.domain.smoke_and_mirrors.state import GameState, Holding, Phase
+from cardroom.domain.smoke_and_mirrors.state import Holding, Phase, State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 _PHASES = {
@@ -30,7 +30,7 @@ def _shown(cards: Holding, viewer: Viewer) -> list[pb.Card]:
     return cards_to_pb(c for c in cards if c is not None)
 
 
-def render_view(state: GameState, viewer: Viewer) -> pb.View:
+def render(state: State, viewer: Viewer) -> pb.View:
     view = pb.View(
         round=state.round,
         phase=_PHASES[state.phase],
