@@ -254,3 +254,38 @@ async def test_the_server_loop_rearms_then_fires_each_deadline_once(games: Games
     assert len(timeouts(games, game_id)) == 2
     # Woken at each deadline, not after it (the last sleep is the one cancelled).
     assert sum(slept[:-1]) == 2 * SECONDS
+
+
+@pytest.mark.postgres
+def test_a_server_takes_over_the_clock_of_a_game_created_after_it_started(
+    postgres_database: str, now: Now
+) -> None:
+    """Issue 20: server B starts, then server A creates and starts a clocked
+    game and dies. B heard of A's writes through the store's subscription,
+    so B fires the clock (once) without a restart."""
+    import time
+
+    from cardroom.server.live import StoreFeed
+
+    second = new_games(postgres_database, now, refresh="notified")
+    feed = StoreFeed(second.log, second.announce)  # as `cardroom serve` wires it
+    first = new_games(postgres_database, now, refresh="notified")
+    try:
+        assert second.clocks.rearm() == 0  # B's start: no game yet
+        game_id, *_ = clocked_game(first)
+        expected = first.clocks.alarm(game_id)
+        for _ in steps(500, "B hearing of A's game"):
+            if second.clocks.pending():
+                second.clocks.refresh()
+            if second.clocks.alarm(game_id) == expected:
+                break
+            time.sleep(0.01)
+        first.close()  # A dies
+        first.log.close()
+        now.advance(SECONDS)
+        assert second.clocks.fire_due() == 1
+        assert len(timeouts(second, game_id)) == 1
+    finally:
+        feed.stop()
+        second.close()
+        second.log.close()

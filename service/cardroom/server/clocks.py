@@ -54,7 +54,29 @@ class Clocks:
         self.running = running
         self.now = now
         self._alarms: dict[str, Alarm] = {}
+        self._heard: set[str] = set()  # games other servers wrote, to re-arm
         self._lock = threading.Lock()
+
+    def heard(self, game_id: str) -> None:
+        """Another server wrote the game: re-arm it at the next refresh."""
+        with self._lock:
+            self._heard.add(game_id)
+
+    def pending(self) -> bool:
+        with self._lock:
+            return bool(self._heard)
+
+    def refresh(self) -> int:
+        """Read every game heard of since the last refresh and arm its
+        clock from its events; the number of games read."""
+        with self._lock:
+            heard, self._heard = self._heard, set()
+        for game_id in heard:
+            try:
+                self.arm(self.reload(game_id))
+            except Exception:
+                log.warning("re-arming the clock of game %s failed", game_id, exc_info=True)
+        return len(heard)
 
     def arm(self, loaded: LoadedGame) -> None:
         """The game changed: its alarm from its events now."""
@@ -113,7 +135,8 @@ async def run(
 ) -> None:
     """The server's clock loop: re-arm from the events, then fire each
     deadline once it passes (checking at least every ``poll_seconds``, so
-    alarms armed by other calls are seen soon). Runs until cancelled."""
+    alarms armed by other calls, and games other servers wrote, are seen
+    soon). Runs until cancelled."""
     try:
         await in_thread(clocks.rearm)
     except Exception:
@@ -124,6 +147,11 @@ async def run(
         if upcoming is not None:
             wait = max(0.0, min(poll_seconds, (upcoming - clocks.now()).total_seconds()))
         await sleep(wait)
+        if clocks.pending():
+            try:
+                await in_thread(clocks.refresh)
+            except Exception:
+                log.warning("re-arming the turn clocks heard of failed", exc_info=True)
         upcoming = clocks.next_deadline()
         if upcoming is not None and clocks.now() >= upcoming:
             try:

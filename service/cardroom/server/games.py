@@ -69,18 +69,19 @@ class Games:
             now=clock,
         )
         # Told after each batch this process writes (see subscribe).
-        self._listeners: list[Callable[[LoadedGame], None]] = []
+        self._listeners: list[Callable[[LoadedGame, int], None]] = []
 
-    def subscribe(self, listener: Callable[[LoadedGame], None]) -> None:
-        """Call ``listener(loaded)`` after each batch this process writes, in
-        the writing thread (the live feeds subscribe; they must not block)."""
+    def subscribe(self, listener: Callable[[LoadedGame, int], None]) -> None:
+        """Call ``listener(loaded, first)`` after each batch this process
+        writes (``first``: the index of its first event), in the writing
+        thread (the live feeds subscribe; they must not block)."""
         self._listeners.append(listener)
 
-    def _written(self, loaded: LoadedGame) -> None:
+    def _written(self, loaded: LoadedGame, first: int) -> None:
         self.game_list.nudge()
         self.clocks.arm(loaded)
         for listener in self._listeners:
-            listener(loaded)
+            listener(loaded, first)
 
     def _expire(self, game_id: str, command: tpb.ClockExpired) -> None:
         # No command id: the version makes a repeat stale, so a second
@@ -128,8 +129,14 @@ class Games:
         return self.cache.load(parse_game_id(game_id), min_version=min_version)
 
     def announce(self, game_id: str, version: int) -> LoadedGame | None:
-        self.game_list.nudge()  # another server wrote
-        return self.cache.announce(game_id, version)
+        """Another process wrote the game up to ``version`` (the store's
+        subscription, which also tells of this process's own writes)."""
+        self.game_list.nudge()
+        loaded = self.cache.announce(game_id, version)
+        # Its clock, if it has one, is this server's to fire too (T-CLOCK).
+        if loaded is None or (version > loaded.version and loaded.table.seconds_per_decision):
+            self.clocks.heard(game_id)
+        return loaded
 
     def games_in_memory(self) -> int:
         return len(self.cache)
