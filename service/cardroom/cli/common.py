@@ -24,6 +24,17 @@ def env(name: str, default: str | None = None) -> str | None:
     return os.environ.get(name) or default
 
 
+def int_env(name: str, default: int) -> int:
+    """A whole number from the environment variable ``name``, else ``default``."""
+    text = env(name)
+    if text is None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{name} must be a whole number, not {text[:40]!r}") from None
+
+
 def add_server_flags(
     parser: argparse.ArgumentParser,
     *,

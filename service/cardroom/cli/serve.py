@@ -9,7 +9,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardroom.cli.common import EXIT_OK, UsageError, env
+from cardroom.cli.common import EXIT_OK, UsageError, env, int_env
 from cardroom.server.limits import Limits
 
 if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
@@ -19,14 +19,7 @@ NAME = "serve"
 HELP = "run the gRPC server (and, with --web-address, the browser port)"
 
 
-def _int(name: str, default: int) -> int:
-    text = env(name)
-    if text is None:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"{name} must be a whole number, not {text[:40]!r}") from None
+_int = int_env
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,6 +101,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "table (env CARDROOM_WEB_ROOT)",
     )
     parser.add_argument(
+        "--broker",
+        metavar="NATS_URL",
+        default=env("CARDROOM_BROKER"),
+        help="nats://HOST:PORT of a NATS server with JetStream: publish each event's redacted "
+        "copies there for `cardroom relay` processes, and share presence with them (env "
+        "CARDROOM_BROKER; default: none; docs/scaling.md)",
+    )
+    parser.add_argument(
         "--max-request-bytes",
         type=int,
         metavar="N",
@@ -175,6 +176,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         storage_env(args.database)
     except BadDatabase as error:
         raise UsageError(str(error)) from None
+    check_broker_url(args.broker)
     limits = Limits(
         max_request_bytes=args.max_request_bytes,
         max_watchers=args.max_watchers,
@@ -196,7 +198,13 @@ def settings_of(args: argparse.Namespace) -> Settings:
         web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),
         web_root=args.web_root,
         absent_after=args.absent_after or None,
+        broker=args.broker or None,
     )
+
+
+def check_broker_url(url: str | None) -> None:
+    if url and not url.startswith(("nats://", "tls://")):
+        raise UsageError(f"--broker must be a nats://HOST:PORT URL, not {url[:80]!r}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -62,14 +62,15 @@ class Commands:
         *,
         clock: Callable[[], datetime],
         new_seed: Callable[[], bytes],
-        written: Callable[[LoadedGame], None] = lambda loaded: None,
+        written: Callable[[LoadedGame, int], None] = lambda loaded, first: None,
     ) -> None:
         self.store = store
         self.cache = cache
         self.identity = identity
         self.clock = clock
         self.new_seed = new_seed
-        # Told after each batch is stored and absorbed (the live feeds).
+        # Told after each batch is stored and absorbed, with the index of its
+        # first event (the live feeds, the publisher).
         self.written = written
 
     # ------------------------------------------------------------ create
@@ -217,8 +218,9 @@ class Commands:
                         raise
                     fresh = True
                     continue
+                first = loaded.version
                 self.cache.absorb(loaded, stored)
-            self.written(loaded)
+            self.written(loaded, first)
             return loaded, loaded.version, list(zip(envelopes, stored, strict=True))
         raise VersionConflict(f"game {game_id} kept changing under the command")
 

@@ -51,6 +51,20 @@ class Outgoing:
         return cls(response, response.SerializeToString())
 
 
+# The responses made during one broadcast, by (viewer, event index): made
+# once, shared by every watcher of that viewer and by the publisher.
+Made = dict[tuple[Viewer, int], Outgoing]
+
+
+def outgoing(loaded: LoadedGame, index: int, viewer: Viewer, made: Made) -> Outgoing:
+    """The viewer's live response for event ``index``, made at most once per broadcast."""
+    response = made.get((viewer, index))
+    if response is None:
+        response = Outgoing.of(gpb.WatchEventsResponse(event=serve(loaded, index, viewer)))
+        made[(viewer, index)] = response
+    return response
+
+
 def serialize(item: Any) -> bytes:
     """WatchEvents' response serializer: a live response's bytes as made
     once; any other response (the catch-up) serialized as usual."""
@@ -105,10 +119,13 @@ class Feeds:
         watch.live = True
         self._feed(watch, {})
 
-    def publish(self, game_id: str, loaded: LoadedGame | None = None) -> None:
+    def publish(
+        self, game_id: str, loaded: LoadedGame | None = None, made: Made | None = None
+    ) -> None:
         """The game grew: queue the new events for every live watcher, then
-        wake them a slice at a time."""
-        made: dict[tuple[Viewer, int], Outgoing] = {}
+        wake them a slice at a time. ``made``: responses to share (and to
+        keep for the publisher)."""
+        made = {} if made is None else made
         fed = []
         for watch in list(self._watches.get(game_id, ())):
             if loaded is not None and watch.loaded is not loaded and not loaded.evicted:
@@ -125,9 +142,7 @@ class Feeds:
         if len(watches) > WAKE_SLICE:
             asyncio.get_running_loop().call_soon(self._wake, watches[WAKE_SLICE:])
 
-    def _feed(
-        self, watch: Watch, made: dict[tuple[Viewer, int], Outgoing], wake: bool = True
-    ) -> None:
+    def _feed(self, watch: Watch, made: Made, wake: bool = True) -> None:
         if watch.fell_behind or watch.finished:
             return
         viewer, end = watch.now()
@@ -136,13 +151,8 @@ class Feeds:
             if len(watch.queue) >= self.max_backlog:
                 watch.fell_behind = True
                 break
-            index = watch.cursor
-            response = made.get((viewer, index))
-            if response is None:
-                response = Outgoing.of(gpb.WatchEventsResponse(event=serve(loaded, index, viewer)))
-                made[(viewer, index)] = response
-            watch.queue.append(response)
-            watch.cursor = index + 1
+            watch.queue.append(outgoing(loaded, watch.cursor, viewer, made))
+            watch.cursor += 1
         if loaded.finished and watch.cursor >= loaded.version:
             watch.finished = True
         if wake:

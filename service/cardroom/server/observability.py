@@ -64,6 +64,28 @@ class Metrics:
         self.store_up.set(1)
         self.port = 0  # where /metrics is served, once it is
 
+    def watch_broker(self, broker: Any) -> None:
+        """The broker's gauges (only a process with a broker has them)."""
+        up = Gauge(
+            "cardroom_broker_up",
+            "1 while the broker (NATS) answers, 0 while it does not",
+            registry=self.registry,
+        )
+        up.set_function(lambda: 1 if broker.up else 0)
+        published = Gauge(
+            "cardroom_broker_published",
+            "Live copies published to the broker since the start",
+            registry=self.registry,
+        )
+        published.set_function(lambda: broker.published)
+        dropped = Gauge(
+            "cardroom_broker_dropped",
+            "Live copies not published because the broker was unreachable (relays read "
+            "them from the store instead)",
+            registry=self.registry,
+        )
+        dropped.set_function(lambda: broker.dropped)
+
     def serve(self, address: str) -> Callable[[], None]:
         """Expose /metrics on HOST:PORT; returns the function that stops it."""
         host, _, port = address.rpartition(":")

@@ -6,7 +6,9 @@ shown as absent in the public table view (``TableView.absent_seats``). It is
 a presence fact of this server, not part of the game: it changes nothing in
 the game and is rebuilt by use after a restart (every seat counts from the
 server's start). The operator may then remove the seat (T-REMOVE), which is
-an event. With several servers each knows the calls it served.
+an event. With several servers and no broker, each knows the calls it
+served; with a broker, ``shared`` (cardroom.server.shared_presence) tells
+every server and relay of the others' calls and open streams.
 """
 
 from __future__ import annotations
@@ -16,10 +18,19 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from cardroom.domain import table as tables
 
 Key = tuple[str, int]
+
+
+class Shared(Protocol):
+    """Where this process's presence goes for the others."""
+
+    def seen(self, game_id: str, seat: int) -> None: ...
+    def opened(self, game_id: str, seat: int) -> None: ...
+    def closed(self, game_id: str, seat: int) -> None: ...
 
 
 class Presence:
@@ -32,10 +43,17 @@ class Presence:
         self._last: dict[Key, datetime] = {}
         self._watching: Counter[Key] = Counter()
         self._lock = threading.Lock()
+        self.shared: Shared | None = None
 
     def seen(self, game_id: str, seat: int | None) -> None:
         if seat is None:
             return
+        self.heard(game_id, seat)
+        if self.shared is not None:
+            self.shared.seen(game_id, seat)
+
+    def heard(self, game_id: str, seat: int) -> None:
+        """The seat called here or (told by ``shared``) elsewhere."""
         at = self.now()
         with self._lock:
             self._last[(game_id, seat)] = at
@@ -49,10 +67,14 @@ class Presence:
         key = (game_id, seat)
         with self._lock:
             self._watching[key] += 1
+        if self.shared is not None:
+            self.shared.opened(game_id, seat)
         try:
             yield
         finally:
-            self.seen(game_id, seat)
+            self.heard(game_id, seat)
+            if self.shared is not None:
+                self.shared.closed(game_id, seat)
             with self._lock:
                 self._watching[key] -= 1
                 if not self._watching[key]:

@@ -17,12 +17,15 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from cardroom.domain import registry
+from cardroom.server import broker as brokers
 from cardroom.server import clocks, feeds
 from cardroom.server.games import Games
 from cardroom.server.limits import Limits
 from cardroom.server.live import StoreFeed
 from cardroom.server.observability import CallInterceptor, Metrics
+from cardroom.server.publisher import Publisher
 from cardroom.server.servicer import GameServicer
+from cardroom.server.shared_presence import SharedPresence
 from cardroom.server.store import GameLog, StoreLocked, describe_database
 from cardroom.server.web import WebServer, bind, tls_context, web_app
 from cardroom.trust.signing import key_path_for, load_or_create_key
@@ -31,6 +34,9 @@ from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+# The health service name that follows the broker (with --broker): SERVING
+# while it answers, NOT_SERVING while live copies cannot be published.
+BROKER_HEALTH = "cardroom.broker"
 
 
 class LiveBytesRegistrar:
@@ -88,6 +94,9 @@ class Settings:
     # Seconds without a call (no command, no open WatchEvents) after which
     # a seat of a running game shows as absent; None: never.
     absent_after: float | None = 120.0
+    # nats://HOST:PORT: publish each event's copies for relays, and share
+    # presence (docs/scaling.md, "Relays"); None: no broker.
+    broker: str | None = None
 
     def signing_key_path(self) -> Path:
         if self.signing_key:
@@ -137,9 +146,13 @@ class RunningServer:
     stop_metrics: Callable[[], None] | None = None
     web: WebServer | None = None
     clocks: asyncio.Task[None] | None = None
+    broker: brokers.Broker | None = None
+    shared_presence: SharedPresence | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
+        if self.shared_presence is not None:
+            await self.shared_presence.stop()
         if self.clocks is not None:
             self.clocks.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -151,6 +164,8 @@ class RunningServer:
             await self.servicer.drain()  # no call may still use the store
         if self.feed is not None:
             self.feed.stop()
+        if self.broker is not None:
+            await self.broker.close()
         if self.stop_metrics is not None:
             self.stop_metrics()
         self.games.close()  # its checkpoint writer first: it uses the store
@@ -268,6 +283,9 @@ async def _serve_games(
         app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
         tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
         web = await WebServer.start(app, web_socket, tls)
+    broker, shared = None, None
+    if settings.broker:
+        broker, shared = await _join_broker(settings.broker, servicer, health_servicer, metrics)
     # The turn clocks: re-armed from the events, then fired as deadlines pass.
     clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
     for name in ("", SERVICE_NAME):
@@ -283,7 +301,36 @@ async def _serve_games(
         stop_metrics,
         web,
         clock_task,
+        broker,
+        shared,
     )
+
+
+async def follow_broker(broker: brokers.Broker, health_servicer: Any) -> None:
+    """Health's ``cardroom.broker`` follows the broker from now on."""
+
+    async def changed(up: bool) -> None:
+        serving = health_pb2.HealthCheckResponse
+        await health_servicer.set(BROKER_HEALTH, serving.SERVING if up else serving.NOT_SERVING)
+
+    broker.listeners.append(changed)
+    await changed(broker.up)
+
+
+async def _join_broker(
+    url: str, servicer: GameServicer, health_servicer: Any, metrics: Metrics
+) -> tuple[brokers.Broker, SharedPresence]:
+    """Publish each written event's copies for the relays, share presence,
+    and show the broker in health and metrics."""
+    broker = await brokers.start(url, "cardroom-server")
+    metrics.watch_broker(broker)
+    await follow_broker(broker, health_servicer)
+    servicer.publisher = Publisher(broker)
+    presence = servicer.games.presence
+    shared = SharedPresence(broker, presence.heard)
+    await shared.start()
+    presence.shared = shared
+    return broker, shared
 
 
 def _catch_up_list(games: Games) -> None:

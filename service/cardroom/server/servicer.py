@@ -22,11 +22,12 @@ import grpc
 from cardroom.domain.table import pack
 from cardroom.server.cache import LoadedGame
 from cardroom.server.errors import FellBehind, TooBusy, status_of
-from cardroom.server.feeds import Feeds, Outgoing, Watch
+from cardroom.server.feeds import Feeds, Made, Outgoing, Watch
 from cardroom.server.games import Games
 from cardroom.server.kinds import game_kinds
 from cardroom.server.limits import CreationLimiter, Limits, peer_host
 from cardroom.server.observability import Metrics
+from cardroom.server.publisher import Publisher
 from cardroom.server.reads import copies
 from cardroom.server.store import is_store_busy
 from cardroom.server.store_health import StoreHealth
@@ -83,6 +84,8 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self.games = games
         self.limits = limits or Limits()
         self.feeds = Feeds(self.limits.max_stream_backlog)
+        # With a broker: each written event's copies, published for relays.
+        self.publisher: Publisher | None = None
         self._loop = asyncio.get_running_loop()
         self._catching_up: set[str] = set()
         games.subscribe(self.written)
@@ -359,6 +362,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
         self._loop.create_task(catch_up())
 
-    def written(self, loaded: LoadedGame) -> None:
-        """This process wrote (in a worker thread): fan the events out."""
-        self._loop.call_soon_threadsafe(self.feeds.publish, loaded.game_id, loaded)
+    def written(self, loaded: LoadedGame, first: int) -> None:
+        """This process wrote (in a worker thread): fan the events out, and
+        publish them for the relays."""
+        self._loop.call_soon_threadsafe(self._fan_out, loaded, first)
+
+    def _fan_out(self, loaded: LoadedGame, first: int) -> None:
+        made: Made = {}  # each copy made once for the watchers and the broker
+        self.feeds.publish(loaded.game_id, loaded, made)
+        if self.publisher is not None:
+            self.publisher.written(loaded, first, made)
