@@ -65,14 +65,26 @@ def _view(response: gpb.GetViewResponse) -> View:
     return View(response.version, response.table, unpack(response.game), response)
 
 
+def _channel(address: str, credentials: grpc.ChannelCredentials | None) -> grpc.aio.Channel:
+    options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
+    if credentials is None:
+        return grpc.aio.insecure_channel(address, options=options)
+    return grpc.aio.secure_channel(address, credentials, options=options)
+
+
 def _auth(token: str | None) -> tuple[tuple[str, str], ...]:
     return (("authorization", f"Bearer {token}"),) if token else ()
 
 
 class Client:
-    def __init__(self, channel: grpc.aio.Channel) -> None:
+    def __init__(self, channel: grpc.aio.Channel, relays: Sequence[grpc.aio.Channel] = ()) -> None:
         self.channel = channel
         self.stub = gpb_grpc.GameServiceStub(channel)
+        # `cardroom relay` processes for watch(): each new stream goes to the
+        # next, so a stream that ends with its relay resumes on another.
+        self.relays = list(relays)
+        self._relay_stubs = [gpb_grpc.GameServiceStub(c) for c in self.relays]
+        self._next_relay = 0
         # The newest version of each game this client has written or read:
         # reads ask for at least that much, so a client whose calls reach
         # different servers (round-robin) always reads its own writes.
@@ -83,13 +95,20 @@ class Client:
             self._seen[game_id] = version
 
     @classmethod
-    def connect(cls, address: str, *, credentials: grpc.ChannelCredentials | None = None) -> Client:
+    def connect(
+        cls,
+        address: str,
+        *,
+        credentials: grpc.ChannelCredentials | None = None,
+        relays: Sequence[str] = (),
+    ) -> Client:
         """A client of the server at ``address`` ("host:port"), over TLS when
-        ``credentials`` are given (``grpc.ssl_channel_credentials(...)``)."""
-        options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
-        if credentials is None:
-            return cls(grpc.aio.insecure_channel(address, options=options))
-        return cls(grpc.aio.secure_channel(address, credentials, options=options))
+        ``credentials`` are given (``grpc.ssl_channel_credentials(...)``).
+        With ``relays`` ("host:port" of ``cardroom relay`` processes),
+        :meth:`watch` streams from them, every other call goes to the server."""
+        return cls(
+            _channel(address, credentials), [_channel(relay, credentials) for relay in relays]
+        )
 
     async def __aenter__(self) -> Self:
         return self
@@ -98,7 +117,16 @@ class Client:
         await self.close()
 
     async def close(self) -> None:
-        await self.channel.close(grace=None)
+        for channel in (self.channel, *self.relays):
+            await channel.close(grace=None)
+
+    def _watch_stub(self) -> gpb_grpc.GameServiceStub:
+        """The server's stub, or the next relay's."""
+        if not self._relay_stubs:
+            return self.stub
+        stub = self._relay_stubs[self._next_relay % len(self._relay_stubs)]
+        self._next_relay += 1
+        return stub
 
     async def _call(self, method: str, request: Message, token: str | None = None) -> Any:
         try:
@@ -231,8 +259,9 @@ class Client:
         *,
         as_spectator: bool = False,
     ) -> AsyncIterator[epb.EventEnvelope]:
-        """Redacted events after the cursor, then live; ends when the game ends."""
-        call = self.stub.WatchEvents(
+        """Redacted events after the cursor, then live; ends when the game
+        ends. From the next relay, if the client has any."""
+        call = self._watch_stub().WatchEvents(
             gpb.WatchEventsRequest(
                 game_id=game_id, after_sequence=after_sequence, as_spectator=as_spectator
             ),

@@ -163,16 +163,18 @@ async def web_app(
     limits: Limits,
     origins: Sequence[str] = (),
     web_root: str | None = None,
+    *,
+    table: bool = True,
 ) -> Starlette:
     """GameService for browsers under /cardroom.v1.GameService/, the files
-    of ``web_root`` (by default the reference web table, when built) at /,
-    and CORS for ``origins``."""
+    of ``web_root`` (by default the reference web table, when built; none
+    when not ``table``: a relay) at /, and CORS for ``origins``."""
     service = game_service_connect.GameServiceASGIApplication(
         await browser_game_service(servicer, interceptor), read_max_bytes=limits.max_request_bytes
     )
     routes: list[BaseRoute] = [Mount(service.path, app=service)]
     files = Path(web_root) if web_root else WEB_TABLE
-    if files.is_dir():
+    if table and files.is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=files, html=True)))
     middleware = []
     if origins:

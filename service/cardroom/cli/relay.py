@@ -1,0 +1,143 @@
+"""``cardroom relay``: serve WatchEvents from the broker, in front of the
+game servers (docs/scaling.md, "Relays"). Settings come from flags, else
+environment variables, else the defaults."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from cardroom.cli.common import EXIT_OK, UsageError, env, int_env
+from cardroom.cli.serve import check_broker_url
+from cardroom.server.limits import Limits
+
+if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
+    from cardroom.server.server import Settings
+
+NAME = "relay"
+HELP = "serve WatchEvents from the broker for many watchers (stateless; run as many as needed)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    defaults = Limits()
+    parser.add_argument(
+        "--address",
+        default=env("CARDROOM_RELAY_ADDRESS", "127.0.0.1:50061"),
+        metavar="HOST:PORT",
+        help="where to listen (env CARDROOM_RELAY_ADDRESS; default %(default)s; port 0 picks one)",
+    )
+    parser.add_argument(
+        "--database",
+        default=env("CARDROOM_DATABASE", "cardroom.sqlite3"),
+        metavar="PATH_OR_URL",
+        help="the game servers' database, read to check credentials and catch watchers up "
+        "(env CARDROOM_DATABASE; default %(default)s)",
+    )
+    parser.add_argument(
+        "--broker",
+        metavar="NATS_URL",
+        default=env("CARDROOM_BROKER"),
+        help="nats://HOST:PORT of the NATS server the game servers publish to "
+        "(env CARDROOM_BROKER; required)",
+    )
+    parser.add_argument(
+        "--operator-token",
+        metavar="SECRET",
+        default=env("CARDROOM_OPERATOR_TOKEN"),
+        help="the game servers' operator token, so the operator may watch through the relay "
+        "(env CARDROOM_OPERATOR_TOKEN)",
+    )
+    for flag, what in (
+        ("--tls-cert", "serve TLS with this certificate chain"),
+        ("--tls-key", "the private key of --tls-cert"),
+        ("--tls-client-ca", "require client certificates signed by this CA"),
+    ):
+        variable = "CARDROOM_" + flag.strip("-").upper().replace("-", "_")
+        parser.add_argument(
+            flag, metavar="PEM", default=env(variable), help=f"{what} (env {variable})"
+        )
+    parser.add_argument(
+        "--metrics-address",
+        metavar="HOST:PORT",
+        default=env("CARDROOM_RELAY_METRICS_ADDRESS"),
+        help="serve Prometheus metrics at http://HOST:PORT/metrics "
+        "(env CARDROOM_RELAY_METRICS_ADDRESS; default: none)",
+    )
+    parser.add_argument(
+        "--web-address",
+        metavar="HOST:PORT",
+        default=env("CARDROOM_RELAY_WEB_ADDRESS"),
+        help="also serve WatchEvents to browsers here (Connect, gRPC-Web) "
+        "(env CARDROOM_RELAY_WEB_ADDRESS; default: none)",
+    )
+    parser.add_argument(
+        "--web-origins",
+        metavar="ORIGIN[,ORIGIN]",
+        default=env("CARDROOM_WEB_ORIGINS", ""),
+        help="pages from these origins may watch through the web port (CORS); * allows any "
+        "(env CARDROOM_WEB_ORIGINS)",
+    )
+    parser.add_argument(
+        "--max-watchers",
+        type=int,
+        metavar="N",
+        default=int_env("CARDROOM_MAX_WATCHERS", defaults.max_watchers),
+        help="open WatchEvents streams the relay allows (env CARDROOM_MAX_WATCHERS; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-streams-per-connection",
+        type=int,
+        metavar="N",
+        default=int_env("CARDROOM_MAX_STREAMS_PER_CONNECTION", defaults.max_streams_per_connection),
+        help="concurrent streams one connection may have open (default %(default)s)",
+    )
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    from cardroom.server.server import Settings
+    from cardroom.server.store import BadDatabase, storage_env
+
+    if not args.broker:
+        raise UsageError("a relay needs --broker nats://HOST:PORT (or CARDROOM_BROKER)")
+    check_broker_url(args.broker)
+    for flag in ("max_watchers", "max_streams_per_connection"):
+        if getattr(args, flag) < 1:
+            raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
+    try:
+        storage_env(args.database)
+    except BadDatabase as error:
+        raise UsageError(str(error)) from None
+    return Settings(
+        address=args.address,
+        database=args.database,
+        operator_token=args.operator_token,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        tls_client_ca=args.tls_client_ca,
+        metrics_address=args.metrics_address,
+        limits=Limits(
+            max_watchers=args.max_watchers,
+            max_streams_per_connection=args.max_streams_per_connection,
+        ),
+        web_address=args.web_address,
+        web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),
+        broker=args.broker,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from cardroom.server.relay import relay
+    from cardroom.server.server import ServeError
+
+    settings = settings_of(args)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(relay(settings))
+    except ServeError as error:
+        raise UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK

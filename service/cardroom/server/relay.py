@@ -1,0 +1,405 @@
+"""``cardroom relay``: WatchEvents (gRPC, Connect, gRPC-Web) served from the
+broker, in front of the game servers (docs/scaling.md, "Relays").
+
+A relay holds no state of its own and writes nothing but presence: start
+as many as the audience needs, on as many hosts, and put them behind any
+load balancer. Each takes the request, credentials, cursor and statuses of
+a game server's ``WatchEvents``:
+
+* the caller is checked against the store (its token names a seat of the
+  game, the operator, or nobody: a spectator), as a server checks it, so a
+  seat token opens only that seat's copies;
+* the watcher catches up from its cursor in chunks read from the store,
+  each viewer's copies made by the same code as the server's;
+* then it takes the broker's copies of its kind of viewer
+  (cardroom.server.relay_feeds), forwarded as the game server serialized
+  them, with the same bounded backlog and ABORTED resume; a gap sends it
+  back to the store. The operator's stream is read from the store, woken by
+  the game's messages (auditors' copies are never published).
+
+While the broker is down, or a followed game has said nothing for
+``IDLE_SECONDS``, the relay reads the store instead (at most once per
+subject and period), so its watchers miss nothing either way. A seat
+watching through a relay is present for every server (shared presence).
+Every other GameService call is UNIMPLEMENTED: play against a server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import signal
+import time
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from cardroom.domain import registry
+from cardroom.domain.kernel import SPECTATOR, Viewer
+from cardroom.server import broker as brokers
+from cardroom.server.cache import GameCache, LoadedGame
+from cardroom.server.checkpoints import Checkpoints
+from cardroom.server.errors import FellBehind, TooBusy, status_of
+from cardroom.server.feeds import Outgoing
+from cardroom.server.identity import Identity, effective, horizon, parse_game_id
+from cardroom.server.limits import Limits
+from cardroom.server.observability import CallInterceptor, Metrics
+from cardroom.server.reads import copies
+from cardroom.server.relay_feeds import RelayFeeds, RelayWatch, Topic
+from cardroom.server.server import (
+    BROKER_HEALTH,
+    SERVICE_NAME,
+    LiveBytesRegistrar,
+    ServeError,
+    Settings,
+    follow_broker,
+    open_store,
+    parse_address,
+    server_credentials,
+)
+from cardroom.server.servicer import bearer_token
+from cardroom.server.shared_presence import SharedPresence
+from cardroom.server.web import WebServer, bind, tls_context, web_app
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
+
+log = logging.getLogger(__name__)
+
+R = TypeVar("R")
+BACKLOG_CHUNK = 32  # events copied per worker-thread call while a watcher catches up
+IDLE_SECONDS = 10.0  # a followed game silent this long: the store is read once
+DOWN_SECONDS = 1.0  # ... and this often while the broker is down
+
+
+class RelayServicer(gpb_grpc.GameServiceServicer):
+    """WatchEvents from the broker; every other call UNIMPLEMENTED."""
+
+    def __init__(
+        self,
+        store: Any,
+        broker: brokers.Broker,
+        *,
+        operator_token: str | None = None,
+        limits: Limits | None = None,
+        metrics: Metrics | None = None,
+        presence: SharedPresence | None = None,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.metrics = metrics or Metrics()
+        self.broker = broker
+        self.cache = GameCache(
+            store, Checkpoints(None), refresh="notified", max_games=self.limits.cache_games
+        )
+        self.identity = Identity(operator_token, presence.seen if presence else _nobody)
+        self.presence = presence
+        self.feeds = RelayFeeds(broker, self.limits.max_stream_backlog)
+        self.watchers = 0
+        self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-relay")
+        broker.listeners.append(self._broker_changed)
+
+    async def _run(self, fn: Callable[..., R], *args: Any) -> R:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def _broker_changed(self, up: bool) -> None:
+        if up:
+            await self.feeds.resubscribe()
+
+    async def drain(self) -> None:
+        await self.feeds.close()
+        shutdown = functools.partial(self.executor.shutdown, wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, shutdown)
+
+    async def abort_for(self, context: grpc.aio.ServicerContext, error: BaseException) -> None:
+        mapped = status_of(error)
+        if mapped is None:
+            log.error("unexpected error", exc_info=error)
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+            return
+        await context.abort(*mapped)
+
+    # ----------------------------------------------------------- streams
+
+    def check_viewer(
+        self, game_id: str, token: str | None, as_spectator: bool
+    ) -> tuple[LoadedGame, Viewer]:
+        """The game as the store has it now and the caller's viewer (before
+        the end-of-game policy), checked as a game server checks it."""
+        loaded = self.cache.load(parse_game_id(game_id), fresh=True)
+        caller = self.identity.caller(loaded, token)
+        self.identity.viewer(loaded, token, as_spectator)  # refuses ghosting
+        return loaded, (SPECTATOR if as_spectator else caller.viewer)
+
+    def _open_stream(self) -> None:
+        if self.watchers >= self.limits.max_watchers:
+            raise TooBusy(
+                f"the relay streams to {self.limits.max_watchers} watchers already, its limit; "
+                "try again later or on another relay"
+            )
+        self.watchers += 1
+        self.metrics.live_watchers.inc()
+
+    def _close_stream(self) -> None:
+        self.watchers -= 1
+        self.metrics.live_watchers.dec()
+
+    async def WatchEvents(
+        self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[gpb.WatchEventsResponse | Outgoing]:
+        """As GameServicer.WatchEvents: the caller's redacted events after
+        the cursor, then live ones; ends once the game is finished and all
+        is sent, or with ABORTED if the reader falls too far behind."""
+        try:
+            self._open_stream()
+        except TooBusy as error:
+            await self.abort_for(context, error)
+            return
+        watch: RelayWatch | None = None
+        topic: Topic | None = None
+        present = contextlib.ExitStack()
+        sent = request.after_sequence
+        try:
+            loaded, viewer = await self._run(
+                self.check_viewer, request.game_id, bearer_token(context), request.as_spectator
+            )
+            if viewer.seat is not None and self.presence is not None:
+                present.enter_context(_watching(self.presence, loaded.game_id, viewer.seat))
+            watch = RelayWatch(loaded.game_id, viewer, loaded, request.after_sequence)
+            if viewer.kind == "auditor":
+                topic = await self.feeds.join(
+                    watch, brokers.game_subjects(loaded.game_id), copies=False
+                )
+            else:
+                topic = await self.feeds.join(watch, brokers.subject(loaded.game_id, viewer))
+            fresh = False
+            while True:
+                # Catch up from the store, a few events at a time.
+                while True:
+                    chunk, done = await self._run(self._backlog, watch, topic.last, fresh)
+                    fresh = False
+                    for envelope in chunk:
+                        yield gpb.WatchEventsResponse(event=envelope)
+                        sent = watch.cursor = envelope.sequence
+                    if done:
+                        return
+                    if not chunk:
+                        break
+                watch.gap = False
+                self.feeds.go_live(watch)
+                while True:
+                    while watch.queue:
+                        item = watch.queue.popleft()
+                        yield item
+                        sent = item.response.event.sequence
+                    if watch.fell_behind:
+                        raise FellBehind(
+                            f"this stream fell {self.limits.max_stream_backlog} events behind "
+                            f"its game; resume with after_sequence={sent}"
+                        )
+                    if watch.finished:
+                        return
+                    if watch.gap:
+                        break
+                    watch.ready.clear()
+                    wait = IDLE_SECONDS if self.broker.up else DOWN_SECONDS
+                    try:
+                        await asyncio.wait_for(watch.ready.wait(), wait)
+                    except TimeoutError:
+                        await self._check_idle(topic, wait)
+                # Back to the store from the cursor: a gap, or the store is ahead.
+                fresh = True
+                watch.live = False  # back to the store, from the cursor
+                watch.early.clear()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if isinstance(error, grpc.aio.AbortError):
+                raise
+            await self.abort_for(context, error)
+        finally:
+            present.close()
+            if watch is not None and topic is not None:
+                self.feeds.leave(watch, topic)
+            self._close_stream()
+
+    async def _check_idle(self, topic: Topic, period: float) -> None:
+        """A followed game said nothing for ``period``: read the store once
+        for all the subject's watchers (not each), and send them back to it
+        if it holds newer events than the broker told of."""
+        now = time.monotonic()
+        if now - topic.checked < period * 0.9 or not topic.watches:
+            return
+        topic.checked = now
+        game_id = next(iter(topic.watches)).game_id
+        loaded = await self._run(functools.partial(self.cache.load, game_id, fresh=True))
+        if loaded.version > topic.last:
+            topic.last = loaded.version
+            for watch in topic.watches:
+                watch.gap = True
+                watch.ready.set()
+
+    def _backlog(
+        self, watch: RelayWatch, heard: int, fresh: bool
+    ) -> tuple[list[epb.EventEnvelope], bool]:
+        """The next chunk of the watcher's copies from the store (read when
+        the broker has told of newer events, or ``fresh``), and whether the
+        game is over with all of it sent."""
+        loaded = self.cache.load(watch.game_id, min_version=heard, fresh=fresh)
+        watch.loaded = loaded
+        viewer = effective(loaded, watch.viewer)
+        end = min(horizon(loaded, viewer), watch.cursor + BACKLOG_CHUNK)
+        chunk = copies(loaded, viewer, watch.cursor, end)
+        last = chunk[-1].sequence if chunk else watch.cursor
+        return chunk, loaded.finished and last >= loaded.version
+
+
+def _nobody(game_id: str, seat: int) -> None:
+    pass
+
+
+@contextlib.contextmanager
+def _watching(presence: SharedPresence, game_id: str, seat: int) -> Any:
+    presence.opened(game_id, seat)
+    try:
+        yield
+    finally:
+        presence.closed(game_id, seat)
+
+
+def _unimplemented(name: str) -> Callable[..., Any]:
+    async def method(self: RelayServicer, request: Any, context: Any) -> Any:
+        await context.abort(
+            grpc.StatusCode.UNIMPLEMENTED,
+            f"this is a relay: it serves WatchEvents only; call {name} on a game server",
+        )
+
+    method.__name__ = name
+    return method
+
+
+for _method in gpb.DESCRIPTOR.services_by_name["GameService"].methods:
+    if _method.name != "WatchEvents":
+        setattr(RelayServicer, _method.name, _unimplemented(_method.name))
+
+
+# ------------------------------------------------------------------ process
+
+
+@dataclass
+class RunningRelay:
+    server: grpc.aio.Server
+    port: int
+    servicer: RelayServicer
+    broker: brokers.Broker
+    presence: SharedPresence
+    health: Any
+    store: Any
+    web: WebServer | None = None
+    stop_metrics: Callable[[], None] | None = None
+
+    async def stop(self, grace: float | None = 1.0) -> None:
+        await self.health.enter_graceful_shutdown()
+        if self.web is not None:
+            await self.web.stop(grace)
+        await self.server.stop(grace)
+        await self.servicer.drain()
+        await self.presence.stop()
+        await self.broker.close()
+        if self.stop_metrics is not None:
+            self.stop_metrics()
+        self.store.close()
+
+
+async def start_relay(settings: Settings) -> RunningRelay:
+    """Start a relay on settings.address (port 0 picks one): it reads
+    settings.database and follows settings.broker (required)."""
+    if not settings.broker:
+        raise ServeError("a relay needs --broker nats://HOST:PORT")
+    parse_address(settings.address)
+    limits = settings.limits or Limits()
+    credentials = server_credentials(settings)
+    store = open_store(settings.database)
+    try:
+        return await _start_relay(settings, limits, credentials, store)
+    except BaseException:
+        store.close()
+        raise
+
+
+async def _start_relay(
+    settings: Settings, limits: Limits, credentials: grpc.ServerCredentials | None, store: Any
+) -> RunningRelay:
+    assert settings.broker
+    registry.games()
+    metrics = Metrics()
+    broker = await brokers.start(settings.broker, "cardroom-relay")
+    metrics.watch_broker(broker)
+    presence = SharedPresence(broker)
+    await presence.start()
+    interceptor = CallInterceptor(metrics)
+    server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
+    health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
+    servicer = RelayServicer(
+        store,
+        broker,
+        operator_token=settings.operator_token,
+        limits=limits,
+        metrics=metrics,
+        presence=presence,
+    )
+    gpb_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+    )
+    try:
+        if credentials is None:
+            port = server.add_insecure_port(settings.address)
+        else:
+            port = server.add_secure_port(settings.address, credentials)
+    except RuntimeError:
+        await broker.close()
+        raise ServeError(
+            f"cannot listen on {settings.address}: the address is in use or not available "
+            "on this machine"
+        ) from None
+    stop_metrics = metrics.serve(settings.metrics_address) if settings.metrics_address else None
+    await server.start()
+    web = None
+    if settings.web_address:
+        socket = bind(*parse_address(settings.web_address))
+        app = await web_app(servicer, interceptor, limits, settings.web_origins, table=False)
+        tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
+        web = await WebServer.start(app, socket, tls)
+    await follow_broker(broker, health_servicer)
+    for name in ("", SERVICE_NAME):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return RunningRelay(
+        server, port, servicer, broker, presence, health_servicer, store, web, stop_metrics
+    )
+
+
+async def relay(settings: Settings) -> None:
+    """Run a relay until SIGINT or SIGTERM."""
+    running = await start_relay(settings)
+    host = settings.address.rsplit(":", 1)[0]
+    print(f"cardroom relay listening on {host}:{running.port}", flush=True)
+    if running.web is not None:
+        print(f"browsers: {running.web.url}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await running.stop(grace=2.0)
+
+
+__all__ = ["BROKER_HEALTH", "RelayServicer", "RunningRelay", "relay", "start_relay"]

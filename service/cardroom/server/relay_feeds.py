@@ -1,0 +1,180 @@
+"""A relay's live feeds: the broker's copies forwarded to the relay's watchers.
+
+A relay subscribes once per (game, kind of viewer) it has watchers for, and
+hands every message, unchanged (the bytes the game server made, which
+``feeds.serialize`` sends as they are), to each of that subject's watchers:
+the same bounded queue, the same wake slices and the same ABORTED resume as
+a game server's own feeds (cardroom.server.feeds).
+
+The broker is trusted for nothing but speed. Each message carries its
+event's sequence number; a watcher takes only the next one after its cursor.
+A message after a gap (the broker dropped some, was restarted, or the
+writer died before publishing) sends the watcher back to the store, from
+its cursor. Which subject a watcher follows is decided by the relay from
+the caller's credentials checked against the store, never by the subject.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from nats.aio.msg import Msg
+
+from cardroom.domain.kernel import Viewer
+from cardroom.server.broker import Broker
+from cardroom.server.cache import LoadedGame
+from cardroom.server.feeds import WAKE_SLICE, Outgoing
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
+
+log = logging.getLogger(__name__)
+
+FINISHED = "/" + tpb.GameFinished.DESCRIPTOR.full_name
+
+
+@dataclass(eq=False)
+class RelayWatch:
+    """One live stream of one game on this relay."""
+
+    game_id: str
+    viewer: Viewer  # before the policy: seat, spectator or auditor
+    loaded: LoadedGame
+    cursor: int  # the last sequence queued or sent
+    queue: deque[Outgoing] = field(default_factory=deque)
+    # Messages heard while the watcher was catching up from the store.
+    early: deque[tuple[int, Outgoing, bool]] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    live: bool = False
+    gap: bool = False  # something was missed: read the store from the cursor
+    finished: bool = False
+    fell_behind: bool = False
+
+
+@dataclass(eq=False)
+class Topic:
+    """One subject this relay follows, and the watchers it feeds."""
+
+    name: str
+    copies: bool  # False: the messages only say the game moved (the auditors)
+    watches: set[RelayWatch] = field(default_factory=set)
+    subscription: Any = None
+    subscribed: asyncio.Event = field(default_factory=asyncio.Event)
+    last: int = 0  # the newest sequence heard
+    checked: float = 0.0  # when the store was last read for an idle topic
+
+
+class RelayFeeds:
+    def __init__(self, broker: Broker, max_backlog: int) -> None:
+        self.broker = broker
+        self.max_backlog = max_backlog
+        self.topics: dict[str, Topic] = {}
+        self.received = 0
+
+    async def join(self, watch: RelayWatch, name: str, copies: bool = True) -> Topic:
+        """Feed ``watch`` from subject ``name`` (subscribing if it is new);
+        messages heard before :meth:`go_live` wait in ``watch.early``."""
+        topic = self.topics.get(name)
+        if topic is None:
+            topic = self.topics[name] = Topic(name, copies)
+            try:
+                topic.subscription = await self.broker.subscribe(
+                    name, functools.partial(self._heard, topic)
+                )
+            except Exception as error:  # the broker is down: the store serves
+                log.info("not subscribed to %s (%s); reading the store", name, error)
+            topic.subscribed.set()
+        else:
+            await topic.subscribed.wait()
+        topic.watches.add(watch)
+        return topic
+
+    def leave(self, watch: RelayWatch, topic: Topic) -> None:
+        topic.watches.discard(watch)
+        if not topic.watches and self.topics.get(topic.name) is topic:
+            del self.topics[topic.name]
+            if topic.subscription is not None:
+                asyncio.get_running_loop().create_task(_unsubscribe(topic.subscription))
+
+    async def resubscribe(self) -> None:
+        """After the broker came back: subjects that could not be followed
+        are subscribed now, and every watcher reads what it missed."""
+        for topic in list(self.topics.values()):
+            if topic.subscription is None:
+                try:
+                    topic.subscription = await self.broker.subscribe(
+                        topic.name, functools.partial(self._heard, topic)
+                    )
+                except Exception:
+                    continue
+            for watch in topic.watches:
+                watch.gap = True
+                watch.ready.set()
+
+    async def _heard(self, topic: Topic, msg: Msg) -> None:
+        self.received += 1
+        response = gpb.WatchEventsResponse.FromString(msg.data)
+        sequence = response.event.sequence
+        final = response.event.event.type_url.endswith(FINISHED)
+        topic.last = max(topic.last, sequence)
+        self.deliver(topic, sequence, Outgoing(response, msg.data), final)
+
+    def deliver(self, topic: Topic, sequence: int, item: Outgoing, final: bool) -> None:
+        woken = []
+        for watch in list(topic.watches):
+            if not topic.copies:
+                watch.gap = True  # read the store
+            elif not watch.live:
+                if len(watch.early) < self.max_backlog:
+                    watch.early.append((sequence, item, final))
+                else:
+                    watch.gap = True
+                continue
+            else:
+                self._take(watch, sequence, item, final)
+            woken.append(watch)
+        self._wake(woken)
+
+    def go_live(self, watch: RelayWatch) -> None:
+        """The watcher has caught up from the store: from now on it takes
+        the broker's messages (first those heard meanwhile)."""
+        watch.live = True
+        early, watch.early = watch.early, deque()
+        for sequence, item, final in early:
+            self._take(watch, sequence, item, final)
+
+    def _take(self, watch: RelayWatch, sequence: int, item: Outgoing, final: bool) -> None:
+        if watch.fell_behind or watch.finished or watch.gap or sequence <= watch.cursor:
+            return
+        if sequence != watch.cursor + 1:
+            watch.gap = True
+            return
+        if len(watch.queue) >= self.max_backlog:
+            watch.fell_behind = True
+            return
+        watch.queue.append(item)
+        watch.cursor = sequence
+        watch.finished = final
+
+    def _wake(self, watches: list[RelayWatch]) -> None:
+        for watch in watches[:WAKE_SLICE]:
+            watch.ready.set()
+        if len(watches) > WAKE_SLICE:
+            asyncio.get_running_loop().call_soon(self._wake, watches[WAKE_SLICE:])
+
+    async def close(self) -> None:
+        for topic in list(self.topics.values()):
+            if topic.subscription is not None:
+                await _unsubscribe(topic.subscription)
+        self.topics.clear()
+
+
+async def _unsubscribe(subscription: Any) -> None:
+    try:
+        await subscription.unsubscribe()
+    except Exception:
+        log.debug("unsubscribing", exc_info=True)

@@ -1,0 +1,287 @@
+"""Relays (`cardroom relay`): WatchEvents served from the broker's copies.
+
+A relay's stream is byte for byte the game server's for every kind of
+viewer and spectator policy, from any cursor; a watcher whose relay dies
+resumes on another and misses nothing; a broker restart loses nothing;
+and a seat's copies reach only that seat. Everything runs against a real
+NATS server (the machine's at 127.0.0.1:4222, or a test's own)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from cardroom.client import Client, PermissionDenied, Unauthenticated
+from cardroom.client.bots.runner import BotSeat, play_bots
+from cardroom.client.follow import Follower
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
+from tests.conftest import OPERATOR_TOKEN
+from tests.service.relays import (
+    Deployment,
+    deploy,
+    eventually,
+    nats_or_skip,
+    own_nats,
+    raw_feed,
+    sequence,
+    undeploy,
+)
+
+Policy = tpb.SpectatorPolicy
+KINDS = ["smoke-and-mirrors", "smiles-and-daggers", "silver-dagger", "smile-life"]
+
+
+@pytest.fixture
+def nats_url() -> str:
+    return nats_or_skip()
+
+
+@pytest.fixture
+async def deployed(database: str, nats_url: str) -> AsyncIterator[Deployment]:
+    deployment = await deploy(database, nats_url, relays=2)
+    try:
+        yield deployment
+    finally:
+        await undeploy(deployment)
+
+
+async def seated(
+    client: Client,
+    kind: str = "smoke-and-mirrors",
+    seats: int = 3,
+    policy: tpb.SpectatorPolicy | None = None,
+) -> tuple[str, list[BotSeat]]:
+    game_id = await client.create_game(kind, seat_count=seats, spectator_policy=policy)
+    bots = []
+    for i in range(seats):
+        handle = await client.join(game_id, f"P{i}")
+        bots.append(BotSeat(handle.seat, handle.token, "random"))
+    return game_id, bots
+
+
+def viewers(bots: list[BotSeat]) -> dict[str, tuple[str | None, bool]]:
+    """Every kind of viewer: name -> (token, as_spectator)."""
+    kinds: dict[str, tuple[str | None, bool]] = {
+        "spectator": (None, False),
+        "operator": (OPERATOR_TOKEN, False),
+        "operator as spectator": (OPERATOR_TOKEN, True),
+    }
+    for bot in bots:
+        kinds[f"seat {bot.seat}"] = (bot.token, False)
+    return kinds
+
+
+async def both_feeds(
+    deployed: Deployment, game_id: str, bots: list[BotSeat], kind: str, seed: int
+) -> dict[str, tuple[list[bytes], list[bytes]]]:
+    """Every viewer's whole stream from the server and from a relay, all
+    opened before the game starts, so the relay forwards it live."""
+    names = viewers(bots)
+    streams = {
+        (name, where): asyncio.create_task(raw_feed(address, game_id, token, as_spectator=spec))
+        for name, (token, spec) in names.items()
+        for where, address in (("server", deployed.address), ("relay", deployed.relay_address()))
+    }
+    relay = deployed.relays[0].servicer
+    await eventually(lambda: relay.watchers == len(names), "every relay stream to open")
+    await deployed.client.start(game_id, bots[0].token)
+    await play_bots(deployed.client, game_id, kind, bots, seed=seed)
+    got = {key: await task for key, task in streams.items()}
+    return {name: (got[(name, "server")], got[(name, "relay")]) for name in names}
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        None,
+        tpb.SpectatorPolicy(kind=Policy.KIND_DELAYED, delay_events=3),
+        tpb.SpectatorPolicy(kind=Policy.KIND_OMNISCIENT_AFTER_END),
+    ],
+    ids=["public", "delayed", "omniscient-after-end"],
+)
+async def test_a_relay_sends_every_viewer_the_servers_bytes(
+    deployed: Deployment, policy: tpb.SpectatorPolicy | None
+) -> None:
+    game_id, bots = await seated(deployed.client, policy=policy)
+    feeds = await both_feeds(deployed, game_id, bots, "smoke-and-mirrors", seed=7)
+    version = (await deployed.client.view(game_id, OPERATOR_TOKEN)).version
+    for name, (server, relay) in feeds.items():
+        assert relay == server, name
+        assert [sequence(d) for d in relay] == list(range(1, version + 1)), name
+    # The relay forwarded the broker's copies (it did not read them all from the store).
+    assert deployed.relays[0].servicer.feeds.received >= version - 5
+    seats = [feeds[f"seat {bot.seat}"][1] for bot in bots]
+    assert len({tuple(s) for s in seats}) == len(seats)  # each seat its own copies
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_every_game_kind_reaches_its_viewers_through_a_relay_unchanged(
+    deployed: Deployment, kind: str
+) -> None:
+    game_id, bots = await seated(deployed.client, kind, seats=3)
+    feeds = await both_feeds(deployed, game_id, bots, kind, seed=11)
+    for name, (server, relay) in feeds.items():
+        assert relay == server, name
+        assert relay, name
+
+
+async def test_a_relay_resumes_from_a_cursor(deployed: Deployment) -> None:
+    game_id, bots = await seated(deployed.client)
+    await deployed.client.start(game_id, bots[0].token)
+    mid = await play_some(deployed.client, game_id, bots, 6)
+    for after in (0, 1, mid - 2):
+        for token in (None, bots[1].token):
+            head = await raw_feed(deployed.relay_address(), game_id, token, after=after, until=mid)
+            assert head == await raw_feed(deployed.address, game_id, token, after=after, until=mid)
+    # A cursor in the middle, then live to the end.
+    rest = asyncio.create_task(raw_feed(deployed.relay_address(1), game_id, after=mid - 1))
+    await play_bots(deployed.client, game_id, "smoke-and-mirrors", bots, seed=3)
+    assert await rest == await raw_feed(deployed.address, game_id, after=mid - 1)
+
+
+async def play_some(client: Client, game_id: str, bots: list[BotSeat], commands: int) -> int:
+    """``commands`` random legal moves; the version after."""
+    version = 0
+    for _ in range(commands):
+        for bot in bots:
+            actions = await client.legal_actions(game_id, bot.token)
+            if actions:
+                version = (await client.act(game_id, bot.token, actions[0])).version
+                break
+    return version
+
+
+async def test_a_watcher_whose_relay_dies_resumes_on_another_and_misses_nothing(
+    deployed: Deployment,
+) -> None:
+    game_id, bots = await seated(deployed.client)
+    await deployed.client.start(game_id, bots[0].token)
+    watcher = Client.connect(deployed.address, relays=[deployed.relay_address(i) for i in (0, 1)])
+    try:
+        resumed: list[str] = []
+        follower = Follower(
+            watcher, game_id, bots[2].token, on_reconnect=lambda n, e: resumed.append(e.code.name)
+        )
+        first = deployed.relays[0].servicer
+        version = await play_some(deployed.client, game_id, bots, 4)
+        assert await follower.until(version)
+        assert first.watchers == 1  # the first stream went to the first relay
+        await deployed.relays[0].stop(grace=None)  # the relay dies mid-stream
+        await play_bots(deployed.client, game_id, "smoke-and-mirrors", bots, seed=5)
+        while await follower.next() is not None:
+            pass
+        feed = await raw_feed(deployed.address, game_id, bots[2].token)
+        assert follower.feed.cursor == len(feed) == sequence(feed[-1])
+        assert resumed == ["UNAVAILABLE"]  # once, on the second relay
+    finally:
+        await watcher.close()
+        deployed.relays.pop(0)
+
+
+async def test_a_seats_copies_reach_that_seat_only(deployed: Deployment) -> None:
+    game_id, bots = await seated(deployed.client)
+    other_id, other_bots = await seated(deployed.client)
+    relay = deployed.relay_address()
+    with pytest.raises(Unauthenticated):  # a seat token of another game
+        await raw_feed_client(relay, game_id, other_bots[0].token)
+    with pytest.raises(Unauthenticated):
+        await raw_feed_client(relay, game_id, "seat_forged")
+    with pytest.raises(PermissionDenied):  # no ghosting through a relay either
+        await raw_feed_client(relay, game_id, bots[0].token, as_spectator=True)
+    # A seat taken after the relay first read the game is recognised.
+    late_id, late_bots = await seated(deployed.client, seats=4)
+    await raw_feed(relay, late_id, until=1)
+    handle = late_bots[3]
+    mine = await raw_feed(relay, late_id, handle.token, until=4)
+    assert mine == await raw_feed(deployed.address, late_id, handle.token, until=4)
+    del other_id
+
+
+async def raw_feed_client(
+    address: str, game_id: str, token: str | None, *, as_spectator: bool = False
+) -> None:
+    async with Client.connect(address) as client:
+        async for _ in client.watch(game_id, token, as_spectator=as_spectator):
+            break
+
+
+async def test_a_relay_tells_the_other_calls_to_go_to_a_server(deployed: Deployment) -> None:
+    async with Client.connect(deployed.relay_address()) as client:
+        with pytest.raises(Exception, match="relay") as refused:
+            await client.create_game("smoke-and-mirrors", seat_count=3)
+        assert refused.value.code.name == "UNIMPLEMENTED"  # type: ignore[attr-defined]
+
+
+async def test_a_seat_watching_through_a_relay_is_present_on_the_server(
+    deployed: Deployment,
+) -> None:
+    game_id, bots = await seated(deployed.client)
+    await deployed.client.start(game_id, bots[0].token)  # seat 0 calls the server
+    presence = deployed.server.games.presence
+    watching = asyncio.create_task(raw_feed(deployed.relay_address(), game_id, bots[1].token))
+    try:
+        await eventually(lambda: (game_id, 1) in presence._last, "the server to hear seat 1")
+        presence.since -= timedelta(seconds=10_000)  # long after every seat's last call...
+        table = deployed.server.games.load(game_id).table
+        assert presence.absent(game_id, table) == [2]  # ...but seat 1 watches on the relay
+    finally:
+        watching.cancel()
+
+
+async def test_a_broker_restart_loses_no_event(
+    tmp_path: Path, database: str, nats_url: str
+) -> None:
+    del nats_url  # the machine's broker must not be restarted: this test has its own
+    with own_nats(tmp_path / "nats") as nats:
+        deployed = await deploy(database, nats.url)
+        try:
+            game_id, bots = await seated(deployed.client)
+            await deployed.client.start(game_id, bots[0].token)
+            relay = deployed.relay_address()
+            spectator = asyncio.create_task(raw_feed(relay, game_id))
+            seat = asyncio.create_task(raw_feed(relay, game_id, bots[1].token))
+            await play_some(deployed.client, game_id, bots, 3)
+            nats.stop()
+            broker = deployed.server.broker
+            assert broker is not None
+            await eventually(lambda: not broker.up, "the server to notice the broker is gone")
+            await play_some(deployed.client, game_id, bots, 3)  # writes go on
+            assert broker.dropped > 0
+            health = await health_of(deployed.address, "cardroom.broker")
+            assert health == "NOT_SERVING"
+            nats.start()
+            await eventually(lambda: broker.up, "the server to reconnect")
+            await play_bots(deployed.client, game_id, "smoke-and-mirrors", bots, seed=9)
+            assert await spectator == await raw_feed(deployed.address, game_id)
+            assert await seat == await raw_feed(deployed.address, game_id, bots[1].token)
+        finally:
+            await undeploy(deployed)
+
+
+async def health_of(address: str, service: str) -> str:
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        response = await stub.Check(health_pb2.HealthCheckRequest(service=service))
+        return str(health_pb2.HealthCheckResponse.ServingStatus.Name(response.status))
+
+
+def test_relay_subjects_carry_one_viewer_kind_each() -> None:
+    from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
+    from cardroom.server.broker import subject
+
+    game = "00000000-0000-0000-0000-000000000001"
+    assert subject(game, SPECTATOR) == f"cardroom.events.{game}.spectator"
+    assert subject(game, Viewer.of_seat(2)) == f"cardroom.events.{game}.seat2"
+    with pytest.raises(ValueError):
+        subject(game, AUDITOR)  # never published
+
+
+__all__ = ["gpb"]
