@@ -285,3 +285,50 @@ def test_relay_subjects_carry_one_viewer_kind_each() -> None:
 
 
 __all__ = ["gpb"]
+
+
+@pytest.mark.parametrize("who", [1, None], ids=["seat 1", "spectator"])
+async def test_twins_look_alike_through_a_relay(deployed: Deployment, who: int | None) -> None:
+    """Two games that differ only in what the viewer may not see (the pure
+    twins of tests/smoke_and_mirrors/twins.py, replayed with their deals
+    set) reach that viewer through a relay alike, but for what differs
+    between any two games by design (ids, times, salts, digests)."""
+    from cardroom.domain.kernel import SPECTATOR, Viewer
+    from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+    from tests.service.test_non_interference import RecordingTwins, comparable
+
+    viewer = Viewer.of_seat(who) if who is not None else SPECTATOR
+    options = sm.Options(rounds_to_win=1)
+    for seed in range(50):
+        twins = RecordingTwins(3, viewer, seed, options)
+        twins.run(max_commands=40)
+        if any(x != y for _, x, y in twins.sent):
+            break
+    seen = []
+    relay = deployed.relays[0].servicer
+    for side in (1, 2):
+        deals = [sent[side] for sent in twins.sent if sent[0] is None]
+        game_id = await deployed.client.create_game(
+            "smoke-and-mirrors",
+            seat_count=3,
+            options=options,
+            set_deal=deals,
+            operator_token=OPERATOR_TOKEN,
+        )
+        seats = [await deployed.client.join(game_id, f"P{i}") for i in range(3)]
+        token = seats[who].token if who is not None else None
+        stream = asyncio.create_task(raw_feed(deployed.relay_address(), game_id, token))
+        await eventually(lambda: relay.watchers == 1, "the relay stream to open")
+        await deployed.client.start(game_id, seats[0].token)
+        for seat, *commands in twins.sent:
+            if seat is not None:
+                await deployed.client.act(game_id, seats[seat].token, commands[side - 1])
+        version = (await deployed.client.view(game_id, OPERATOR_TOKEN)).version
+        if not (await deployed.client.view(game_id, OPERATOR_TOKEN)).table.finished:
+            stream.cancel()
+            got = await raw_feed(deployed.relay_address(), game_id, token, until=version)
+        else:
+            got = await stream
+        seen.append([comparable(gpb.WatchEventsResponse.FromString(d).event) for d in got])
+        assert [sequence(d) for d in got] == list(range(1, version + 1))
+    assert seen[0] == seen[1]

@@ -81,6 +81,7 @@ class Broker:
         self._queue: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._sender: asyncio.Task[None] | None = None
         self._connecting: asyncio.Task[None] | None = None
+        self._closing = False
         # Told when the connection falls or stands again (True: up).
         self.listeners: list[Callable[[bool], Awaitable[None] | None]] = []
 
@@ -194,6 +195,8 @@ class Broker:
         return sub
 
     async def _disconnected(self) -> None:
+        if self._closing:
+            return
         log.warning("lost the broker at %s; reconnecting", self.url)
         await self._tell(False)
 
@@ -215,6 +218,7 @@ class Broker:
         log.debug("broker: %s", error)
 
     async def close(self) -> None:
+        self._closing = True
         for task in (self._sender, self._connecting):
             if task is not None:
                 task.cancel()
