@@ -21,7 +21,16 @@ from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
-from bench import commands, game_list, long_game, memory, restart, scale_out, spectators
+from bench import (
+    commands,
+    game_list,
+    long_game,
+    memory,
+    relays,
+    restart,
+    scale_out,
+    spectators,
+)
 from bench.config import FULL, QUICK, Run, Scale, scaled
 from bench.report import Row, failed, table
 from bench.servers import POSTGRES_URL, Server, fresh_database, postgres_reachable, servers
@@ -34,6 +43,7 @@ MEASUREMENTS = (
     "memory",
     "game_list",
     "scale_out",
+    "relays",
 )
 BACKENDS = {"sqlite": ["sqlite"], "postgres": ["postgres"], "both": ["sqlite", "postgres"]}
 SHOWN_PROBLEMS = 5
@@ -58,6 +68,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--fill-seconds", type=int, help="time budget for creating those games (per backend)"
     )
     parser.add_argument("--spectators", type=int, help="watchers for the delivery row")
+    parser.add_argument(
+        "--crowd", type=int, help="watchers over 4 relays in the last relay row (0: skip it)"
+    )
     args = parser.parse_args(argv)
     chosen = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = sorted(set(chosen) - set(MEASUREMENTS))
@@ -140,6 +153,12 @@ async def backend_table(backend: str, scale: Scale, only: set[str]) -> tuple[str
             rows += await guarded(
                 run, "game_list", "server RSS while games are created", game_list.measure(run)
             )
+        if "relays" in only:
+            why = relays.nats_reachable()
+            if why is None:
+                rows += await guarded(run, "relays", "relays", relays.measure(run))
+            else:
+                rows.append(failed(f"relays (NATS at {relays.NATS_URL})", OSError(why)))
         parts = [f"## {run.title}", "", table(rows)] if rows else [f"## {run.title}"]
         ok = not any(row.measured.startswith("FAILED") for row in rows)
         if backend == "postgres" and "scale_out" in only:
@@ -182,6 +201,7 @@ async def main(argv: list[str]) -> int:
         many_games=args.games,
         fill_seconds=args.fill_seconds,
         spectators=args.spectators,
+        relay_crowd=args.crowd,
     )
     began = time.monotonic()
     print(header(argv), flush=True)

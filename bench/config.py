@@ -32,6 +32,8 @@ class Scale:
     failover_seconds: float  # load in the failover run (a server dies halfway)
     load_workers: int  # load processes for the concurrent loads
     games_per_worker: int  # concurrent games per load process
+    relay_spectators: int  # watchers of one game through relays (and bare NATS)
+    relay_crowd: int  # watchers over 4 relays in the last relay row (0: not tried)
 
 
 FULL = Scale(
@@ -53,6 +55,8 @@ FULL = Scale(
     failover_seconds=20.0,
     load_workers=2,
     games_per_worker=6,
+    relay_spectators=1000,
+    relay_crowd=10_000,
 )
 
 QUICK = Scale(
@@ -74,6 +78,8 @@ QUICK = Scale(
     failover_seconds=4.0,
     load_workers=2,
     games_per_worker=2,
+    relay_spectators=30,
+    relay_crowd=0,
 )
 
 

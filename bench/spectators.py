@@ -29,6 +29,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,14 +93,32 @@ async def watch_job(link: Link, address: str, game_id: str, streams: int) -> dic
 
 
 class Watchers:
-    """Watcher processes on one game, and how far each has got."""
+    """Watcher processes on one game, and how far each has got. With several
+    addresses (relays) the processes are spread over them in turn; ``job``
+    is the watch job each process runs (``watch_job``: WatchEvents)."""
 
-    def __init__(self, address: str, game_id: str, watchers: int) -> None:
-        processes = max(2, math.ceil(watchers / STREAMS_PER_PROCESS)) if watchers > 1 else 1
+    def __init__(
+        self,
+        address: str | Sequence[str],
+        game_id: str,
+        watchers: int,
+        job: Any = None,
+        per_process: int = STREAMS_PER_PROCESS,
+    ) -> None:
+        addresses = [address] if isinstance(address, str) else list(address)
+        processes = max(2, math.ceil(watchers / per_process)) if watchers > 1 else 1
+        processes = max(processes, min(len(addresses), watchers))
         shares = [watchers // processes + (i < watchers % processes) for i in range(processes)]
         self.total = watchers
         self.workers = [
-            Worker(watch_job, address=address, game_id=game_id, streams=n) for n in shares if n
+            Worker(
+                job or watch_job,
+                address=addresses[i % len(addresses)],
+                game_id=game_id,
+                streams=n,
+            )
+            for i, n in enumerate(shares)
+            if n
         ]
         self.reached = [0] * len(self.workers)
 
@@ -214,7 +233,7 @@ def arrivals(table: Table, outcomes: list[dict[str, Any]], watchers: int) -> lis
 
 
 async def writer_p50(
-    address: str, watchers: int, commands: int, watched_at: str | None = None
+    address: str, watchers: int, commands: int, watched_at: str | Sequence[str] | None = None
 ) -> float:
     """SubmitCommand p50 of commands played back to back with ``watchers``
     following the game (not pacing the writer), on ``watched_at`` (default:
