@@ -16,7 +16,7 @@ RUN pip install --no-cache-dir ".[server]" \
 VOLUME ["/data"]
 WORKDIR /data
 USER cardroom
-EXPOSE 50051 8080
+EXPOSE 50051 8080 50061
 ENV CARDROOM_ADDRESS=0.0.0.0:50051
 # Browsers: Connect, gRPC-Web and the reference web table (package data).
 ENV CARDROOM_WEB_ADDRESS=0.0.0.0:8080
