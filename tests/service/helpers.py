@@ -102,8 +102,27 @@ def web_server_process(database: str, *args: str) -> Iterator[tuple[str, str]]:
 
 
 @contextmanager
+def relay_process(database: str, broker: str, *args: str) -> Iterator[tuple[str, str]]:
+    """``cardroom relay`` (with its browser port) in a subprocess; yields
+    (address, web URL)."""
+    with _serving(
+        database,
+        ("--broker", broker, "--web-address", "127.0.0.1:0", *args),
+        None,
+        r"listening on (\S+)",
+        r"browsers: (\S+)",
+        command="relay",
+    ) as (address, web_url):
+        yield address, web_url
+
+
+@contextmanager
 def _serving(
-    database: str, args: tuple[str, ...], env: dict[str, str] | None, *patterns: str
+    database: str,
+    args: tuple[str, ...],
+    env: dict[str, str] | None,
+    *patterns: str,
+    command: str = "serve",
 ) -> Iterator[list[str]]:
     """Yields, for each pattern, its group from the next line printed."""
     process = subprocess.Popen(
@@ -111,7 +130,7 @@ def _serving(
             sys.executable,
             "-m",
             "cardroom.cli",
-            "serve",
+            command,
             "--address",
             "127.0.0.1:0",
             "--database",

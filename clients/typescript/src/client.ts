@@ -116,12 +116,27 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export class CardroomClient {
   /** The generated client, for anything the wrapper does not cover. */
   readonly service: Client<typeof GameService>;
+  /** The relays (`cardroom relay`) `watch` streams from; none: the server. */
+  readonly relays: Client<typeof GameService>[];
+  private nextRelay = 0;
   private readonly onClose: () => void;
 
-  /** `close` releases what the transport holds open (see connectNode). */
-  constructor(transport: Transport, close: () => void = () => undefined) {
+  /**
+   * `close` releases what the transports hold open (see connectNode).
+   * `relays`: transports to `cardroom relay` processes; `watch` streams
+   * from them (each reconnection from the next), every other call goes to
+   * the server.
+   */
+  constructor(transport: Transport, close: () => void = () => undefined, relays: Transport[] = []) {
     this.service = createClient(GameService, transport);
+    this.relays = relays.map((relay) => createClient(GameService, relay));
     this.onClose = close;
+  }
+
+  /** The service a new stream of `watch` goes to: the next relay, else the server. */
+  private watchService(): Client<typeof GameService> {
+    if (this.relays.length === 0) return this.service;
+    return this.relays[this.nextRelay++ % this.relays.length]!;
   }
 
   /** Close the client's connections; calls still running fail. */
@@ -204,7 +219,8 @@ export class CardroomClient {
   /**
    * The caller's redacted events after the cursor, then live ones; ends when
    * the game ends. A dropped connection is resumed from the last event
-   * received, so the feed has neither gaps nor repeats.
+   * received, so the feed has neither gaps nor repeats (on the next relay,
+   * if the client has relays).
    */
   async *watch(gameId: string, options: WatchOptions = {}): AsyncGenerator<EventEnvelope> {
     const retries = options.retries ?? 5;
@@ -212,7 +228,7 @@ export class CardroomClient {
     let failures = 0;
     for (;;) {
       try {
-        const stream = this.service.watchEvents(
+        const stream = this.watchService().watchEvents(
           { gameId, afterSequence: cursor, asSpectator: options.asSpectator ?? false },
           { ...auth(options.token), signal: options.signal },
         );

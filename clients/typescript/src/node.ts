@@ -42,9 +42,17 @@ export function nodeTransport(
 
 /**
  * A client of the server at `baseUrl` over `protocol` (see nodeTransport).
+ * `relays`: base URLs of `cardroom relay` processes (their gRPC port for
+ * "grpc", their browser port otherwise) that `watch` streams from.
  * Call `close()` when done: an open HTTP/2 connection keeps Node running.
  */
-export function connectNode(baseUrl: string, protocol: NodeProtocol = "grpc"): CardroomClient {
-  const sessions = protocol === "grpc" ? new Http2SessionManager(baseUrl) : undefined;
-  return new CardroomClient(nodeTransport(baseUrl, protocol, sessions), () => sessions?.abort());
+export function connectNode(
+  baseUrl: string,
+  protocol: NodeProtocol = "grpc",
+  options: { relays?: string[] } = {},
+): CardroomClient {
+  const urls = [baseUrl, ...(options.relays ?? [])];
+  const sessions = urls.map((url) => (protocol === "grpc" ? new Http2SessionManager(url) : undefined));
+  const [server, ...relays] = urls.map((url, i) => nodeTransport(url, protocol, sessions[i]));
+  return new CardroomClient(server!, () => sessions.forEach((s) => s?.abort()), relays);
 }

@@ -19,6 +19,16 @@ export function webTransport(baseUrl: string, protocol: WebProtocol = "connect")
   return createConnectTransport({ baseUrl, useBinaryFormat: protocol === "connect", jsonOptions });
 }
 
-export function connectWeb(baseUrl: string, protocol: WebProtocol = "connect"): CardroomClient {
-  return new CardroomClient(webTransport(baseUrl, protocol));
+/**
+ * A client of the server's browser port at `baseUrl`; `relays`: browser
+ * ports of `cardroom relay` processes (`--web-address`, with this page's
+ * origin in their `--web-origins`) that `watch` streams from.
+ */
+export function connectWeb(
+  baseUrl: string,
+  protocol: WebProtocol = "connect",
+  options: { relays?: string[] } = {},
+): CardroomClient {
+  const relays = (options.relays ?? []).map((url) => webTransport(url, protocol));
+  return new CardroomClient(webTransport(baseUrl, protocol), () => undefined, relays);
 }

@@ -15,6 +15,11 @@ function required(name: string): string {
 
 /** http://HOST:PORT of the gRPC port and of the browser port. */
 export const servers = { grpc: required("CARDROOM_GRPC_URL"), web: required("CARDROOM_WEB_URL") };
+/** The same of a `cardroom relay` in front of that server. */
+export const relays = {
+  grpc: required("CARDROOM_RELAY_GRPC_URL"),
+  web: required("CARDROOM_RELAY_WEB_URL"),
+};
 
 const clients: CardroomClient[] = [];
 after(() => clients.forEach((client) => client.close())); // lets the test process end

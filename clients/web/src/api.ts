@@ -1,13 +1,20 @@
 // The server this page talks to: the origin that served it, unless the URL
 // says ?server=http://HOST:PORT (that server must list this page's origin
 // in --web-origins). ?protocol=grpc-web or connect-json picks the protocol.
+// ?relay=http://HOST:PORT[,...] watches through `cardroom relay` browser
+// ports (listing this page's origin in their --web-origins) while every
+// other call goes to the server.
 import { connectWeb, type WebProtocol } from "@cardroom/client/web";
 import type { CardroomClient, GameKind } from "@cardroom/client";
 
 const params = new URLSearchParams(location.search);
 const protocol = (params.get("protocol") ?? "connect") as WebProtocol;
 
-export const client: CardroomClient = connectWeb(params.get("server") ?? location.origin, protocol);
+const relays = (params.get("relay") ?? "").split(",").filter((url) => url !== "");
+
+export const client: CardroomClient = connectWeb(params.get("server") ?? location.origin, protocol, {
+  relays,
+});
 
 let kinds: Promise<Map<string, GameKind>> | undefined;
 
