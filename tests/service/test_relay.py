@@ -332,3 +332,28 @@ async def test_twins_look_alike_through_a_relay(deployed: Deployment, who: int |
         seen.append([comparable(gpb.WatchEventsResponse.FromString(d).event) for d in got])
         assert [sequence(d) for d in got] == list(range(1, version + 1))
     assert seen[0] == seen[1]
+
+
+async def test_cardroom_watch_plays_a_feed_through_a_relay(deployed: Deployment) -> None:
+    import sys
+
+    game_id, bots = await seated(deployed.client)
+    await deployed.client.start(game_id, bots[0].token)
+    await play_bots(deployed.client, game_id, "smoke-and-mirrors", bots, seed=1)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cardroom.cli",
+        "watch",
+        game_id,
+        "--plain",
+        "--address",
+        deployed.address,
+        "--relay",
+        deployed.relay_address(),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode == 0
+    assert out.decode().count("\n") >= 10
+    assert deployed.relays[0].servicer.opened == 1  # the feed came through the relay

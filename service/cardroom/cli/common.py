@@ -133,8 +133,26 @@ def channel_credentials(args: argparse.Namespace) -> grpc.ChannelCredentials | N
 
 
 def connect(args: argparse.Namespace, address: str | None = None) -> Client:
-    """A client of ``--address`` (or ``address``) with the TLS flags."""
-    return Client.connect(address or args.address, credentials=channel_credentials(args))
+    """A client of ``--address`` (or ``address``) with the TLS flags, and
+    ``--relay`` for watching where the command has it."""
+    return Client.connect(
+        address or args.address,
+        credentials=channel_credentials(args),
+        relays=getattr(args, "relay", None) or (),
+    )
+
+
+def add_relay_flag(parser: argparse.ArgumentParser) -> None:
+    """--relay HOST:PORT (repeatable; else CARDROOM_RELAYS, comma-separated)."""
+    relays = [r.strip() for r in (env("CARDROOM_RELAYS") or "").split(",") if r.strip()]
+    parser.add_argument(
+        "--relay",
+        action="append",
+        metavar="HOST:PORT",
+        default=relays or None,
+        help="watch through this `cardroom relay` (repeat for several; env CARDROOM_RELAYS, "
+        "comma-separated); every other call goes to --address",
+    )
 
 
 def unreachable(address: str, details: str) -> UsageError:

@@ -12,6 +12,7 @@ import sys
 from cardroom.cli.common import (
     EXIT_OK,
     add_credential_flags,
+    add_relay_flag,
     add_server_flags,
     connect,
     credential,
@@ -35,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the narrated feed line by line and exit at the end",
     )
     add_server_flags(parser)
+    add_relay_flag(parser)
     add_credential_flags(parser, what="watch with more than a spectator sees")
 
 

@@ -102,6 +102,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         self.presence = presence
         self.feeds = RelayFeeds(broker, self.limits.max_stream_backlog)
         self.watchers = 0
+        self.opened = 0  # streams opened since the start
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-relay")
         broker.listeners.append(self._broker_changed)
 
@@ -145,6 +146,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 "try again later or on another relay"
             )
         self.watchers += 1
+        self.opened += 1
         self.metrics.live_watchers.inc()
 
     def _close_stream(self) -> None:
