@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 Key = tuple[str, int]
 SEEN_EVERY = 5.0
 HEARTBEAT = 15.0
+MAX_REMEMBERED = 100_000  # seats whose last write is kept to space the next
 
 
 def entry_key(game_id: str, seat: int) -> str:
@@ -76,6 +77,8 @@ class SharedPresence:
         if now - self._written.get(key, -SEEN_EVERY) < SEEN_EVERY:
             return
         self._written[key] = now
+        if len(self._written) > MAX_REMEMBERED:  # forget what no longer limits anything
+            self._written = {k: t for k, t in self._written.items() if now - t < SEEN_EVERY}
         self._loop.call_soon_threadsafe(self._put, key)
 
     def opened(self, game_id: str, seat: int) -> None:
