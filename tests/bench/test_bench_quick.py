@@ -1,6 +1,6 @@
 """The benchmark runs end to end: ``python -m bench --quick`` measures every
-row of issue 10's table on SQLite and PostgreSQL, and the scale-out figures,
-and prints them all.
+row of issue 10's table on SQLite and PostgreSQL, the scale-out figures and
+the relays rows (issue 22; they need NATS), and prints them all.
 
 Only that it runs and what it prints is checked, never a timing: the
 figures belong to docs/benchmarks.md, not to a test.
@@ -32,6 +32,12 @@ ROWS = [
     "server RSS while",
     "ListGames, a page of 100 with",
 ]
+RELAY_ROWS = [
+    "spectators on one game through 1 relay: delivery",
+    "spectators on one game through 4 relays: delivery",
+    "the server's CPU per delivered message",
+    "spectators on 2 relays vs 0",
+]
 
 
 @pytest.mark.postgres
@@ -55,6 +61,8 @@ def test_the_quick_benchmark_prints_every_row_on_both_backends_and_the_scale_out
         assert row in sqlite, f"SQLite table lacks {row!r}:\n{sqlite}"
         assert row in postgres, f"PostgreSQL table lacks {row!r}:\n{postgres}"
     assert "FAILED" not in output, output
+    for row in RELAY_ROWS:  # once, on the last backend
+        assert row in postgres, f"PostgreSQL table lacks {row!r}:\n{postgres}"
     for table in (sqlite, postgres):  # the server's own share, read from its access log
         assert "of it inside the server)" in table, table
     for servers in ("| 1 |", "| 2 |", "| 3 |"):
