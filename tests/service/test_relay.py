@@ -357,3 +357,23 @@ async def test_cardroom_watch_plays_a_feed_through_a_relay(deployed: Deployment)
     assert process.returncode == 0
     assert out.decode().count("\n") >= 10
     assert deployed.relays[0].servicer.opened == 1  # the feed came through the relay
+
+
+async def test_events_never_published_still_reach_relay_watchers(
+    deployed: Deployment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer that dies between its append and its publish, or copies
+    the broker lost: the relay reads a game that went silent from the store
+    (here after a twentieth of a second instead of ten)."""
+    from cardroom.server import relay
+
+    monkeypatch.setattr(relay, "IDLE_SECONDS", 0.05)
+    game_id, bots = await seated(deployed.client)
+    await deployed.client.start(game_id, bots[0].token)
+    deployed.server.servicer.publisher = None  # type: ignore[union-attr]  # nothing is published
+    seat = asyncio.create_task(raw_feed(deployed.relay_address(), game_id, bots[0].token))
+    spectator = asyncio.create_task(raw_feed(deployed.relay_address(), game_id))
+    await play_bots(deployed.client, game_id, "smoke-and-mirrors", bots, seed=13)
+    assert await seat == await raw_feed(deployed.address, game_id, bots[0].token)
+    assert await spectator == await raw_feed(deployed.address, game_id)
+    assert deployed.relays[0].servicer.feeds.received == 0

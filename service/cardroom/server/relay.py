@@ -181,12 +181,11 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 )
             else:
                 topic = await self.feeds.join(watch, brokers.subject(loaded.game_id, viewer))
-            fresh = False
             while True:
                 # Catch up from the store, a few events at a time.
                 while True:
+                    fresh, watch.refresh = watch.refresh, False
                     chunk, done = await self._run(self._backlog, watch, topic.last, fresh)
-                    fresh = False
                     for envelope in chunk:
                         yield gpb.WatchEventsResponse(event=envelope)
                         sent = watch.cursor = envelope.sequence
@@ -217,8 +216,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                     except TimeoutError:
                         await self._check_idle(topic, wait)
                 # Back to the store from the cursor: a gap, or the store is ahead.
-                fresh = True
-                watch.live = False  # back to the store, from the cursor
+                watch.live = False
                 watch.early.clear()
         except asyncio.CancelledError:
             raise
@@ -242,10 +240,10 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         topic.checked = now
         game_id = next(iter(topic.watches)).game_id
         loaded = await self._run(functools.partial(self.cache.load, game_id, fresh=True))
-        if loaded.version > topic.last:
-            topic.last = loaded.version
-            for watch in topic.watches:
-                watch.gap = True
+        topic.last = max(topic.last, loaded.version)
+        for watch in topic.watches:
+            if horizon(loaded, effective(loaded, watch.viewer)) > watch.cursor:
+                watch.gap = True  # the cache holds what it missed now
                 watch.ready.set()
 
     def _backlog(

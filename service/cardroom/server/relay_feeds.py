@@ -51,6 +51,7 @@ class RelayWatch:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     live: bool = False
     gap: bool = False  # something was missed: read the store from the cursor
+    refresh: bool = False  # ... and read it afresh (the broker was away)
     finished: bool = False
     fell_behind: bool = False
 
@@ -112,7 +113,7 @@ class RelayFeeds:
                 except Exception:
                     continue
             for watch in topic.watches:
-                watch.gap = True
+                watch.gap = watch.refresh = True
                 watch.ready.set()
 
     async def _heard(self, topic: Topic, msg: Msg) -> None:
