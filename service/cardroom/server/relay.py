@@ -40,6 +40,7 @@ from typing import Any, TypeVar
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from prometheus_client import Gauge
 
 from cardroom.domain import registry
 from cardroom.domain.kernel import SPECTATOR, Viewer
@@ -355,6 +356,12 @@ async def _start_relay(
         metrics=metrics,
         presence=presence,
     )
+    received = Gauge(
+        "cardroom_relay_received",
+        "Live copies received from the broker since the start",
+        registry=metrics.registry,
+    )
+    received.set_function(lambda: servicer.feeds.received)
     gpb_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
