@@ -16,6 +16,7 @@ from dataclasses import replace
 from cardroom.cli.common import (
     EXIT_OK,
     UsageError,
+    add_relay_flag,
     add_seat_token_flag,
     add_server_flags,
     connect,
@@ -75,6 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, help="seed the bots' choices")
     add_server_flags(parser)
+    add_relay_flag(parser)
 
 
 def _login() -> str:
