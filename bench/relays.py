@@ -30,6 +30,7 @@ import os
 import random
 import socket
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ from bench import load
 from bench.bots import LONG, Command, Table, move, seated_game
 from bench.config import Run
 from bench.load import Link
-from bench.report import Row, count, ms, p50, percentile, times
+from bench.report import Row, count, failed, ms, p50, percentile, times
 from bench.servers import Server, cardroom_command, fresh_database
 from bench.spectators import (
     CATCH_UP_SECONDS,
@@ -251,7 +252,17 @@ async def measure(run: Run) -> list[Row]:
                     )
             rows += await writer_rows(run, server, database)
             if scale.relay_crowd:
-                rows.append(await crowd_row(run, server, database, scale.relay_crowd, commands))
+                try:
+                    rows.append(await crowd_row(run, server, database, scale.relay_crowd, commands))
+                except Exception as error:  # the machine did not hold it: say so, keep the rest
+                    traceback.print_exc()
+                    rows.append(
+                        failed(
+                            f"{count(scale.relay_crowd)} spectators on one game through "
+                            f"{CROWD_RELAYS} relays",
+                            error,
+                        )
+                    )
         finally:
             run.servers.stop(server)
     return rows

@@ -47,7 +47,7 @@ from cardroom.domain.kernel import SPECTATOR, Viewer
 from cardroom.server import broker as brokers
 from cardroom.server.cache import GameCache, LoadedGame
 from cardroom.server.checkpoints import Checkpoints
-from cardroom.server.errors import FellBehind, TooBusy, status_of
+from cardroom.server.errors import FellBehind, TooBusy, Unauthenticated, status_of
 from cardroom.server.feeds import Outgoing
 from cardroom.server.identity import Identity, effective, horizon, parse_game_id
 from cardroom.server.limits import Limits
@@ -131,14 +131,24 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
     # ----------------------------------------------------------- streams
 
     def check_viewer(
-        self, game_id: str, token: str | None, as_spectator: bool
+        self, game_id: str, token: str | None, as_spectator: bool, fresh: bool = False
     ) -> tuple[LoadedGame, Viewer]:
-        """The game as the store has it now and the caller's viewer (before
-        the end-of-game policy), checked as a game server checks it."""
-        loaded = self.cache.load(parse_game_id(game_id), fresh=True)
+        """The game and the caller's viewer (before the end-of-game policy),
+        checked as a game server checks it. A seat's token never changes
+        seats, so the cached game answers, unless it does not know the
+        token (``fresh``: the store is read, for a seat taken since)."""
+        loaded = self.cache.load(parse_game_id(game_id), fresh=fresh)
         caller = self.identity.caller(loaded, token)
         self.identity.viewer(loaded, token, as_spectator)  # refuses ghosting
         return loaded, (SPECTATOR if as_spectator else caller.viewer)
+
+    async def _viewer(
+        self, game_id: str, token: str | None, as_spectator: bool
+    ) -> tuple[LoadedGame, Viewer]:
+        try:
+            return await self._run(self.check_viewer, game_id, token, as_spectator)
+        except Unauthenticated:
+            return await self._run(self.check_viewer, game_id, token, as_spectator, True)
 
     def _open_stream(self) -> None:
         if self.watchers >= self.limits.max_watchers:
@@ -170,8 +180,8 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         present = contextlib.ExitStack()
         sent = request.after_sequence
         try:
-            loaded, viewer = await self._run(
-                self.check_viewer, request.game_id, bearer_token(context), request.as_spectator
+            loaded, viewer = await self._viewer(
+                request.game_id, bearer_token(context), request.as_spectator
             )
             if viewer.seat is not None and self.presence is not None:
                 present.enter_context(_watching(self.presence, loaded.game_id, viewer.seat))
@@ -182,11 +192,15 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 )
             else:
                 topic = await self.feeds.join(watch, brokers.subject(loaded.game_id, viewer))
+            game_id = loaded.game_id
+            read = functools.partial(
+                self._run, functools.partial(self.cache.load, game_id, fresh=True)
+            )
             while True:
+                await self.feeds.sync(topic, read)
                 # Catch up from the store, a few events at a time.
                 while True:
-                    fresh, watch.refresh = watch.refresh, False
-                    chunk, done = await self._run(self._backlog, watch, topic.last, fresh)
+                    chunk, done = await self._run(self._backlog, watch, topic.last)
                     for envelope in chunk:
                         yield gpb.WatchEventsResponse(event=envelope)
                         sent = watch.cursor = envelope.sequence
@@ -247,13 +261,11 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 watch.gap = True  # the cache holds what it missed now
                 watch.ready.set()
 
-    def _backlog(
-        self, watch: RelayWatch, heard: int, fresh: bool
-    ) -> tuple[list[epb.EventEnvelope], bool]:
-        """The next chunk of the watcher's copies from the store (read when
-        the broker has told of newer events, or ``fresh``), and whether the
+    def _backlog(self, watch: RelayWatch, heard: int) -> tuple[list[epb.EventEnvelope], bool]:
+        """The next chunk of the watcher's copies (the store is read when
+        the broker has told of events the cache lacks), and whether the
         game is over with all of it sent."""
-        loaded = self.cache.load(watch.game_id, min_version=heard, fresh=fresh)
+        loaded = self.cache.load(watch.game_id, min_version=heard)
         watch.loaded = loaded
         viewer = effective(loaded, watch.viewer)
         end = min(horizon(loaded, viewer), watch.cursor + BACKLOG_CHUNK)

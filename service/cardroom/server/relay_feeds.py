@@ -20,6 +20,7 @@ import asyncio
 import functools
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +59,6 @@ class RelayWatch:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     live: bool = False
     gap: bool = False  # something was missed: read the store from the cursor
-    refresh: bool = False  # ... and read it afresh (the broker was away)
     finished: bool = False
     fell_behind: bool = False
 
@@ -74,6 +74,9 @@ class Topic:
     subscribed: asyncio.Event = field(default_factory=asyncio.Event)
     last: int = 0  # the newest sequence heard
     checked: float = 0.0  # when the store was last read for an idle topic
+    # One read of the store begun once the subscription stood: what came
+    # before it is in the store's answer, what came after is heard here.
+    synced: asyncio.Future[Any] | None = None
 
 
 class RelayFeeds:
@@ -102,6 +105,15 @@ class RelayFeeds:
         topic.watches.add(watch)
         return topic
 
+    async def sync(self, topic: Topic, read: Callable[[], Awaitable[Any]]) -> None:
+        """Wait until the store has been read once since the topic's
+        subscription stood (``read`` does it; one read serves every watcher
+        of the topic, however many arrive at once)."""
+        synced = topic.synced
+        if synced is None or (synced.done() and synced.exception() is not None):
+            synced = topic.synced = asyncio.ensure_future(read())
+        await asyncio.shield(synced)
+
     def leave(self, watch: RelayWatch, topic: Topic) -> None:
         topic.watches.discard(watch)
         if not topic.watches and self.topics.get(topic.name) is topic:
@@ -120,8 +132,9 @@ class RelayFeeds:
                     )
                 except Exception:
                     continue
+            topic.synced = None  # read the store again, once for all its watchers
             for watch in topic.watches:
-                watch.gap = watch.refresh = True
+                watch.gap = True
                 watch.ready.set()
 
     async def _heard(self, topic: Topic, msg: Msg) -> None:
