@@ -203,6 +203,10 @@ class Broker:
     async def _reconnected(self) -> None:
         log.info("the broker at %s answers again", self.url)
         self._warned = False
+        try:
+            await self.ensure()  # a broker that lost its storage gets them again
+        except Exception as error:
+            log.warning("the stream or the presence bucket could not be made: %s", error)
         await self._tell(True)
 
     async def _tell(self, up: bool) -> None:
