@@ -19,6 +19,10 @@ export {
   wordsFor,
 } from "./narration/index.js";
 export type { GameWords } from "./narration/index.js";
+// The message functions of the @bufbuild/protobuf this package was built
+// with (it travels inside the package: see docs/typescript.md).
+export { clone, create, equals, fromBinary, fromJson, isMessage, toBinary, toJson } from "@bufbuild/protobuf";
+export type { Message } from "@bufbuild/protobuf";
 export * from "./gen/cardroom/v1/envelope_pb.js";
 export * from "./gen/cardroom/v1/game_service_pb.js";
 export * from "./gen/cardroom/v1/table_pb.js";
