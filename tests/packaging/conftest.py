@@ -31,7 +31,9 @@ NOT_SOURCE = shutil.ignore_patterns(
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``pip wheel --no-deps`` of the project, as a release would build it."""
+    """``pip wheel --no-deps`` of the project, as a release would build it.
+    Without build isolation: the dev venv has setuptools (grpcio-tools
+    needs it), so no download is needed to build."""
     work = tmp_path_factory.mktemp("wheel")
     source = work / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
