@@ -11,7 +11,15 @@ from tests.packaging.conftest import ROOT, VERSION
 
 # The folders whose cardroom/ is a portion of the namespace (docs/design.md, "Layout").
 PORTIONS = ("protos", "domain", "clients", "service")
-SERVER_ONLY = ("eventsourcing", "psycopg", "uvicorn", "starlette", "connectrpc", "textual")
+SERVER_ONLY = (
+    "eventsourcing",
+    "psycopg",
+    "uvicorn",
+    "starlette",
+    "connectrpc",
+    "nats-py",
+    "textual",
+)
 
 
 def source_files() -> set[str]:

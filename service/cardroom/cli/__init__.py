@@ -94,6 +94,7 @@ EXTRAS = {
         "connectrpc",
         "uvicorn",
         "starlette",
+        "nats",
     ),
     "tui": ("textual",),
 }
