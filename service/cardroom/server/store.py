@@ -250,12 +250,12 @@ class GameLog(Application[UUID]):
         self.recorder.max_notification_id()
         self.recorder.select_notifications(start=1, limit=1)
 
-    def read_raw(self, game_id: str, *, after: int = 0) -> list[bytes]:
-        """The exact stored bytes of a game's events after a version, straight
-        from the recorder (no per-event object but the bytes)."""
+    def read_raw(self, game_id: str, *, after: int = 0, upto: int | None = None) -> list[bytes]:
+        """The exact stored bytes of a game's events after a version (up to
+        another), straight from the recorder (no per-event object but the bytes)."""
         return [
             bytes(stored.state)
-            for stored in self.recorder.select_events(UUID(game_id), gt=after or None)
+            for stored in self.recorder.select_events(UUID(game_id), gt=after or None, lte=upto)
         ]
 
     def snapshot_recorder(self) -> AggregateRecorder:
