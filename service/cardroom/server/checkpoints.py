@@ -215,6 +215,10 @@ class Checkpoints:
         )
         self._written: set[tuple[uuid.UUID, int]] = set()
         self.used = 0  # checkpoints folded from (for tests and metrics)
+        if self.enabled:
+            # Hashing the rules' sources takes milliseconds: do it now, not
+            # in the first read of a checkpoint (a first view after a restart).
+            fingerprint()
 
     @property
     def enabled(self) -> bool:
