@@ -32,6 +32,9 @@ class Scale:
     failover_seconds: float  # load in the failover run (a server dies halfway)
     load_workers: int  # load processes for the concurrent loads
     games_per_worker: int  # concurrent games per load process
+    store_writers: tuple[int, ...]  # processes appending at once, the store alone
+    store_seconds: float  # ... for this long per layout and count
+    store_rounds: int  # ... this many times each, interleaved
 
 
 FULL = Scale(
@@ -53,6 +56,9 @@ FULL = Scale(
     failover_seconds=20.0,
     load_workers=2,
     games_per_worker=6,
+    store_writers=(1, 2, 4),
+    store_seconds=2.0,
+    store_rounds=5,
 )
 
 QUICK = Scale(
@@ -74,6 +80,9 @@ QUICK = Scale(
     failover_seconds=4.0,
     load_workers=2,
     games_per_worker=2,
+    store_writers=(1, 2),
+    store_seconds=1.0,
+    store_rounds=1,
 )
 
 
