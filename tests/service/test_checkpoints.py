@@ -220,10 +220,16 @@ class Reads:
         self.rows = 0
         self.evolved = 0
         self.indexes_built = 0
-        read_raw, evolve, from_plain = log.read_raw, tables.evolve, Indexes.from_plain
+        read_raw, read_ends = log.read_raw, log.read_first_and_after
+        evolve, from_plain = tables.evolve, Indexes.from_plain
 
         def counted_read(game_id: str, **at: int | None) -> list[bytes]:
             found = read_raw(game_id, **at)
+            self.rows += len(found)
+            return found
+
+        def counted_ends(game_id: str, after: int) -> list[bytes]:
+            found = read_ends(game_id, after)
             self.rows += len(found)
             return found
 
@@ -236,6 +242,7 @@ class Reads:
             return from_plain(plain)
 
         monkeypatch.setattr(log, "read_raw", counted_read)
+        monkeypatch.setattr(log, "read_first_and_after", counted_ends)
         monkeypatch.setattr(tables, "evolve", counted_evolve)
         monkeypatch.setattr(Indexes, "from_plain", counted_from_plain)
 

@@ -277,8 +277,9 @@ class GameCache:
             return None  # not this code's checkpoint: fold from the first event
         if not isinstance(table, tables.Table) or not isinstance(anchor, bytes):
             return None
-        first = self._read(game_id, upto=1)
-        rows = self._read(game_id, after=version - 1)  # event ``version`` and after
+        # Event 1 and the events from ``version`` on, in one query.
+        found = self.store.read_first_and_after(game_id, version - 1)
+        first, rows = found[:1], found[1:]
         if not first or not rows or chain.event_hash(rows[0]) != anchor:
             if first:
                 log.warning(

@@ -34,6 +34,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
+from cardroom.server.store_ends import first_and_after
 from cardroom.v1 import envelope_pb2 as epb
 
 DEFAULT_DATABASE = "cardroom.sqlite3"
@@ -257,6 +258,11 @@ class GameLog(Application[UUID]):
             bytes(stored.state)
             for stored in self.recorder.select_events(UUID(game_id), gt=after or None, lte=upto)
         ]
+
+    def read_first_and_after(self, game_id: str, after: int) -> list[bytes]:
+        """The stored bytes of a game's first event and of its events after
+        version ``after``, in one query (cardroom.server.store_ends)."""
+        return first_and_after(self.recorder, game_id, after)
 
     def snapshot_recorder(self) -> AggregateRecorder:
         """The recorder of derived checkpoints, in the same database
