@@ -5,7 +5,9 @@ ports, load from separate worker processes over gRPC, memory from /proc,
 plus a raw eventsourcing save as a baseline. Prints one table per backend
 (SQLite, PostgreSQL), every row with its same-run baseline, the ratio and
 the target of issue 10, then the scale-out figures (several servers on one
-PostgreSQL). docs/benchmarks.md says what each row measures and how.
+PostgreSQL) and the store's own write scale (appends from several processes,
+with and without what serialises them). docs/benchmarks.md says what each
+row measures and how.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from bench import (
     restart,
     scale_out,
     spectators,
+    store_writes,
 )
 from bench.config import FULL, QUICK, Run, Scale, scaled
 from bench.report import Row, failed, table
@@ -43,6 +46,7 @@ MEASUREMENTS = (
     "memory",
     "game_list",
     "scale_out",
+    "store_writes",
     "relays",
 )
 BACKENDS = {"sqlite": ["sqlite"], "postgres": ["postgres"], "both": ["sqlite", "postgres"]}
@@ -171,6 +175,15 @@ async def backend_table(backend: str, scale: Scale, only: set[str]) -> tuple[str
                 except Exception as error:
                     traceback.print_exc()
                     parts.append(f"scale-out FAILED: {error}")
+                    ok = False
+        if backend == "postgres" and "store_writes" in only:
+            parts += ["", "### Appends from several processes, the store alone", ""]
+            with step(run, "store_writes"):
+                try:
+                    parts.append(await store_writes.measure(run))
+                except Exception as error:
+                    traceback.print_exc()
+                    parts.append(f"store writes FAILED: {error}")
                     ok = False
         problems = started.problems()
         parts += ["", f"Server logs: {len(problems)} warning or error lines."]

@@ -32,6 +32,9 @@ class Scale:
     failover_seconds: float  # load in the failover run (a server dies halfway)
     load_workers: int  # load processes for the concurrent loads
     games_per_worker: int  # concurrent games per load process
+    store_writers: tuple[int, ...]  # processes appending at once, the store alone
+    store_seconds: float  # ... for this long per layout and count
+    store_rounds: int  # ... this many times each, interleaved
     relay_spectators: int  # watchers of one game through relays (and bare NATS)
     relay_crowd: int  # watchers over 4 relays in the last relay row (0: not tried)
 
@@ -55,6 +58,9 @@ FULL = Scale(
     failover_seconds=20.0,
     load_workers=2,
     games_per_worker=6,
+    store_writers=(1, 2, 4),
+    store_seconds=2.0,
+    store_rounds=5,
     relay_spectators=1000,
     relay_crowd=10_000,
 )
@@ -78,6 +84,9 @@ QUICK = Scale(
     failover_seconds=4.0,
     load_workers=2,
     games_per_worker=2,
+    store_writers=(1, 2),
+    store_seconds=1.0,
+    store_rounds=1,
     relay_spectators=30,
     relay_crowd=0,
 )

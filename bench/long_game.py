@@ -20,10 +20,10 @@ from bench.servers import Server
 
 @dataclass(frozen=True)
 class LongGame:
-    """The long game, for the restart rows: its id, a seat token, its length."""
+    """The long game, for the restart rows: its id, its seats' tokens, its length."""
 
     game_id: str
-    seat_token: str
+    tokens: list[str]
     events: int
 
 
@@ -49,4 +49,4 @@ async def measure(run: Run, server: Server) -> tuple[list[Row], LongGame]:
         times(late / early),
         "≤ 1.1x",
     )
-    return [row], LongGame(table.game_id, table.tokens[0], table.version)
+    return [row], LongGame(table.game_id, table.tokens, table.version)

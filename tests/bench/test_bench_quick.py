@@ -1,6 +1,7 @@
 """The benchmark runs end to end: ``python -m bench --quick`` measures every
-row of issue 10's table on SQLite and PostgreSQL, the scale-out figures and
-the relays rows (issue 22; they need NATS), and prints them all.
+row of issue 10's table on SQLite and PostgreSQL, the scale-out figures,
+the store's own write scale and the relays rows (issue 22; they need NATS),
+and prints them all.
 
 Only that it runs and what it prints is checked, never a timing: the
 figures belong to docs/benchmarks.md, not to a test.
@@ -26,6 +27,7 @@ ROWS = [
     "first GetView after a restart, spectator",
     "first GetView after a restart, a seat",
     "GetView at an old version",
+    "first GetView after a restart, the game finished",
     "spectators on one game: delivery to the last one",
     "writer SubmitCommand p50 with",
     "memory per game in memory",
@@ -68,4 +70,8 @@ def test_the_quick_benchmark_prints_every_row_on_both_backends_and_the_scale_out
     for servers in ("| 1 |", "| 2 |", "| 3 |"):
         assert servers in postgres, f"scale-out table lacks {servers!r}:\n{postgres}"
     assert "Failover (passed)" in postgres, postgres
+    writes = postgres.partition("the store alone")[2]
+    for layout in ("one table, lock + NOTIFY (cardroom now)", "a schema per process"):
+        assert layout in writes, f"store writes table lacks {layout!r}:\n{postgres}"
+    assert "waiting: table lock" in writes, writes
     assert "The run took" in output

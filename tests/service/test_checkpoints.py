@@ -6,22 +6,28 @@ written by other code, is never used."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardroom.domain import registry
+from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
 from cardroom.domain.table import pack
 from cardroom.server import checkpoints as cp
 from cardroom.server.checkpoints import CheckpointError, decode, encode
 from cardroom.server.games import Games
+from cardroom.server.indexes import Indexes
 from cardroom.server.store import GameLog
+from cardroom.v1 import envelope_pb2 as epb
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
+from tests.trust.live import Rows
 
 EVERY = 8  # small, so that short games cross many checkpoints
 
@@ -202,6 +208,113 @@ def test_every_viewer_is_checkpointed_in_the_background_though_nobody_looked(
         used = restarted.checkpoints.used
         assert [restarted.view(game_id, token, None) for token in [None, *tokens]] == expected
         assert restarted.checkpoints.used == used + 1 + len(tokens)
+        restarted.close()
+    finally:
+        log.close()
+
+
+class Reads:
+    """Counts what a Games reads from its store and folds."""
+
+    def __init__(self, log: GameLog, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.rows = 0
+        self.evolved = 0
+        self.indexes_built = 0
+        read_raw, read_ends = log.read_raw, log.read_first_and_after
+        evolve, from_plain = tables.evolve, Indexes.from_plain
+
+        def counted_read(game_id: str, **at: int | None) -> list[bytes]:
+            found = read_raw(game_id, **at)
+            self.rows += len(found)
+            return found
+
+        def counted_ends(game_id: str, after: int) -> list[bytes]:
+            found = read_ends(game_id, after)
+            self.rows += len(found)
+            return found
+
+        def counted_evolve(*args: Any) -> Any:
+            self.evolved += 1
+            return evolve(*args)
+
+        def counted_from_plain(plain: Any) -> Indexes:
+            self.indexes_built += 1
+            return from_plain(plain)
+
+        monkeypatch.setattr(log, "read_raw", counted_read)
+        monkeypatch.setattr(log, "read_first_and_after", counted_ends)
+        monkeypatch.setattr(tables, "evolve", counted_evolve)
+        monkeypatch.setattr(Indexes, "from_plain", counted_from_plain)
+
+
+def test_a_finished_games_first_views_after_a_restart_read_two_events_and_fold_none(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event that finishes a game is checkpointed for the table and
+    every viewer. After a restart, every viewer's first view reads the first
+    event and the last one, folds nothing, and leaves the command indexes
+    unbuilt; whatever needs the events in between (the full log, a replay)
+    reads them once. Everything served is what the events alone give."""
+    log = GameLog(database)
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        game_id, tokens = play(games, "smoke-and-mirrors", seed=4)
+        version = games.version(game_id)
+        games.close()  # its background checkpoints written
+        from_events = Games(log, operator_token=OPERATOR_TOKEN, checkpoints=False)
+        viewers = [None, OPERATOR_TOKEN, *tokens]
+        expected = [from_events.view(game_id, token, None) for token in viewers]
+        full_log = from_events.audit_log(game_id, OPERATOR_TOKEN)
+        assert version % cp.EVERY != 0  # so the last checkpoint is the finishing one
+
+        restarted = Games(log, operator_token=OPERATOR_TOKEN)
+        reads = Reads(log, monkeypatch)
+        assert [restarted.view(game_id, token, None) for token in viewers] == expected
+        assert (reads.rows, reads.evolved, reads.indexes_built) == (2, 0, 0)
+
+        assert restarted.audit_log(game_id, OPERATOR_TOKEN) == full_log
+        assert reads.rows == version  # the other events, once
+        assert restarted.audit_log(game_id, OPERATOR_TOKEN) == full_log
+        assert reads.rows == version
+        restarted.close()
+    finally:
+        log.close()
+
+
+def new_recorded_at(raw: bytes) -> bytes:
+    """The same event recorded a second later: still in its place, not the
+    event a checkpoint folded."""
+    envelope = epb.EventEnvelope.FromString(raw)
+    envelope.recorded_at.seconds += 1
+    return envelope.SerializeToString(deterministic=True)
+
+
+@pytest.mark.parametrize("change", ["rewritten", "deleted"])
+def test_a_checkpoint_the_stored_events_no_longer_match_is_not_used(
+    database: str, change: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The table's checkpoint holds the hash of the event it folded last;
+    if that event is not stored there any more (rewritten, or gone), the
+    game is folded from its first event, as if there were no checkpoint."""
+    log = GameLog(database)
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        game_id, tokens = play(games, "smoke-and-mirrors", seed=6)
+        version = games.version(game_id)
+        games.close()
+        rows = Rows(database, game_id)
+        if change == "rewritten":
+            rows.set_state(version, new_recorded_at(rows.states()[-1]))
+        else:
+            rows.delete(version)
+        without = Games(log, operator_token=OPERATOR_TOKEN, checkpoints=False)
+        expected = [without.view(game_id, token, None) for token in [None, *tokens]]
+
+        restarted = Games(log, operator_token=OPERATOR_TOKEN)
+        with caplog.at_level(logging.WARNING, logger="cardroom.server.cache"):
+            assert [restarted.view(game_id, t, None) for t in [None, *tokens]] == expected
+        assert f"the checkpoint at {version} does not match the stored events" in caplog.text
+        assert restarted.load(game_id).stored.unread == 0
         restarted.close()
     finally:
         log.close()

@@ -3,10 +3,17 @@ plus the events after it), keeping it current, and forgetting the least
 recently used ones.
 
 A :class:`LoadedGame` is a cache of one game's stream: the exact stored bytes
-of every event, the table folded by the rules for an auditor, and indexes
+of its events, the table folded by the rules for an auditor, and indexes
 kept as events are absorbed (command ids, dealer outcomes, sealed secrets by
 type), so a command never scans the game's history. Everything here can be
 rebuilt from the events; nothing is state of its own.
+
+A game loaded from its table's checkpoint reads only its first event and
+the events from the checkpoint on: the bytes in between are read when first
+needed (``cardroom.server.stored_events``) and the indexes built at its first
+command (``cardroom.server.indexes``), so the first view of a game after a
+restart costs the same however long the game is. A checkpoint is used only
+while the event it folded last is still the one stored there (its hash).
 
 Keeping a cached game current:
 
@@ -31,18 +38,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from google.protobuf.message import DecodeError
 
 from cardroom.domain import registry
 from cardroom.domain import table as tables
-from cardroom.domain.kernel import DEALER, Actor, Event, Viewer
+from cardroom.domain.kernel import Event, Viewer
 from cardroom.server.checkpoints import Checkpoints, viewer_key
 from cardroom.server.errors import CorruptGame, GameNotFound
+from cardroom.server.indexes import Deferred, Indexes
 from cardroom.server.store import GameLog, bounded, is_store_failure
-from cardroom.trust import chance
-from cardroom.trust.envelopes import actor_of, to_event
+from cardroom.server.stored_events import StoredEvents
+from cardroom.trust import chain, chance
+from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 
@@ -72,72 +80,6 @@ def unfoldable(game_id: str, sequence: int, kind: str = "?") -> Iterator[None]:
 
 
 @dataclass
-class CommandSpan:
-    """Where one command's batch lies in the stream: [start, end)."""
-
-    start: int
-    end: int | None = None  # None while it is the last command
-
-
-@dataclass
-class Indexes:
-    """What commands need of the history, kept as events are absorbed."""
-
-    commands: dict[tuple[Actor, str], CommandSpan] = field(default_factory=dict)
-    last_command: tuple[Actor, str] | None = None
-    dealt: int = 0  # the dealer's commands so far (the next chance index)
-    # Sealed secrets holding a value, by type: (event index, secret index).
-    secrets: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-
-    def plain(self) -> tuple[Any, ...]:
-        """A snapshot in plain values, for the table's checkpoint (fast to
-        write and read; the spans go on changing after it is taken)."""
-        commands = [
-            (actor.kind, actor.seat, command_id, span.start, span.end)
-            for (actor, command_id), span in self.commands.items()
-        ]
-        last = None
-        if self.last_command is not None:
-            actor, command_id = self.last_command
-            last = (actor.kind, actor.seat, command_id)
-        secrets = [(name, [list(at) for at in places]) for name, places in self.secrets.items()]
-        return (commands, last, self.dealt, secrets)
-
-    @classmethod
-    def from_plain(cls, plain: Any) -> Indexes:
-        """The indexes :meth:`plain` wrote (ValueError or TypeError if not)."""
-        commands, last, dealt, secrets = plain
-        indexes = cls(dealt=int(dealt))
-        for kind, seat, command_id, start, end in commands:
-            indexes.commands[(Actor(kind, seat), command_id)] = CommandSpan(start, end)
-        if last is not None:
-            kind, seat, command_id = last
-            indexes.last_command = (Actor(kind, seat), command_id)
-        indexes.secrets = {name: [(i, j) for i, j in places] for name, places in secrets}
-        return indexes
-
-    def absorb(self, index: int, envelope: epb.EventEnvelope) -> None:
-        if envelope.HasField("command"):
-            actor = actor_of(envelope.command)
-            if actor == DEALER:
-                self.dealt += 1
-            else:
-                if self.last_command is not None:
-                    span = self.commands.get(self.last_command)
-                    if span is not None and span.end is None:
-                        span.end = index
-                self.last_command = None
-                if envelope.command.command_id:
-                    key = (actor, envelope.command.command_id)
-                    self.commands.setdefault(key, CommandSpan(index))
-                    self.last_command = key
-        for position, secret in enumerate(envelope.secrets):
-            if secret.HasField("value"):
-                name = secret.value.type_url.rpartition("/")[2]
-                self.secrets.setdefault(name, []).append((index, position))
-
-
-@dataclass
 class LoadedGame:
     """One game's stream and its auditor's fold, as of ``version``."""
 
@@ -146,8 +88,10 @@ class LoadedGame:
     # The auditor's fold and the version it is at, set together (after the
     # stored bytes it folds are in ``stored``).
     head: tuple[int, tables.Table]
-    stored: list[bytes] = field(default_factory=list)
-    indexes: Indexes = field(default_factory=Indexes)
+    stored: StoredEvents = field(default_factory=StoredEvents)
+    # The command indexes (cardroom.server.indexes): built, or still the
+    # checkpoint's JSON until a command needs them. Used under ``lock``.
+    _indexes: Indexes | Deferred = field(default_factory=Indexes)
     lock: threading.Lock = field(default_factory=threading.Lock)
     # Each viewer's latest fold of its own copies: (version, table).
     folds: dict[Viewer, tuple[int, tables.Table]] = field(default_factory=dict)
@@ -159,6 +103,26 @@ class LoadedGame:
     @property
     def version(self) -> int:
         return len(self.stored)
+
+    @property
+    def indexes(self) -> Indexes:
+        """The command indexes, built now if they were still deferred (from
+        the events instead, if the checkpoint's copy is not this code's)."""
+        current = self._indexes
+        if isinstance(current, Deferred):
+            try:
+                current = current.build()
+            except (TypeError, ValueError):
+                log.warning("game %s: rebuilding its command indexes from its events", self.game_id)
+                current = Indexes()
+                for index in range(self.version):
+                    current.absorb(index, self.envelope(index))
+            self._indexes = current
+        return current
+
+    def index(self, index: int, envelope: epb.EventEnvelope) -> None:
+        """Absorb one more event into the indexes (deferred or built)."""
+        self._indexes.absorb(index, envelope)
 
     @property
     def table(self) -> tables.Table:
@@ -212,13 +176,6 @@ def _envelope_at(game_id: str, index: int, raw: bytes) -> epb.EventEnvelope:
     if envelope.sequence != index + 1:
         raise CorruptGame(f"game {game_id}: event {envelope.sequence} where {index + 1} belongs")
     return envelope
-
-
-def _check_sequence(game_id: str, rows: Sequence[bytes]) -> None:
-    """The rows a checkpoint lets a load skip are checked as absorbing checks
-    the others (about 1 ms per 1,000 rows)."""
-    for index, raw in enumerate(rows):
-        _envelope_at(game_id, index, raw)
 
 
 class GameCache:
@@ -283,33 +240,78 @@ class GameCache:
         return True
 
     def _load_cold(self, game_id: str) -> LoadedGame:
-        rows = self._read(game_id)
-        if not rows:
-            raise GameNotFound(f"no game {game_id}")
-        loaded = _first(game_id, rows[0])
-        start = 1
-        checkpoint = self.checkpoints.latest(game_id, TABLE_KEY, len(rows))
-        if checkpoint is not None:
-            version, (table, plain) = checkpoint
-            try:
-                indexes = Indexes.from_plain(plain)
-            except (TypeError, ValueError):
-                indexes = None  # not this code's indexes: fold from the first event
-            if isinstance(table, tables.Table) and indexes is not None:
-                _check_sequence(game_id, rows[:version])
-                loaded.head, loaded.indexes = (version, table), indexes
-                loaded.stored.extend(rows[:version])
-                start = version
-        if start == 1:
+        """The game from the store: from its table's newest checkpoint when
+        there is one that belongs to the stored events (reading only the
+        first event and the events from the checkpoint on; the rest are read
+        if ever needed, cardroom.server.stored_events), else folded from the
+        first event."""
+        loaded = self._from_checkpoint(game_id)
+        if loaded is None:
+            rows = self._read(game_id)
+            if not rows:
+                raise GameNotFound(f"no game {game_id}")
+            loaded = _first(game_id, rows[0])
             loaded.stored.append(rows[0])
-            loaded.indexes.absorb(0, loaded.envelope(0))
+            loaded.index(0, loaded.envelope(0))
             loaded.head = (1, loaded.table)
-        self.absorb(loaded, rows[start:])
+            self.absorb(loaded, rows[1:])
         with self._lock:
             current = self._games.setdefault(game_id, loaded)
             self._games.move_to_end(game_id)
             self._evict()
         return current
+
+    def _from_checkpoint(self, game_id: str) -> LoadedGame | None:
+        """The game from its table's newest checkpoint, or None (no game, no
+        usable checkpoint, or one the stored events do not match)."""
+        checkpoint = self.checkpoints.latest(game_id, TABLE_KEY)
+        if checkpoint is None:
+            return None
+        version, value = checkpoint
+        if version < 2:
+            return None
+        try:
+            table, indexes_json, anchor = value
+            indexes = Deferred(indexes_json)
+        except (TypeError, ValueError):
+            return None  # not this code's checkpoint: fold from the first event
+        if not isinstance(table, tables.Table) or not isinstance(anchor, bytes):
+            return None
+        # Event 1 and the events from ``version`` on, in one query.
+        found = self.store.read_first_and_after(game_id, version - 1)
+        first, rows = found[:1], found[1:]
+        if not first or not rows or chain.event_hash(rows[0]) != anchor:
+            if first:
+                log.warning(
+                    "game %s: the checkpoint at %d does not match the stored events; "
+                    "folding from the first event",
+                    game_id,
+                    version,
+                )
+            return None
+        _envelope_at(game_id, version - 1, rows[0])
+        loaded = _first(game_id, first[0])
+        loaded.stored = StoredEvents(
+            [first[0], *rows[:1]],
+            gap=range(1, version - 1),
+            read_gap=lambda start, stop: self._read_between(game_id, start, stop),
+        )
+        loaded.head, loaded._indexes = (version, table), indexes
+        self.absorb(loaded, rows[1:])
+        return loaded
+
+    def _read_between(self, game_id: str, start: int, stop: int) -> list[bytes]:
+        """The stored events at indexes [start, stop), each checked to be the
+        envelope in its place (as absorbing checks the others)."""
+        rows = self._read(game_id, after=start, upto=stop)
+        for offset, raw in enumerate(rows):
+            _envelope_at(game_id, start + offset, raw)
+        if len(rows) != stop - start:
+            raise CorruptGame(
+                f"game {game_id}: stored events {start + len(rows) + 1}..{stop} are missing; "
+                "`cardroom audit` tells more"
+            )
+        return rows
 
     def _evict(self) -> None:
         """Forget the least recently used games beyond the limit; a game a
@@ -327,9 +329,9 @@ class GameCache:
             del self._games[game_id]
             excess -= 1
 
-    def _read(self, game_id: str, after: int = 0) -> list[bytes]:
+    def _read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[bytes]:
         try:
-            return self.store.read_raw(game_id, after=after)
+            return self.store.read_raw(game_id, after=after, upto=upto)
         except DecodeError as error:  # pragma: no cover - raw reads do not parse
             raise CorruptGame(f"game {game_id}: a stored event cannot be read: {error}") from None
 
@@ -356,13 +358,16 @@ class GameCache:
             kind = envelope.event.type_url.rpartition("/")[2] or "?"
             with unfoldable(loaded.game_id, envelope.sequence, kind):
                 table = tables.evolve(loaded.table, to_event(envelope))
-                loaded.indexes.absorb(index, envelope)
+                loaded.index(index, envelope)
+            finishes = table.finished and not loaded.table.finished
             loaded.stored.append(raw)
             loaded.head = (loaded.version, table)
-            if self.checkpoints.due(loaded.version):
-                self.checkpoints.save_later(
-                    loaded.game_id, TABLE_KEY, loaded.version, (table, loaded.indexes.plain())
-                )
+            if self.checkpoints.due(loaded.version, finishes):
+                # Anchored to the stored event it folds last: a checkpoint is
+                # used only while that event is still the one stored there.
+                anchor = chain.event_hash(raw)
+                value = (table, loaded.indexes.to_json(), anchor)
+                self.checkpoints.save_later(loaded.game_id, TABLE_KEY, loaded.version, value)
                 self.on_checkpoint(loaded, loaded.version)
 
     def announce(self, game_id: str, version: int) -> LoadedGame | None:
@@ -404,8 +409,8 @@ class GameCache:
         for sequence, event in events(loaded, viewer, start, upto):
             kind = event.public.DESCRIPTOR.full_name
             with unfoldable(loaded.game_id, sequence, kind):
-                table = tables.evolve(table, event)
-            if self.checkpoints.due(sequence):
+                before, table = table, tables.evolve(table, event)
+            if self.checkpoints.due(sequence, table.finished and not before.finished):
                 self.checkpoints.save_later(loaded.game_id, key, sequence, table)
         with loaded.lock:
             if viewer not in loaded.folds or loaded.folds[viewer][0] <= upto:

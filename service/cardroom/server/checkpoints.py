@@ -54,7 +54,7 @@ EVERY = 32
 NAMESPACE = uuid.UUID("5b9a4f2e-3c1d-4e8b-9a7f-6d2c1b0e8f41")
 _ALLOWED_PREFIX = "cardroom.domain."
 # Besides the rules: the files that give a checkpoint's contents their meaning.
-_SERVICE_SOURCES = ("cache.py", "checkpoints.py")
+_SERVICE_SOURCES = ("cache.py", "checkpoints.py", "indexes.py")
 
 
 class CheckpointError(ValueError):
@@ -215,13 +215,21 @@ class Checkpoints:
         )
         self._written: set[tuple[uuid.UUID, int]] = set()
         self.used = 0  # checkpoints folded from (for tests and metrics)
+        if self.enabled:
+            # Hashing the rules' sources takes milliseconds: do it now, not
+            # in the first read of a checkpoint (a first view after a restart).
+            fingerprint()
 
     @property
     def enabled(self) -> bool:
         return self.recorder is not None
 
-    def due(self, version: int) -> bool:
-        return self.enabled and version > 0 and version % self.every == 0
+    def due(self, version: int, finishes: bool = False) -> bool:
+        """Whether to checkpoint a fold at ``version``: every ``every``
+        events, and at the event that finishes the game (a finished game
+        never changes again, and replay sites and auditors read it most:
+        its first view after a restart then folds nothing)."""
+        return self.enabled and version > 0 and (version % self.every == 0 or finishes)
 
     def save_later(self, game_id: str, key: str, version: int, value: Any) -> None:
         """Write ``value`` (immutable: encoded later, in the writer thread) as
@@ -260,9 +268,9 @@ class Checkpoints:
         if len(self._written) > 200_000:
             self._written.clear()
 
-    def latest(self, game_id: str, key: str, upto: int) -> tuple[int, Any] | None:
-        """The newest usable checkpoint of ``key`` at a version <= ``upto``."""
-        if not self.enabled or upto < self.every:
+    def latest(self, game_id: str, key: str, upto: int | None = None) -> tuple[int, Any] | None:
+        """The newest usable checkpoint of ``key`` (at a version <= ``upto``)."""
+        if not self.enabled or (upto is not None and upto < self.every):
             return None
         assert self.recorder is not None
         try:

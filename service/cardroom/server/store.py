@@ -34,6 +34,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
+from cardroom.server.store_ends import first_and_after
 from cardroom.v1 import envelope_pb2 as epb
 
 DEFAULT_DATABASE = "cardroom.sqlite3"
@@ -250,13 +251,18 @@ class GameLog(Application[UUID]):
         self.recorder.max_notification_id()
         self.recorder.select_notifications(start=1, limit=1)
 
-    def read_raw(self, game_id: str, *, after: int = 0) -> list[bytes]:
-        """The exact stored bytes of a game's events after a version, straight
-        from the recorder (no per-event object but the bytes)."""
+    def read_raw(self, game_id: str, *, after: int = 0, upto: int | None = None) -> list[bytes]:
+        """The exact stored bytes of a game's events after a version (up to
+        another), straight from the recorder (no per-event object but the bytes)."""
         return [
             bytes(stored.state)
-            for stored in self.recorder.select_events(UUID(game_id), gt=after or None)
+            for stored in self.recorder.select_events(UUID(game_id), gt=after or None, lte=upto)
         ]
+
+    def read_first_and_after(self, game_id: str, after: int) -> list[bytes]:
+        """The stored bytes of a game's first event and of its events after
+        version ``after``, in one query (cardroom.server.store_ends)."""
+        return first_and_after(self.recorder, game_id, after)
 
     def snapshot_recorder(self) -> AggregateRecorder:
         """The recorder of derived checkpoints, in the same database

@@ -1,0 +1,109 @@
+"""What commands need of a game's history, kept as its events are absorbed:
+command ids by actor (a repeated id is answered with its first outcome), the
+dealer's command count (the next chance index), and sealed secrets by type
+(what a reveal opens). So a command never scans the history.
+
+The indexes travel in the table's checkpoint as compact JSON. They grow with
+the game (a finished game of 1,000 events holds about 500 command ids), and
+only commands read them, so a game loaded from a checkpoint keeps them as
+that JSON (:class:`Deferred`) until its first command: a view of a finished
+game after a restart never builds them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.domain.kernel import DEALER, Actor
+from cardroom.trust.envelopes import actor_of
+from cardroom.v1 import envelope_pb2 as epb
+
+
+@dataclass
+class CommandSpan:
+    """Where one command's batch lies in the stream: [start, end)."""
+
+    start: int
+    end: int | None = None  # None while it is the last command
+
+
+@dataclass
+class Indexes:
+    """What commands need of the history, kept as events are absorbed."""
+
+    commands: dict[tuple[Actor, str], CommandSpan] = field(default_factory=dict)
+    last_command: tuple[Actor, str] | None = None
+    dealt: int = 0  # the dealer's commands so far (the next chance index)
+    # Sealed secrets holding a value, by type: (event index, secret index).
+    secrets: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def plain(self) -> tuple[Any, ...]:
+        """A snapshot in plain values, for the table's checkpoint (fast to
+        write and read; the spans go on changing after it is taken)."""
+        commands = [
+            (actor.kind, actor.seat, command_id, span.start, span.end)
+            for (actor, command_id), span in self.commands.items()
+        ]
+        last = None
+        if self.last_command is not None:
+            actor, command_id = self.last_command
+            last = (actor.kind, actor.seat, command_id)
+        secrets = [(name, [list(at) for at in places]) for name, places in self.secrets.items()]
+        return (commands, last, self.dealt, secrets)
+
+    def to_json(self) -> str:
+        return json.dumps(self.plain(), separators=(",", ":"))
+
+    @classmethod
+    def from_plain(cls, plain: Any) -> Indexes:
+        """The indexes :meth:`plain` wrote (ValueError or TypeError if not)."""
+        commands, last, dealt, secrets = plain
+        indexes = cls(dealt=int(dealt))
+        for kind, seat, command_id, start, end in commands:
+            indexes.commands[(Actor(kind, seat), command_id)] = CommandSpan(start, end)
+        if last is not None:
+            kind, seat, command_id = last
+            indexes.last_command = (Actor(kind, seat), command_id)
+        indexes.secrets = {name: [(i, j) for i, j in places] for name, places in secrets}
+        return indexes
+
+    def absorb(self, index: int, envelope: epb.EventEnvelope) -> None:
+        if envelope.HasField("command"):
+            actor = actor_of(envelope.command)
+            if actor == DEALER:
+                self.dealt += 1
+            else:
+                if self.last_command is not None:
+                    span = self.commands.get(self.last_command)
+                    if span is not None and span.end is None:
+                        span.end = index
+                self.last_command = None
+                if envelope.command.command_id:
+                    key = (actor, envelope.command.command_id)
+                    self.commands.setdefault(key, CommandSpan(index))
+                    self.last_command = key
+        for position, secret in enumerate(envelope.secrets):
+            if secret.HasField("value"):
+                name = secret.value.type_url.rpartition("/")[2]
+                self.secrets.setdefault(name, []).append((index, position))
+
+
+class Deferred:
+    """Indexes still as a checkpoint's JSON (parsed, not built), and the
+    events absorbed since, in order: :meth:`build` makes the Indexes they
+    amount to (ValueError or TypeError if the JSON is not this code's)."""
+
+    def __init__(self, text: str) -> None:
+        self._plain = json.loads(text)
+        self._absorbed: list[tuple[int, epb.EventEnvelope]] = []
+
+    def absorb(self, index: int, envelope: epb.EventEnvelope) -> None:
+        self._absorbed.append((index, envelope))
+
+    def build(self) -> Indexes:
+        indexes = Indexes.from_plain(self._plain)
+        for index, envelope in self._absorbed:
+            indexes.absorb(index, envelope)
+        return indexes
