@@ -19,6 +19,7 @@ from google.protobuf.message import DecodeError, Message
 from cardroom.domain.kernel import (
     CLOCK,
     Actor,
+    DealersPick,
     Event,
     Forbidden,
     Game,
@@ -192,9 +193,7 @@ def _carry_on(table: Table, events: list[Event]) -> list[Event]:
         )
         if zombie is None:
             return out
-        chosen = after.game.decide(
-            after.game_state, Actor.of_seat(zombie), default_action(after, zombie)
-        )
+        chosen = after.game.decide(after.game_state, Actor.of_seat(zombie), _chosen(after, zombie))
         out.extend(chosen)
         for e in chosen:
             after = evolve(after, e)
@@ -209,15 +208,18 @@ def _winners(table: Table, game_winners: Sequence[int]) -> list[int]:
     return sorted(w for w in game_winners if w not in table.resigned)
 
 
-def default_action(table: Table, seat: int) -> Message:
-    """The game's default choice for ``seat`` now: its ``default_action``
-    hook, else the seat's first legal action. Both read only what the seat
-    may see (the contract of ``legal_actions``)."""
-    hook = getattr(table.game, "default_action", None)
-    if hook is not None:
-        chosen: Message = hook(table.game_state, seat)
-        return chosen
-    return table.game.legal_actions(table.game_state, seat)[0]
+def default_action(table: Table, seat: int) -> Message | DealersPick:
+    """The game's default choice for ``seat`` now (DECISIONS G-02): as a
+    departed seat's if it left the game, else as a timed-out seat's. It
+    reads only what the seat may see (the contract of ``legal_actions``)."""
+    return table.game.default_action(table.game_state, seat, departed=seat in table.resigned)
+
+
+def _chosen(table: Table, seat: int) -> Message:
+    choice = default_action(table, seat)
+    if isinstance(choice, DealersPick):
+        raise NotImplementedError("the dealer's pick of a default choice is not drawn yet")
+    return choice
 
 
 def awaited(table: Table) -> list[int]:
@@ -271,7 +273,7 @@ def _expire(table: Table, actor: Actor, command: tpb.ClockExpired) -> list[Event
         raise RuleViolation("T-CLOCK", f"the game does not wait for seat {command.seat}")
     timed_out = event(tpb.SeatTimedOut(seat=command.seat))
     chosen = table.game.decide(
-        table.game_state, Actor.of_seat(command.seat), default_action(table, command.seat)
+        table.game_state, Actor.of_seat(command.seat), _chosen(table, command.seat)
     )
     return [timed_out, *chosen]
 
@@ -357,7 +359,12 @@ def evolve(table: Table, e: Event) -> Table:
     if isinstance(public, tpb.GameFinished):
         return replace(table, finished=True, winners=tuple(public.winners))
     if isinstance(public, tpb.SeatResigned):
-        return replace(table, resigned=table.resigned | {public.seat})
+        # The game learns it too: its rules make the seat inert (G-02(d)).
+        return replace(
+            table,
+            resigned=table.resigned | {public.seat},
+            game_state=table.game.evolve(table.game_state, e),
+        )
     if isinstance(public, tpb.SeatTimedOut):
         return table
     return replace(table, game_state=table.game.evolve(table.game_state, e))

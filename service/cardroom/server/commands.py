@@ -265,8 +265,7 @@ class Commands:
         envelope: epb.EventEnvelope,
     ) -> None:
         """Open the earlier secrets this event shows (see kernel.Reveal)."""
-        reveals: Callable[[Event], list[Reveal]] | None = getattr(table.game, "reveals", None)
-        for reveal in reveals(e) if reveals else ():
+        for reveal in table.game.reveals(e):
             found = latest_secret(loaded, pending, reveal)
             if found is None:
                 continue

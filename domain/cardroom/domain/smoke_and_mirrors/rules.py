@@ -368,7 +368,7 @@ class SmokeAndMirrors:
             actions.append(pb.DeclineSwap())
         return actions
 
-    def default_action(self, state: State, seat: int) -> Message:
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
         """The default choice of a seat that left the game or ran out of
         time (CR-SM-10): decline a swap; on a turn, challenge only a claim
         no act can make true (above ``max_achievable``, SM-09), else the

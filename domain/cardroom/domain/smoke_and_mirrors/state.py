@@ -89,6 +89,8 @@ class State(_Record):
     eliminated: int | None = None
     swapper: int | None = None
     swap_give: Card | None = None  # known to the swapper (and auditors)
+    # Seats that left the game (the table's SeatResigned; SM-11).
+    departed: frozenset[int] = frozenset()
 
     @property
     def opening(self) -> bool:
