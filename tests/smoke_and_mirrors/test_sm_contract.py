@@ -48,7 +48,7 @@ def dealt(start: int = 0) -> Table:
 class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert GAME.kind == "smoke-and-mirrors"
-        assert GAME.rules_version == "smoke-and-mirrors/1"
+        assert GAME.rules_version == "smoke-and-mirrors/2"
         assert (GAME.min_seats, GAME.max_seats) == (2, 5)
         assert GAME.options_type is pb.Options
         assert GAME.view_type is pb.View
@@ -58,6 +58,7 @@ class TestTheGameModule:
             pb.TakeBreak,
             pb.Swap,
             pb.DeclineSwap,
+            pb.LeaveRound,
         }
         assert set(GAME.chance_types) == {pb.DealRound, pb.BlindPick}
         assert isinstance(GAME, SmokeAndMirrors)

@@ -73,6 +73,10 @@ class DeclineSwap(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class LeaveRound(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class DealRound(_message.Message):
     __slots__ = ("start_seat", "stars", "swirls", "skulls")
     START_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -202,6 +206,14 @@ class SwapDetail(_message.Message):
     def __init__(self, taken: _Optional[_Union[Card, _Mapping]] = ..., given: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
 
 class PlayerEliminated(_message.Message):
+    __slots__ = ("seat", "cards_removed")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_REMOVED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    cards_removed: int
+    def __init__(self, seat: _Optional[int] = ..., cards_removed: _Optional[int] = ...) -> None: ...
+
+class PlayerLeftRound(_message.Message):
     __slots__ = ("seat", "cards_removed")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARDS_REMOVED_FIELD_NUMBER: _ClassVar[int]

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/smoke_and_mirrors/v1/smoke_and_mirrors.proto.
  */
 export const file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors: GenFile = /*@__PURE__*/
-  fileDesc("CjVjYXJkcm9vbS9zbW9rZV9hbmRfbWlycm9ycy92MS9zbW9rZV9hbmRfbWlycm9ycy5wcm90bxIdY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEiSAoEQ2FyZBIxCgRwaWxlGAEgASgOMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGlsZRINCgV2YWx1ZRgCIAEoDSJ2CgdPcHRpb25zEhUKDXJvdW5kc190b193aW4YASABKA0SEAoIdHVybl9jYXAYAiABKA0SJQoYdHdvX3BsYXllcl9yZW1vdmVfc3dpcmw1GAMgASgISACIAQFCGwoZX3R3b19wbGF5ZXJfcmVtb3ZlX3N3aXJsNSILCglDaGFsbGVuZ2UiQAoKUGVyZm9ybUFjdBIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiCwoJVGFrZUJyZWFrIjkKBFN3YXASMQoEZ2l2ZRgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiDQoLRGVjbGluZVN3YXAivQEKCURlYWxSb3VuZBISCgpzdGFydF9zZWF0GAEgASgNEjIKBXN0YXJzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIzCgZzd2lybHMYAyADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEjMKBnNrdWxscxgEIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiGgoJQmxpbmRQaWNrEg0KBWluZGV4GAEgASgNIlcKClJvdW5kRGVhbHQSDQoFcm91bmQYASABKA0SEgoKc3RhcnRfc2VhdBgCIAEoDRINCgVzZWF0cxgDIAMoDRIXCg9zZXRfYXNpZGVfY291bnQYBCABKA0iTQoJSGFuZERlYWx0EgwKBHNlYXQYASABKA0SMgoFY2FyZHMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIkMKDUNhcmRzU2V0QXNpZGUSMgoFY2FyZHMYASADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIj8KDEFjdFBlcmZvcm1lZBIMCgRzZWF0GAEgASgNEg0KBWNsYWltGAIgASgNEhIKCmNhcmRfY291bnQYAyABKA0iTAoIQWN0Q2FyZHMSDAoEc2VhdBgBIAEoDRIyCgVjYXJkcxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiGgoKQnJlYWtUYWtlbhIMCgRzZWF0GAEgASgNImsKDUFjdENoYWxsZW5nZWQSEgoKY2hhbGxlbmdlchgBIAEoDRINCgVhY3RvchgCIAEoDRINCgVjbGFpbRgDIAEoDRIUCgxhY3Rfd2FzX3RydWUYBCABKAgSEgoKZWxpbWluYXRlZBgFIAEoDSJQCgtBY3RSZXZlYWxlZBINCgVhY3RvchgBIAEoDRIyCgVjYXJkcxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiLwoLU3dhcE9mZmVyZWQSDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNIk0KClN3YXBDaG9pY2USDAoEc2VhdBgBIAEoDRIxCgRnaXZlGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIcCgxTd2FwRGVjbGluZWQSDAoEc2VhdBgBIAEoDSIwCgxDYXJkc1N3YXBwZWQSDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNInQKClN3YXBEZXRhaWwSMgoFdGFrZW4YASABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEjIKBWdpdmVuGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCI3ChBQbGF5ZXJFbGltaW5hdGVkEgwKBHNlYXQYASABKA0SFQoNY2FyZHNfcmVtb3ZlZBgCIAEoDSI1CghSb3VuZFdvbhINCgVyb3VuZBgBIAEoDRIRCgRzZWF0GAIgASgNSACIAQFCBwoFX3NlYXQi7wEKCFNlYXRWaWV3EgwKBHNlYXQYASABKA0SDgoGYWN0aXZlGAIgASgIEhIKCnJvdW5kX3dpbnMYAyABKA0SEgoKYnJlYWtfdXNlZBgEIAEoCBISCgpoYW5kX2NvdW50GAUgASgNEjEKBGhhbmQYBiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEhEKCWFjdF9jb3VudBgHIAEoDRIwCgNhY3QYCCADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEhEKCWFjdF9jbGFpbRgJIAEoDSLeAgoEVmlldxINCgVyb3VuZBgBIAEoDRIzCgVwaGFzZRgCIAEoDjIkLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLlBoYXNlEhEKCXR1cm5fc2VhdBgDIAEoDRISCgpzdGFydF9zZWF0GAQgASgNEhIKCm5leHRfY2xhaW0YBSABKA0SFwoKbGFzdF9hY3RvchgGIAEoDUgAiAEBEhwKFGNoYWxsZW5nZWRfdGhpc190dXJuGAcgASgIEhQKB3N3YXBwZXIYCCABKA1IAYgBARI2CgVzZWF0cxgJIAMoCzInLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLlNlYXRWaWV3EhcKD3NldF9hc2lkZV9jb3VudBgKIAEoDRITCgZ3aW5uZXIYCyABKA1IAogBAUINCgtfbGFzdF9hY3RvckIKCghfc3dhcHBlckIJCgdfd2lubmVyKk4KBFBpbGUSFAoQUElMRV9VTlNQRUNJRklFRBAAEg4KClBJTEVfU1RBUlMQARIPCgtQSUxFX1NXSVJMUxACEg8KC1BJTEVfU0tVTExTEAMqYQoFUGhhc2USFQoRUEhBU0VfVU5TUEVDSUZJRUQQABIRCg1QSEFTRV9ERUFMSU5HEAESDgoKUEhBU0VfVFVSThACEg4KClBIQVNFX1NXQVAQAxIOCgpQSEFTRV9PVkVSEARiBnByb3RvMw");
+  fileDesc("CjVjYXJkcm9vbS9zbW9rZV9hbmRfbWlycm9ycy92MS9zbW9rZV9hbmRfbWlycm9ycy5wcm90bxIdY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEiSAoEQ2FyZBIxCgRwaWxlGAEgASgOMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGlsZRINCgV2YWx1ZRgCIAEoDSJ2CgdPcHRpb25zEhUKDXJvdW5kc190b193aW4YASABKA0SEAoIdHVybl9jYXAYAiABKA0SJQoYdHdvX3BsYXllcl9yZW1vdmVfc3dpcmw1GAMgASgISACIAQFCGwoZX3R3b19wbGF5ZXJfcmVtb3ZlX3N3aXJsNSILCglDaGFsbGVuZ2UiQAoKUGVyZm9ybUFjdBIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiCwoJVGFrZUJyZWFrIjkKBFN3YXASMQoEZ2l2ZRgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiDQoLRGVjbGluZVN3YXAiDAoKTGVhdmVSb3VuZCK9AQoJRGVhbFJvdW5kEhIKCnN0YXJ0X3NlYXQYASABKA0SMgoFc3RhcnMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEjMKBnN3aXJscxgDIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSMwoGc2t1bGxzGAQgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIaCglCbGluZFBpY2sSDQoFaW5kZXgYASABKA0iVwoKUm91bmREZWFsdBINCgVyb3VuZBgBIAEoDRISCgpzdGFydF9zZWF0GAIgASgNEg0KBXNlYXRzGAMgAygNEhcKD3NldF9hc2lkZV9jb3VudBgEIAEoDSJNCglIYW5kRGVhbHQSDAoEc2VhdBgBIAEoDRIyCgVjYXJkcxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiQwoNQ2FyZHNTZXRBc2lkZRIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiPwoMQWN0UGVyZm9ybWVkEgwKBHNlYXQYASABKA0SDQoFY2xhaW0YAiABKA0SEgoKY2FyZF9jb3VudBgDIAEoDSJMCghBY3RDYXJkcxIMCgRzZWF0GAEgASgNEjIKBWNhcmRzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIaCgpCcmVha1Rha2VuEgwKBHNlYXQYASABKA0iawoNQWN0Q2hhbGxlbmdlZBISCgpjaGFsbGVuZ2VyGAEgASgNEg0KBWFjdG9yGAIgASgNEg0KBWNsYWltGAMgASgNEhQKDGFjdF93YXNfdHJ1ZRgEIAEoCBISCgplbGltaW5hdGVkGAUgASgNIlAKC0FjdFJldmVhbGVkEg0KBWFjdG9yGAEgASgNEjIKBWNhcmRzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIvCgtTd2FwT2ZmZXJlZBIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA0iTQoKU3dhcENob2ljZRIMCgRzZWF0GAEgASgNEjEKBGdpdmUYAiABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIhwKDFN3YXBEZWNsaW5lZBIMCgRzZWF0GAEgASgNIjAKDENhcmRzU3dhcHBlZBIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA0idAoKU3dhcERldGFpbBIyCgV0YWtlbhgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSMgoFZ2l2ZW4YAiABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIjcKEFBsYXllckVsaW1pbmF0ZWQSDAoEc2VhdBgBIAEoDRIVCg1jYXJkc19yZW1vdmVkGAIgASgNIjYKD1BsYXllckxlZnRSb3VuZBIMCgRzZWF0GAEgASgNEhUKDWNhcmRzX3JlbW92ZWQYAiABKA0iNQoIUm91bmRXb24SDQoFcm91bmQYASABKA0SEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0Iu8BCghTZWF0VmlldxIMCgRzZWF0GAEgASgNEg4KBmFjdGl2ZRgCIAEoCBISCgpyb3VuZF93aW5zGAMgASgNEhIKCmJyZWFrX3VzZWQYBCABKAgSEgoKaGFuZF9jb3VudBgFIAEoDRIxCgRoYW5kGAYgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIRCglhY3RfY291bnQYByABKA0SMAoDYWN0GAggAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIRCglhY3RfY2xhaW0YCSABKA0i3gIKBFZpZXcSDQoFcm91bmQYASABKA0SMwoFcGhhc2UYAiABKA4yJC5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5QaGFzZRIRCgl0dXJuX3NlYXQYAyABKA0SEgoKc3RhcnRfc2VhdBgEIAEoDRISCgpuZXh0X2NsYWltGAUgASgNEhcKCmxhc3RfYWN0b3IYBiABKA1IAIgBARIcChRjaGFsbGVuZ2VkX3RoaXNfdHVybhgHIAEoCBIUCgdzd2FwcGVyGAggASgNSAGIAQESNgoFc2VhdHMYCSADKAsyJy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5TZWF0VmlldxIXCg9zZXRfYXNpZGVfY291bnQYCiABKA0SEwoGd2lubmVyGAsgASgNSAKIAQFCDQoLX2xhc3RfYWN0b3JCCgoIX3N3YXBwZXJCCQoHX3dpbm5lcipOCgRQaWxlEhQKEFBJTEVfVU5TUEVDSUZJRUQQABIOCgpQSUxFX1NUQVJTEAESDwoLUElMRV9TV0lSTFMQAhIPCgtQSUxFX1NLVUxMUxADKmEKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASEQoNUEhBU0VfREVBTElORxABEg4KClBIQVNFX1RVUk4QAhIOCgpQSEFTRV9TV0FQEAMSDgoKUEhBU0VfT1ZFUhAEYgZwcm90bzM");
 
 /**
  * One card. value 0 is a mirror.
@@ -155,8 +155,26 @@ export const DeclineSwapSchema: GenMessage<DeclineSwap> = /*@__PURE__*/
   messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 6);
 
 /**
- * A round's deal: each pile's order from the top. Seat s receives stars[s],
- * swirls[s] and skulls[s]; the rest are set aside unseen.
+ * SM-11: the default choice of a seat that left the game (T-RESIGN,
+ * T-REMOVE), at its next decision: it leaves the round. Refused from a seat
+ * still playing.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.LeaveRound
+ */
+export type LeaveRound = Message<"cardroom.smoke_and_mirrors.v1.LeaveRound"> & {
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.LeaveRound.
+ * Use `create(LeaveRoundSchema)` to create a new message.
+ */
+export const LeaveRoundSchema: GenMessage<LeaveRound> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 7);
+
+/**
+ * A round's deal: each pile's order from the top. The k-th seat dealt in
+ * (in seat order: every seat still in the game, SM-11) receives stars[k],
+ * swirls[k] and skulls[k]; the rest are set aside unseen.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.DealRound
  */
@@ -187,7 +205,7 @@ export type DealRound = Message<"cardroom.smoke_and_mirrors.v1.DealRound"> & {
  * Use `create(DealRoundSchema)` to create a new message.
  */
 export const DealRoundSchema: GenMessage<DealRound> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 7);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 8);
 
 /**
  * The blind pick of a swap: the index into the eliminated player's hand.
@@ -206,7 +224,7 @@ export type BlindPick = Message<"cardroom.smoke_and_mirrors.v1.BlindPick"> & {
  * Use `create(BlindPickSchema)` to create a new message.
  */
 export const BlindPickSchema: GenMessage<BlindPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 8);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 9);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.RoundDealt
@@ -241,7 +259,7 @@ export type RoundDealt = Message<"cardroom.smoke_and_mirrors.v1.RoundDealt"> & {
  * Use `create(RoundDealtSchema)` to create a new message.
  */
 export const RoundDealtSchema: GenMessage<RoundDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 9);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 10);
 
 /**
  * Secret, seen by its seat: the cards dealt to it.
@@ -265,7 +283,7 @@ export type HandDealt = Message<"cardroom.smoke_and_mirrors.v1.HandDealt"> & {
  * Use `create(HandDealtSchema)` to create a new message.
  */
 export const HandDealtSchema: GenMessage<HandDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 10);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 11);
 
 /**
  * Secret, auditors only: the cards set aside (with the removed Swirl 5, if any).
@@ -284,7 +302,7 @@ export type CardsSetAside = Message<"cardroom.smoke_and_mirrors.v1.CardsSetAside
  * Use `create(CardsSetAsideSchema)` to create a new message.
  */
 export const CardsSetAsideSchema: GenMessage<CardsSetAside> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 11);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 12);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.ActPerformed
@@ -311,7 +329,7 @@ export type ActPerformed = Message<"cardroom.smoke_and_mirrors.v1.ActPerformed">
  * Use `create(ActPerformedSchema)` to create a new message.
  */
 export const ActPerformedSchema: GenMessage<ActPerformed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 12);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 13);
 
 /**
  * Secret, seen by the actor (and later by a challenger via ActRevealed).
@@ -335,7 +353,7 @@ export type ActCards = Message<"cardroom.smoke_and_mirrors.v1.ActCards"> & {
  * Use `create(ActCardsSchema)` to create a new message.
  */
 export const ActCardsSchema: GenMessage<ActCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 13);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 14);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.BreakTaken
@@ -352,7 +370,7 @@ export type BreakTaken = Message<"cardroom.smoke_and_mirrors.v1.BreakTaken"> & {
  * Use `create(BreakTakenSchema)` to create a new message.
  */
 export const BreakTakenSchema: GenMessage<BreakTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 14);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 15);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.ActChallenged
@@ -393,7 +411,7 @@ export type ActChallenged = Message<"cardroom.smoke_and_mirrors.v1.ActChallenged
  * Use `create(ActChallengedSchema)` to create a new message.
  */
 export const ActChallengedSchema: GenMessage<ActChallenged> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 15);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 16);
 
 /**
  * Secret, seen by challenger and actor: the challenged act's cards.
@@ -417,7 +435,7 @@ export type ActRevealed = Message<"cardroom.smoke_and_mirrors.v1.ActRevealed"> &
  * Use `create(ActRevealedSchema)` to create a new message.
  */
 export const ActRevealedSchema: GenMessage<ActRevealed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 16);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 17);
 
 /**
  * The remaining player chose to swap; the blind pick follows. The card they
@@ -442,7 +460,7 @@ export type SwapOffered = Message<"cardroom.smoke_and_mirrors.v1.SwapOffered"> &
  * Use `create(SwapOfferedSchema)` to create a new message.
  */
 export const SwapOfferedSchema: GenMessage<SwapOffered> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 17);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 18);
 
 /**
  * Secret, seen by the remaining player: the card they give, chosen before the
@@ -467,7 +485,7 @@ export type SwapChoice = Message<"cardroom.smoke_and_mirrors.v1.SwapChoice"> & {
  * Use `create(SwapChoiceSchema)` to create a new message.
  */
 export const SwapChoiceSchema: GenMessage<SwapChoice> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 18);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 19);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.SwapDeclined
@@ -484,7 +502,7 @@ export type SwapDeclined = Message<"cardroom.smoke_and_mirrors.v1.SwapDeclined">
  * Use `create(SwapDeclinedSchema)` to create a new message.
  */
 export const SwapDeclinedSchema: GenMessage<SwapDeclined> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 19);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 20);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.CardsSwapped
@@ -506,7 +524,7 @@ export type CardsSwapped = Message<"cardroom.smoke_and_mirrors.v1.CardsSwapped">
  * Use `create(CardsSwappedSchema)` to create a new message.
  */
 export const CardsSwappedSchema: GenMessage<CardsSwapped> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 20);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 21);
 
 /**
  * Secret, seen by both players of the swap.
@@ -530,7 +548,7 @@ export type SwapDetail = Message<"cardroom.smoke_and_mirrors.v1.SwapDetail"> & {
  * Use `create(SwapDetailSchema)` to create a new message.
  */
 export const SwapDetailSchema: GenMessage<SwapDetail> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 21);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 22);
 
 /**
  * The eliminated player's remaining cards leave the round unseen.
@@ -554,7 +572,33 @@ export type PlayerEliminated = Message<"cardroom.smoke_and_mirrors.v1.PlayerElim
  * Use `create(PlayerEliminatedSchema)` to create a new message.
  */
 export const PlayerEliminatedSchema: GenMessage<PlayerEliminated> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 22);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 23);
+
+/**
+ * SM-11: a seat that left the game left the round at its next decision,
+ * as if eliminated but without a challenge or a swap: its cards leave the
+ * round unseen, and the number stands. It is dealt no later round.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.PlayerLeftRound
+ */
+export type PlayerLeftRound = Message<"cardroom.smoke_and_mirrors.v1.PlayerLeftRound"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 cards_removed = 2;
+   */
+  cardsRemoved: number;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.PlayerLeftRound.
+ * Use `create(PlayerLeftRoundSchema)` to create a new message.
+ */
+export const PlayerLeftRoundSchema: GenMessage<PlayerLeftRound> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 24);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.RoundWon
@@ -578,7 +622,7 @@ export type RoundWon = Message<"cardroom.smoke_and_mirrors.v1.RoundWon"> & {
  * Use `create(RoundWonSchema)` to create a new message.
  */
 export const RoundWonSchema: GenMessage<RoundWon> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 23);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 25);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.SeatView
@@ -637,7 +681,7 @@ export type SeatView = Message<"cardroom.smoke_and_mirrors.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 24);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 26);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.View
@@ -708,7 +752,7 @@ export type View = Message<"cardroom.smoke_and_mirrors.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 25);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 27);
 
 /**
  * @generated from enum cardroom.smoke_and_mirrors.v1.Pile
