@@ -33,7 +33,7 @@ from .support import Table, given, started
 class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert isinstance(GAME, SilverDagger)
-        assert (GAME.kind, GAME.rules_version) == ("silver-dagger", "silver-dagger/1")
+        assert (GAME.kind, GAME.rules_version) == ("silver-dagger", "silver-dagger/2")
         assert (GAME.min_seats, GAME.max_seats) == (2, 4)
         assert GAME.options_type is pb.Options and GAME.view_type is pb.View
         assert GAME.chance_types == (pb.DealRound,)
