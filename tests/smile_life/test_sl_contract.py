@@ -33,7 +33,7 @@ from .support import PETS, TRIPS, Table, after_draw, deck, given, life, malus, o
 class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert isinstance(GAME, SmileLife)
-        assert (GAME.kind, GAME.rules_version) == ("smile-life", "smile-life/1")
+        assert (GAME.kind, GAME.rules_version) == ("smile-life", "smile-life/2")
         assert (GAME.min_seats, GAME.max_seats) == (2, 6)
         assert GAME.options_type is pb.Options and GAME.view_type is pb.View
         assert set(GAME.chance_types) == {pb.ShuffleDeck, pb.RedealHands, pb.PickBarterCards}

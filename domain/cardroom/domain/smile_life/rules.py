@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 
 from cardroom.domain.kernel import (
     Actor,
+    DealersPick,
     Event,
     MalformedCommand,
     NotYourTurn,
@@ -27,7 +28,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.smile_life import dealing, steps, turns
+from cardroom.domain.smile_life import dealing, defaults, steps, turns
 from cardroom.domain.smile_life.batch import Batch, refill
 from cardroom.domain.smile_life.cards import (
     ACQUISITIONS,
@@ -73,9 +74,11 @@ COMMAND_TYPES: tuple[type[Message], ...] = (
     pb.TakeRevenge,
     pb.GiveSalary,
     pb.DiscardFromHand,
+    pb.MissTurn,
 )
 CHANCE_TYPES: tuple[type[Message], ...] = (pb.ShuffleDeck, pb.RedealHands, pb.PickBarterCards)
 START_COMMANDS = (
+    pb.MissTurn,
     pb.DrawCard,
     pb.TakeDiscard,
     pb.TakeRiverCard,
@@ -302,6 +305,11 @@ def _stop_adultery(batch: Batch, seat: int, command: Message) -> None:
     turns.stop_adultery(batch, seat)
 
 
+def _miss_turn(batch: Batch, seat: int, command: Message) -> None:
+    _raise(turns.miss_turn_problem(batch.state, seat))
+    turns.end_turn(batch)
+
+
 def _decline(batch: Batch, seat: int, command: Message) -> None:
     steps.decline(batch, seat)
 
@@ -353,6 +361,7 @@ HANDLERS: dict[type[Message], Callable[[Batch, int, Any], None]] = {
     pb.TakeRevenge: _revenge,
     pb.GiveSalary: _gift,
     pb.DiscardFromHand: _discard_from_hand,
+    pb.MissTurn: _miss_turn,
 }
 
 
@@ -397,7 +406,7 @@ def _step_actions(state: State, seat: int, kind: int) -> list[Message]:
 class SmileLife:
     kind: ClassVar[str] = "smile-life"
     title: ClassVar[str] = "Smile Life"
-    rules_version: ClassVar[str] = "smile-life/1"
+    rules_version: ClassVar[str] = "smile-life/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6  # only with allow_six_players (section 3.1)
     options_type: ClassVar[type[Message]] = pb.Options
@@ -443,6 +452,8 @@ class SmileLife:
         if top is None:
             if seat != state.current:
                 return []
+            if state.stage == pb.STAGE_START and seat in state.departed:
+                return [pb.MissTurn()]  # SL-37
             if state.stage == pb.STAGE_START:
                 return turns.start_actions(state, seat)
             return _hand_plays(state, seat, FROM_HAND) + turns.free_actions(state, seat)
@@ -450,9 +461,10 @@ class SmileLife:
             return []
         return _step_actions(state, seat, top.kind)
 
-    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
-        """CR-SL-23: the seat's first legal action."""
-        return self.legal_actions(state, seat)[0]
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message | DealersPick:
+        """SL-37 (G-02): see ``defaults``."""
+        actions = self.legal_actions(state, seat)
+        return defaults.default_action(state, seat, actions, departed=departed)
 
     def view(self, state: State, viewer: Viewer) -> Message:
         return render(state, viewer)

@@ -188,6 +188,10 @@ class StopAdultery(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class MissTurn(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class Decline(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...

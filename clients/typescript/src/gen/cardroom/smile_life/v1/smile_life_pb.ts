@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/smile_life/v1/smile_life.proto.
  */
 export const file_cardroom_smile_life_v1_smile_life: GenFile = /*@__PURE__*/
-  fileDesc("CidjYXJkcm9vbS9zbWlsZV9saWZlL3YxL3NtaWxlX2xpZmUucHJvdG8SFmNhcmRyb29tLnNtaWxlX2xpZmUudjEipgIKB09wdGlvbnMSGQoRYWxsb3dfc2l4X3BsYXllcnMYASABKAgSFQoNcml2ZXJfdmFyaWFudBgCIAEoCBIiChVhcmNoaXRlY3RfZnJlZV9ob3VzZXMYAyABKA1IAIgBARI9Cg5zdGFydF90aWVicmVhaxgEIAEoDjIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RhcnRUaWVicmVhaxIiChVncmFuZF9wcm9mX3NhbGFyeV9tYXgYBSABKA1IAYgBARIbCg5kcmF3X3BpbGVfc2l6ZRgGIAEoDUgCiAEBQhgKFl9hcmNoaXRlY3RfZnJlZV9ob3VzZXNCGAoWX2dyYW5kX3Byb2Zfc2FsYXJ5X21heEIRCg9fZHJhd19waWxlX3NpemUiQwoHUGF5bWVudBIVCg1zYWxhcnlfbGV2ZWxzGAEgAygNEhMKC2luaGVyaXRhbmNlGAIgASgIEgwKBGZyZWUYAyABKAgiKAoJSGFuZENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiCgoIRHJhd0NhcmQiDQoLVGFrZURpc2NhcmQiHQoNVGFrZVJpdmVyQ2FyZBIMCgRjYXJkGAEgASgJIswBCghQbGF5Q2FyZBIMCgRjYXJkGAEgASgJEjgKC2Rlc3RpbmF0aW9uGAIgASgOMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EZXN0aW5hdGlvbhITCgZ0YXJnZXQYAyABKA1IAIgBARIwCgdwYXltZW50GAQgASgLMh8uY2FyZHJvb20uc21pbGVfbGlmZS52MS5QYXltZW50EhcKCnN0ZWFsX2Zyb20YBSABKA1IAYgBAUIJCgdfdGFyZ2V0Qg0KC19zdGVhbF9mcm9tIhkKBlJlc2lnbhIPCgdkaXNjYXJkGAEgASgJIgkKB0Rpdm9yY2UiDgoMU3RvcEFkdWx0ZXJ5IgkKB0RlY2xpbmUiMwoOQ2hvb3NlTHVja0NhcmQSDAoEY2FyZBgBIAEoCRITCgt0b3BfZGlzY2FyZBgCIAEoCSIfCg9UYWtlRnJvbURpc2NhcmQSDAoEY2FyZBgBIAEoCSI3ChNDaG9vc2VCYXJ0ZXJQYXJ0bmVyEg8KB3BhcnRuZXIYASABKA0SDwoHcHJvdGVjdBgCIAEoCSIsCgtUYWtlUmV2ZW5nZRINCgVtYWx1cxgBIAEoCRIOCgZ0YXJnZXQYAiABKA0iGwoKR2l2ZVNhbGFyeRINCgVsZXZlbBgBIAEoDSIfCg9EaXNjYXJkRnJvbUhhbmQSDAoEY2FyZBgBIAEoCSIcCgtTaHVmZmxlRGVjaxINCgVjYXJkcxgBIAMoCSI/CgtSZWRlYWxIYW5kcxIwCgVoYW5kcxgBIAMoCzIhLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuSGFuZENhcmRzIj8KD1BpY2tCYXJ0ZXJDYXJkcxIWCg5mcm9tX2luaXRpYXRvchgBIAEoCRIUCgxmcm9tX3BhcnRuZXIYAiABKAkiUQoKQ2FyZHNEZWFsdBIRCgloYW5kX3NpemUYASABKA0SFwoPZHJhd19waWxlX2NvdW50GAIgASgNEhcKD3NldF9hc2lkZV9jb3VudBgDIAEoDSIpCgpEZWFsdENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiGQoIRHJhd1BpbGUSDQoFY2FyZHMYASADKAkiGQoIU2V0QXNpZGUSDQoFY2FyZHMYASADKAkiHgoOUml2ZXJDYXJkRGVhbHQSDAoEY2FyZBgBIAEoCSIQCg5SaXZlckRpc2NhcmRlZCIpCgtUdXJuU3RhcnRlZBIMCgRzZWF0GAEgASgNEgwKBHR1cm4YAiABKA0iLQoKVHVybk1pc3NlZBIMCgRzZWF0GAEgASgNEhEKCXJlbWFpbmluZxgCIAEoDSIZCglUdXJuRW5kZWQSDAoEc2VhdBgBIAEoDSIrCglDYXJkRHJhd24SDAoEc2VhdBgBIAEoDRIQCghmb3JfdHVybhgCIAEoCCInCglEcmF3bkNhcmQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIjkKDERpc2NhcmRUYWtlbhIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSDQoFaW5kZXgYAyABKA0iLAoOUml2ZXJDYXJkVGFrZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIsUBCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCRIuCgZzb3VyY2UYAyABKA4yHi5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlNvdXJjZRI4CgtkZXN0aW5hdGlvbhgEIAEoDjIjLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuRGVzdGluYXRpb24SEwoGdGFyZ2V0GAUgASgNSACIAQESEQoJYnlfcGlzdG9uGAYgASgIQgkKB190YXJnZXQiHwoPQ2FzaW5vQmV0UGxhY2VkEgwKBHNlYXQYASABKA0iJwoJQ2FzaW5vQmV0EgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSJyCg5DYXNpbm9SZXNvbHZlZBISCgpmaXJzdF9zZWF0GAEgASgNEhIKCmZpcnN0X2NhcmQYAiABKAkSEwoLc2Vjb25kX3NlYXQYAyABKA0SEwoLc2Vjb25kX2NhcmQYBCABKAkSDgoGd2lubmVyGAUgASgNIi8KEUNhc2lub0JldFJldHVybmVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSI8CgtGbGlydFN0b2xlbhIMCgRzZWF0GAEgASgNEhEKCWZyb21fc2VhdBgCIAEoDRIMCgRjYXJkGAMgASgJImcKD0FjcXVpc2l0aW9uUGFpZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSFQoNc2FsYXJ5X2xldmVscxgDIAMoDRITCgtpbmhlcml0YW5jZRgEIAEoCBIMCgRmcmVlGAUgASgIInkKDUNhcmREaXNjYXJkZWQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEioKBHpvbmUYAyABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlpvbmUSDQoFaW5kZXgYBCABKA0SEQoJdW5kZXJfdG9wGAUgASgIIh8KD1ByaXplVHVybmVkT3ZlchIMCgRzZWF0GAEgASgNImwKE0NhcmRSZW1vdmVkRnJvbUdhbWUSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEioKBHpvbmUYAyABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlpvbmUSDQoFaW5kZXgYBCABKA0iKgoLVHVybnNUb01pc3MSDAoEc2VhdBgBIAEoDRINCgVjb3VudBgCIAEoDSI4CgpNYWx1c01vdmVkEgwKBHNlYXQYASABKA0SDgoGdGFyZ2V0GAIgASgNEgwKBGNhcmQYAyABKAkiGgoKSGFuZHNTaG93bhIMCgRzZWF0GAEgASgNIkwKClNob3duSGFuZHMSDAoEc2VhdBgBIAEoDRIwCgVoYW5kcxgCIAMoCzIhLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuSGFuZENhcmRzIigKCVBpbGVTaG93bhIMCgRzZWF0GAEgASgNEg0KBWNvdW50GAIgASgNIigKCVNob3duUGlsZRIMCgRzZWF0GAEgASgNEg0KBWNhcmRzGAIgAygJIi0KDkx1Y2tDYXJkc0RyYXduEgwKBHNlYXQYASABKA0SDQoFY291bnQYAiABKA0iKAoJTHVja0NhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiPwoOTHVja0NhcmRDaG9zZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEhEKCWRpc2NhcmRlZBgDIAMoCSJBCg1CYXJ0ZXJTdGFydGVkEgwKBHNlYXQYASABKA0SDwoHcGFydG5lchgCIAEoDRIRCglwcm90ZWN0ZWQYAyABKAgiKwoNUHJvdGVjdGVkQ2FyZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkiLgoNQ2FyZHNCYXJ0ZXJlZBIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0iUwoNQmFydGVyZWRDYXJkcxIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0SDwoHdG9fc2VhdBgDIAEoCRISCgp0b19wYXJ0bmVyGAQgASgJIh4KDEhhbmRzUmVkZWFsdBIOCgZjb3VudHMYASADKA0iKwoMUmVkZWFsdENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiOwoLU2FsYXJ5R2l2ZW4SDAoEc2VhdBgBIAEoDRIPCgd0b19zZWF0GAIgASgNEg0KBWxldmVsGAMgASgNIoMBCgpTdGVwT3BlbmVkEioKBHN0ZXAYASABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0ZXASDAoEc2VhdBgCIAEoDRIXCgpvdGhlcl9zZWF0GAMgASgNSACIAQESEwoLbWF5X2Rpc2NhcmQYBCABKAhCDQoLX290aGVyX3NlYXQiRgoKU3RlcENsb3NlZBIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0iLAoJR2FtZUVuZGVkEg4KBnNtaWxlcxgBIAMoDRIPCgd3aW5uZXJzGAIgAygNIkUKCVN0dWR5Q2FyZBIMCgRjYXJkGAEgASgJEhEKCXByb3RlY3RlZBgCIAEoCBIXCg9jb3VudHNfZm9yX2pvYnMYAyABKAgiLAoKU2FsYXJ5Q2FyZBIMCgRjYXJkGAEgASgJEhAKCGludmVzdGVkGAIgASgIIrEECgRMaWZlEjIKB3N0dWRpZXMYASADKAsyIS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0dWR5Q2FyZBILCgNqb2IYAiABKAkSFQoNam9iX2J5X3Bpc3RvbhgDIAEoCBIYChBmcmVlX2hvdXNlc191c2VkGAQgASgNEhQKDHByaXplX2FjdGl2ZRgFIAEoCBI0CghzYWxhcmllcxgGIAMoCzIiLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU2FsYXJ5Q2FyZBIOCgZmbGlydHMYByADKAkSFwoPYWR1bHRlcnlfZmxpcnRzGAggAygJEhMKC2tlcHRfZmxpcnRzGAkgAygJEhAKCG1hcnJpYWdlGAogASgJEhAKCGFkdWx0ZXJ5GAsgASgJEhAKCGNoaWxkcmVuGAwgAygJEgwKBHBldHMYDSADKAkSDQoFdHJpcHMYDiADKAkSDgoGaG91c2VzGA8gAygJEhQKDGRpc3RpbmN0aW9ucxgQIAMoCRIQCghzcGVjaWFscxgRIAMoCRIPCgdtYWx1c2VzGBIgAygJEhMKC2luaGVyaXRhbmNlGBMgASgNEhQKDG1pc3NlZF90dXJucxgUIAEoDRISCgp3YXNfYmFuZGl0GBUgASgIEhAKCGF0dGFja2VyGBYgASgIEhQKDHN0dWR5X2xldmVscxgXIAEoDRISCgpzYWxhcnlfbWF4GBggASgNEhYKDmpvYl9zaW5jZV90dXJuGBkgASgNIrQBCghTZWF0VmlldxIMCgRzZWF0GAEgASgNEhIKCmhhbmRfY291bnQYAiABKA0SFAoMaGFuZF92aXNpYmxlGAMgASgIEgwKBGhhbmQYBCADKAkSEwoLa25vd25fY2FyZHMYBSADKAkSKgoEbGlmZRgGIAEoCzIcLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuTGlmZRIOCgZzbWlsZXMYByABKA0SEQoJaGFuZF9zaXplGAggASgNIkcKC0Rpc2NhcmRWaWV3EgwKBGNhcmQYASABKAkSGQoMZGlzY2FyZGVkX2J5GAIgASgNSACIAQFCDwoNX2Rpc2NhcmRlZF9ieSIvCg1Lbm93blBpbGVDYXJkEhAKCHBvc2l0aW9uGAEgASgNEgwKBGNhcmQYAiABKAkicQoKQ2FzaW5vVmlldxIMCgRvcGVuGAEgASgIEg0KBW93bmVyGAIgASgNEhMKC29wZW5fdG9fYWxsGAMgASgIEg8KB2hhc19iZXQYBCABKAgSDgoGYmV0dG9yGAUgASgNEhAKCGJldF9jYXJkGAYgASgJIpEBCghTdGVwVmlldxIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0SFwoKb3RoZXJfc2VhdBgDIAEoDUgAiAEBEhMKC21heV9kaXNjYXJkGAQgASgIEg4KBnBsYXllZBgFIAEoDUINCgtfb3RoZXJfc2VhdCLQBQoEVmlldxIsCgVwaGFzZRgBIAEoDjIdLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuUGhhc2USLAoFc3RhZ2UYAiABKA4yHS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0YWdlEhkKDGN1cnJlbnRfc2VhdBgDIAEoDUgAiAEBEgwKBHR1cm4YBCABKA0SFwoKc3RhcnRfc2VhdBgFIAEoDUgBiAEBEhAKCGF3YWl0aW5nGAYgAygNEi8KBXNlYXRzGAcgAygLMiAuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TZWF0VmlldxIXCg9kcmF3X3BpbGVfY291bnQYCCABKA0SOQoKa25vd25fcGlsZRgJIAMoCzIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuS25vd25QaWxlQ2FyZBIXCg9zZXRfYXNpZGVfY291bnQYCiABKA0SOQoMZGlzY2FyZF9waWxlGAsgAygLMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EaXNjYXJkVmlldxINCgVyaXZlchgMIAMoCRIYChByaXZlcl9pZGxlX3R1cm5zGA0gASgNEjIKBmNhc2lubxgOIAEoCzIiLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuQ2FzaW5vVmlldxITCgtvdXRfb2ZfZ2FtZRgPIAMoCRIRCgloZWxkX2NhcmQYECABKAkSEgoKbHVja19jb3VudBgRIAEoDRISCgpsdWNrX2NhcmRzGBIgAygJEi8KBXN0ZXBzGBMgAygLMiAuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwVmlldxIPCgd3aW5uZXJzGBQgAygNEjAKB29wdGlvbnMYFSABKAsyHy5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLk9wdGlvbnNCDwoNX2N1cnJlbnRfc2VhdEINCgtfc3RhcnRfc2VhdCpPCg1TdGFydFRpZWJyZWFrEh4KGlNUQVJUX1RJRUJSRUFLX1VOU1BFQ0lGSUVEEAASHgoaU1RBUlRfVElFQlJFQUtfTE9XRVNUX1NFQVQQASqIAQoLRGVzdGluYXRpb24SGwoXREVTVElOQVRJT05fVU5TUEVDSUZJRUQQABIUChBERVNUSU5BVElPTl9MSUZFEAESFQoRREVTVElOQVRJT05fTUFMVVMQAhIXChNERVNUSU5BVElPTl9ESVNDQVJEEAMSFgoSREVTVElOQVRJT05fQ0FTSU5PEAQqQgoGU291cmNlEhYKElNPVVJDRV9VTlNQRUNJRklFRBAAEg8KC1NPVVJDRV9IQU5EEAESDwoLU09VUkNFX0hFTEQQAiqpAQoEWm9uZRIUChBaT05FX1VOU1BFQ0lGSUVEEAASDQoJWk9ORV9IQU5EEAESDAoIWk9ORV9KT0IQAhIQCgxaT05FX1NUVURJRVMQAxIRCg1aT05FX1NBTEFSSUVTEAQSEQoNWk9ORV9NQVJSSUFHRRAFEhEKDVpPTkVfQURVTFRFUlkQBhIRCg1aT05FX0NISUxEUkVOEAcSEAoMWk9ORV9NQUxVU0VTEAgqvAIKBFN0ZXASFAoQU1RFUF9VTlNQRUNJRklFRBAAEhIKDlNURVBfUExBWV9IRUxEEAESEAoMU1RFUF9SQUlOQk9XEAISEwoPU1RFUF9DQVNJTk9fQkVUEAMSDQoJU1RFUF9MVUNLEAQSFgoSU1RFUF9TSE9PVElOR19TVEFSEAUSEgoOU1RFUF9BU1RST05BVVQQBhIPCgtTVEVQX1BJU1RPThAHEg8KC1NURVBfQkFSVEVSEAgSFwoTU1RFUF9NQU5BR0VSX0JBUlRFUhAJEhQKEFNURVBfQkFSVEVSX0RSQVcQChIQCgxTVEVQX1RTVU5BTUkQCxIQCgxTVEVQX1JFVkVOR0UQDBIWChJTVEVQX0JJUlRIREFZX0dJRlQQDRIbChdTVEVQX1JFU0VBUkNIRVJfRElTQ0FSRBAOKk8KBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASDwoLUEhBU0VfU0VUVVAQARIOCgpQSEFTRV9UVVJOEAISDgoKUEhBU0VfT1ZFUhADKk8KBVN0YWdlEhUKEVNUQUdFX1VOU1BFQ0lGSUVEEAASDwoLU1RBR0VfU1RBUlQQARIOCgpTVEFHRV9QTEFZEAISDgoKU1RBR0VfRE9ORRADYgZwcm90bzM");
+  fileDesc("CidjYXJkcm9vbS9zbWlsZV9saWZlL3YxL3NtaWxlX2xpZmUucHJvdG8SFmNhcmRyb29tLnNtaWxlX2xpZmUudjEipgIKB09wdGlvbnMSGQoRYWxsb3dfc2l4X3BsYXllcnMYASABKAgSFQoNcml2ZXJfdmFyaWFudBgCIAEoCBIiChVhcmNoaXRlY3RfZnJlZV9ob3VzZXMYAyABKA1IAIgBARI9Cg5zdGFydF90aWVicmVhaxgEIAEoDjIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RhcnRUaWVicmVhaxIiChVncmFuZF9wcm9mX3NhbGFyeV9tYXgYBSABKA1IAYgBARIbCg5kcmF3X3BpbGVfc2l6ZRgGIAEoDUgCiAEBQhgKFl9hcmNoaXRlY3RfZnJlZV9ob3VzZXNCGAoWX2dyYW5kX3Byb2Zfc2FsYXJ5X21heEIRCg9fZHJhd19waWxlX3NpemUiQwoHUGF5bWVudBIVCg1zYWxhcnlfbGV2ZWxzGAEgAygNEhMKC2luaGVyaXRhbmNlGAIgASgIEgwKBGZyZWUYAyABKAgiKAoJSGFuZENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiCgoIRHJhd0NhcmQiDQoLVGFrZURpc2NhcmQiHQoNVGFrZVJpdmVyQ2FyZBIMCgRjYXJkGAEgASgJIswBCghQbGF5Q2FyZBIMCgRjYXJkGAEgASgJEjgKC2Rlc3RpbmF0aW9uGAIgASgOMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EZXN0aW5hdGlvbhITCgZ0YXJnZXQYAyABKA1IAIgBARIwCgdwYXltZW50GAQgASgLMh8uY2FyZHJvb20uc21pbGVfbGlmZS52MS5QYXltZW50EhcKCnN0ZWFsX2Zyb20YBSABKA1IAYgBAUIJCgdfdGFyZ2V0Qg0KC19zdGVhbF9mcm9tIhkKBlJlc2lnbhIPCgdkaXNjYXJkGAEgASgJIgkKB0Rpdm9yY2UiDgoMU3RvcEFkdWx0ZXJ5IgoKCE1pc3NUdXJuIgkKB0RlY2xpbmUiMwoOQ2hvb3NlTHVja0NhcmQSDAoEY2FyZBgBIAEoCRITCgt0b3BfZGlzY2FyZBgCIAEoCSIfCg9UYWtlRnJvbURpc2NhcmQSDAoEY2FyZBgBIAEoCSI3ChNDaG9vc2VCYXJ0ZXJQYXJ0bmVyEg8KB3BhcnRuZXIYASABKA0SDwoHcHJvdGVjdBgCIAEoCSIsCgtUYWtlUmV2ZW5nZRINCgVtYWx1cxgBIAEoCRIOCgZ0YXJnZXQYAiABKA0iGwoKR2l2ZVNhbGFyeRINCgVsZXZlbBgBIAEoDSIfCg9EaXNjYXJkRnJvbUhhbmQSDAoEY2FyZBgBIAEoCSIcCgtTaHVmZmxlRGVjaxINCgVjYXJkcxgBIAMoCSI/CgtSZWRlYWxIYW5kcxIwCgVoYW5kcxgBIAMoCzIhLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuSGFuZENhcmRzIj8KD1BpY2tCYXJ0ZXJDYXJkcxIWCg5mcm9tX2luaXRpYXRvchgBIAEoCRIUCgxmcm9tX3BhcnRuZXIYAiABKAkiUQoKQ2FyZHNEZWFsdBIRCgloYW5kX3NpemUYASABKA0SFwoPZHJhd19waWxlX2NvdW50GAIgASgNEhcKD3NldF9hc2lkZV9jb3VudBgDIAEoDSIpCgpEZWFsdENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiGQoIRHJhd1BpbGUSDQoFY2FyZHMYASADKAkiGQoIU2V0QXNpZGUSDQoFY2FyZHMYASADKAkiHgoOUml2ZXJDYXJkRGVhbHQSDAoEY2FyZBgBIAEoCSIQCg5SaXZlckRpc2NhcmRlZCIpCgtUdXJuU3RhcnRlZBIMCgRzZWF0GAEgASgNEgwKBHR1cm4YAiABKA0iLQoKVHVybk1pc3NlZBIMCgRzZWF0GAEgASgNEhEKCXJlbWFpbmluZxgCIAEoDSIZCglUdXJuRW5kZWQSDAoEc2VhdBgBIAEoDSIrCglDYXJkRHJhd24SDAoEc2VhdBgBIAEoDRIQCghmb3JfdHVybhgCIAEoCCInCglEcmF3bkNhcmQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIjkKDERpc2NhcmRUYWtlbhIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSDQoFaW5kZXgYAyABKA0iLAoOUml2ZXJDYXJkVGFrZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIsUBCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCRIuCgZzb3VyY2UYAyABKA4yHi5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlNvdXJjZRI4CgtkZXN0aW5hdGlvbhgEIAEoDjIjLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuRGVzdGluYXRpb24SEwoGdGFyZ2V0GAUgASgNSACIAQESEQoJYnlfcGlzdG9uGAYgASgIQgkKB190YXJnZXQiHwoPQ2FzaW5vQmV0UGxhY2VkEgwKBHNlYXQYASABKA0iJwoJQ2FzaW5vQmV0EgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSJyCg5DYXNpbm9SZXNvbHZlZBISCgpmaXJzdF9zZWF0GAEgASgNEhIKCmZpcnN0X2NhcmQYAiABKAkSEwoLc2Vjb25kX3NlYXQYAyABKA0SEwoLc2Vjb25kX2NhcmQYBCABKAkSDgoGd2lubmVyGAUgASgNIi8KEUNhc2lub0JldFJldHVybmVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSI8CgtGbGlydFN0b2xlbhIMCgRzZWF0GAEgASgNEhEKCWZyb21fc2VhdBgCIAEoDRIMCgRjYXJkGAMgASgJImcKD0FjcXVpc2l0aW9uUGFpZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSFQoNc2FsYXJ5X2xldmVscxgDIAMoDRITCgtpbmhlcml0YW5jZRgEIAEoCBIMCgRmcmVlGAUgASgIInkKDUNhcmREaXNjYXJkZWQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEioKBHpvbmUYAyABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlpvbmUSDQoFaW5kZXgYBCABKA0SEQoJdW5kZXJfdG9wGAUgASgIIh8KD1ByaXplVHVybmVkT3ZlchIMCgRzZWF0GAEgASgNImwKE0NhcmRSZW1vdmVkRnJvbUdhbWUSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEioKBHpvbmUYAyABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlpvbmUSDQoFaW5kZXgYBCABKA0iKgoLVHVybnNUb01pc3MSDAoEc2VhdBgBIAEoDRINCgVjb3VudBgCIAEoDSI4CgpNYWx1c01vdmVkEgwKBHNlYXQYASABKA0SDgoGdGFyZ2V0GAIgASgNEgwKBGNhcmQYAyABKAkiGgoKSGFuZHNTaG93bhIMCgRzZWF0GAEgASgNIkwKClNob3duSGFuZHMSDAoEc2VhdBgBIAEoDRIwCgVoYW5kcxgCIAMoCzIhLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuSGFuZENhcmRzIigKCVBpbGVTaG93bhIMCgRzZWF0GAEgASgNEg0KBWNvdW50GAIgASgNIigKCVNob3duUGlsZRIMCgRzZWF0GAEgASgNEg0KBWNhcmRzGAIgAygJIi0KDkx1Y2tDYXJkc0RyYXduEgwKBHNlYXQYASABKA0SDQoFY291bnQYAiABKA0iKAoJTHVja0NhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiPwoOTHVja0NhcmRDaG9zZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEhEKCWRpc2NhcmRlZBgDIAMoCSJBCg1CYXJ0ZXJTdGFydGVkEgwKBHNlYXQYASABKA0SDwoHcGFydG5lchgCIAEoDRIRCglwcm90ZWN0ZWQYAyABKAgiKwoNUHJvdGVjdGVkQ2FyZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkiLgoNQ2FyZHNCYXJ0ZXJlZBIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0iUwoNQmFydGVyZWRDYXJkcxIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0SDwoHdG9fc2VhdBgDIAEoCRISCgp0b19wYXJ0bmVyGAQgASgJIh4KDEhhbmRzUmVkZWFsdBIOCgZjb3VudHMYASADKA0iKwoMUmVkZWFsdENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiOwoLU2FsYXJ5R2l2ZW4SDAoEc2VhdBgBIAEoDRIPCgd0b19zZWF0GAIgASgNEg0KBWxldmVsGAMgASgNIoMBCgpTdGVwT3BlbmVkEioKBHN0ZXAYASABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0ZXASDAoEc2VhdBgCIAEoDRIXCgpvdGhlcl9zZWF0GAMgASgNSACIAQESEwoLbWF5X2Rpc2NhcmQYBCABKAhCDQoLX290aGVyX3NlYXQiRgoKU3RlcENsb3NlZBIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0iLAoJR2FtZUVuZGVkEg4KBnNtaWxlcxgBIAMoDRIPCgd3aW5uZXJzGAIgAygNIkUKCVN0dWR5Q2FyZBIMCgRjYXJkGAEgASgJEhEKCXByb3RlY3RlZBgCIAEoCBIXCg9jb3VudHNfZm9yX2pvYnMYAyABKAgiLAoKU2FsYXJ5Q2FyZBIMCgRjYXJkGAEgASgJEhAKCGludmVzdGVkGAIgASgIIrEECgRMaWZlEjIKB3N0dWRpZXMYASADKAsyIS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0dWR5Q2FyZBILCgNqb2IYAiABKAkSFQoNam9iX2J5X3Bpc3RvbhgDIAEoCBIYChBmcmVlX2hvdXNlc191c2VkGAQgASgNEhQKDHByaXplX2FjdGl2ZRgFIAEoCBI0CghzYWxhcmllcxgGIAMoCzIiLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU2FsYXJ5Q2FyZBIOCgZmbGlydHMYByADKAkSFwoPYWR1bHRlcnlfZmxpcnRzGAggAygJEhMKC2tlcHRfZmxpcnRzGAkgAygJEhAKCG1hcnJpYWdlGAogASgJEhAKCGFkdWx0ZXJ5GAsgASgJEhAKCGNoaWxkcmVuGAwgAygJEgwKBHBldHMYDSADKAkSDQoFdHJpcHMYDiADKAkSDgoGaG91c2VzGA8gAygJEhQKDGRpc3RpbmN0aW9ucxgQIAMoCRIQCghzcGVjaWFscxgRIAMoCRIPCgdtYWx1c2VzGBIgAygJEhMKC2luaGVyaXRhbmNlGBMgASgNEhQKDG1pc3NlZF90dXJucxgUIAEoDRISCgp3YXNfYmFuZGl0GBUgASgIEhAKCGF0dGFja2VyGBYgASgIEhQKDHN0dWR5X2xldmVscxgXIAEoDRISCgpzYWxhcnlfbWF4GBggASgNEhYKDmpvYl9zaW5jZV90dXJuGBkgASgNIrQBCghTZWF0VmlldxIMCgRzZWF0GAEgASgNEhIKCmhhbmRfY291bnQYAiABKA0SFAoMaGFuZF92aXNpYmxlGAMgASgIEgwKBGhhbmQYBCADKAkSEwoLa25vd25fY2FyZHMYBSADKAkSKgoEbGlmZRgGIAEoCzIcLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuTGlmZRIOCgZzbWlsZXMYByABKA0SEQoJaGFuZF9zaXplGAggASgNIkcKC0Rpc2NhcmRWaWV3EgwKBGNhcmQYASABKAkSGQoMZGlzY2FyZGVkX2J5GAIgASgNSACIAQFCDwoNX2Rpc2NhcmRlZF9ieSIvCg1Lbm93blBpbGVDYXJkEhAKCHBvc2l0aW9uGAEgASgNEgwKBGNhcmQYAiABKAkicQoKQ2FzaW5vVmlldxIMCgRvcGVuGAEgASgIEg0KBW93bmVyGAIgASgNEhMKC29wZW5fdG9fYWxsGAMgASgIEg8KB2hhc19iZXQYBCABKAgSDgoGYmV0dG9yGAUgASgNEhAKCGJldF9jYXJkGAYgASgJIpEBCghTdGVwVmlldxIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0SFwoKb3RoZXJfc2VhdBgDIAEoDUgAiAEBEhMKC21heV9kaXNjYXJkGAQgASgIEg4KBnBsYXllZBgFIAEoDUINCgtfb3RoZXJfc2VhdCLQBQoEVmlldxIsCgVwaGFzZRgBIAEoDjIdLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuUGhhc2USLAoFc3RhZ2UYAiABKA4yHS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0YWdlEhkKDGN1cnJlbnRfc2VhdBgDIAEoDUgAiAEBEgwKBHR1cm4YBCABKA0SFwoKc3RhcnRfc2VhdBgFIAEoDUgBiAEBEhAKCGF3YWl0aW5nGAYgAygNEi8KBXNlYXRzGAcgAygLMiAuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TZWF0VmlldxIXCg9kcmF3X3BpbGVfY291bnQYCCABKA0SOQoKa25vd25fcGlsZRgJIAMoCzIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuS25vd25QaWxlQ2FyZBIXCg9zZXRfYXNpZGVfY291bnQYCiABKA0SOQoMZGlzY2FyZF9waWxlGAsgAygLMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EaXNjYXJkVmlldxINCgVyaXZlchgMIAMoCRIYChByaXZlcl9pZGxlX3R1cm5zGA0gASgNEjIKBmNhc2lubxgOIAEoCzIiLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuQ2FzaW5vVmlldxITCgtvdXRfb2ZfZ2FtZRgPIAMoCRIRCgloZWxkX2NhcmQYECABKAkSEgoKbHVja19jb3VudBgRIAEoDRISCgpsdWNrX2NhcmRzGBIgAygJEi8KBXN0ZXBzGBMgAygLMiAuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwVmlldxIPCgd3aW5uZXJzGBQgAygNEjAKB29wdGlvbnMYFSABKAsyHy5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLk9wdGlvbnNCDwoNX2N1cnJlbnRfc2VhdEINCgtfc3RhcnRfc2VhdCpPCg1TdGFydFRpZWJyZWFrEh4KGlNUQVJUX1RJRUJSRUFLX1VOU1BFQ0lGSUVEEAASHgoaU1RBUlRfVElFQlJFQUtfTE9XRVNUX1NFQVQQASqIAQoLRGVzdGluYXRpb24SGwoXREVTVElOQVRJT05fVU5TUEVDSUZJRUQQABIUChBERVNUSU5BVElPTl9MSUZFEAESFQoRREVTVElOQVRJT05fTUFMVVMQAhIXChNERVNUSU5BVElPTl9ESVNDQVJEEAMSFgoSREVTVElOQVRJT05fQ0FTSU5PEAQqQgoGU291cmNlEhYKElNPVVJDRV9VTlNQRUNJRklFRBAAEg8KC1NPVVJDRV9IQU5EEAESDwoLU09VUkNFX0hFTEQQAiqpAQoEWm9uZRIUChBaT05FX1VOU1BFQ0lGSUVEEAASDQoJWk9ORV9IQU5EEAESDAoIWk9ORV9KT0IQAhIQCgxaT05FX1NUVURJRVMQAxIRCg1aT05FX1NBTEFSSUVTEAQSEQoNWk9ORV9NQVJSSUFHRRAFEhEKDVpPTkVfQURVTFRFUlkQBhIRCg1aT05FX0NISUxEUkVOEAcSEAoMWk9ORV9NQUxVU0VTEAgqvAIKBFN0ZXASFAoQU1RFUF9VTlNQRUNJRklFRBAAEhIKDlNURVBfUExBWV9IRUxEEAESEAoMU1RFUF9SQUlOQk9XEAISEwoPU1RFUF9DQVNJTk9fQkVUEAMSDQoJU1RFUF9MVUNLEAQSFgoSU1RFUF9TSE9PVElOR19TVEFSEAUSEgoOU1RFUF9BU1RST05BVVQQBhIPCgtTVEVQX1BJU1RPThAHEg8KC1NURVBfQkFSVEVSEAgSFwoTU1RFUF9NQU5BR0VSX0JBUlRFUhAJEhQKEFNURVBfQkFSVEVSX0RSQVcQChIQCgxTVEVQX1RTVU5BTUkQCxIQCgxTVEVQX1JFVkVOR0UQDBIWChJTVEVQX0JJUlRIREFZX0dJRlQQDRIbChdTVEVQX1JFU0VBUkNIRVJfRElTQ0FSRBAOKk8KBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASDwoLUEhBU0VfU0VUVVAQARIOCgpQSEFTRV9UVVJOEAISDgoKUEhBU0VfT1ZFUhADKk8KBVN0YWdlEhUKEVNUQUdFX1VOU1BFQ0lGSUVEEAASDwoLU1RBR0VfU1RBUlQQARIOCgpTVEFHRV9QTEFZEAISDgoKU1RBR0VfRE9ORRADYgZwcm90bzM");
 
 /**
  * @generated from message cardroom.smile_life.v1.Options
@@ -277,6 +277,23 @@ export const StopAdulterySchema: GenMessage<StopAdultery> = /*@__PURE__*/
   messageDesc(file_cardroom_smile_life_v1_smile_life, 9);
 
 /**
+ * SL-37: the default choice of a seat that left the game (T-RESIGN,
+ * T-REMOVE) when its turn has begun: the turn ends at once, with no draw
+ * and no play. Refused from a seat still playing.
+ *
+ * @generated from message cardroom.smile_life.v1.MissTurn
+ */
+export type MissTurn = Message<"cardroom.smile_life.v1.MissTurn"> & {
+};
+
+/**
+ * Describes the message cardroom.smile_life.v1.MissTurn.
+ * Use `create(MissTurnSchema)` to create a new message.
+ */
+export const MissTurnSchema: GenMessage<MissTurn> = /*@__PURE__*/
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 10);
+
+/**
  * Decline an optional step: the astronaut's pick, the managers' barter, the
  * casino's immediate bet, the rest of a rainbow (CR-SL-14).
  *
@@ -290,7 +307,7 @@ export type Decline = Message<"cardroom.smile_life.v1.Decline"> & {
  * Use `create(DeclineSchema)` to create a new message.
  */
 export const DeclineSchema: GenMessage<Decline> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 10);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 11);
 
 /**
  * Luck (SL-16): the card to play, and which of the two others lies on top of
@@ -315,7 +332,7 @@ export type ChooseLuckCard = Message<"cardroom.smile_life.v1.ChooseLuckCard"> & 
  * Use `create(ChooseLuckCardSchema)` to create a new message.
  */
 export const ChooseLuckCardSchema: GenMessage<ChooseLuckCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 11);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 12);
 
 /**
  * Shooting star or astronaut: take a card of this type from the discard pile
@@ -335,7 +352,7 @@ export type TakeFromDiscard = Message<"cardroom.smile_life.v1.TakeFromDiscard"> 
  * Use `create(TakeFromDiscardSchema)` to create a new message.
  */
 export const TakeFromDiscardSchema: GenMessage<TakeFromDiscard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 12);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 13);
 
 /**
  * Barter: the other player. A purchasing or sales manager also protects one
@@ -360,7 +377,7 @@ export type ChooseBarterPartner = Message<"cardroom.smile_life.v1.ChooseBarterPa
  * Use `create(ChooseBarterPartnerSchema)` to create a new message.
  */
 export const ChooseBarterPartnerSchema: GenMessage<ChooseBarterPartner> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 13);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 14);
 
 /**
  * Revenge: one malus you received, inflicted on another player (SL-16).
@@ -384,7 +401,7 @@ export type TakeRevenge = Message<"cardroom.smile_life.v1.TakeRevenge"> & {
  * Use `create(TakeRevengeSchema)` to create a new message.
  */
 export const TakeRevengeSchema: GenMessage<TakeRevenge> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 14);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 15);
 
 /**
  * Birthday: the level of the face-up salary you give (SL-16, CR-SL-11).
@@ -403,7 +420,7 @@ export type GiveSalary = Message<"cardroom.smile_life.v1.GiveSalary"> & {
  * Use `create(GiveSalarySchema)` to create a new message.
  */
 export const GiveSalarySchema: GenMessage<GiveSalary> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 15);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 16);
 
 /**
  * A dismissed researcher: the hand card discarded under the job (SL-10).
@@ -422,7 +439,7 @@ export type DiscardFromHand = Message<"cardroom.smile_life.v1.DiscardFromHand"> 
  * Use `create(DiscardFromHandSchema)` to create a new message.
  */
 export const DiscardFromHandSchema: GenMessage<DiscardFromHand> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 16);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 17);
 
 /**
  * The shuffle: all 200 card ids, top first. Hands are dealt five by five from
@@ -442,7 +459,7 @@ export type ShuffleDeck = Message<"cardroom.smile_life.v1.ShuffleDeck"> & {
  * Use `create(ShuffleDeckSchema)` to create a new message.
  */
 export const ShuffleDeckSchema: GenMessage<ShuffleDeck> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 17);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 18);
 
 /**
  * Tsunami: the gathered hand cards dealt back, each seat as many as it held.
@@ -461,7 +478,7 @@ export type RedealHands = Message<"cardroom.smile_life.v1.RedealHands"> & {
  * Use `create(RedealHandsSchema)` to create a new message.
  */
 export const RedealHandsSchema: GenMessage<RedealHands> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 18);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 19);
 
 /**
  * Barter: the card drawn at random from each hand.
@@ -489,7 +506,7 @@ export type PickBarterCards = Message<"cardroom.smile_life.v1.PickBarterCards"> 
  * Use `create(PickBarterCardsSchema)` to create a new message.
  */
 export const PickBarterCardsSchema: GenMessage<PickBarterCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 19);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 20);
 
 /**
  * The deal. Secrets: DealtCards per seat (that seat), DrawPile and SetAside
@@ -519,7 +536,7 @@ export type CardsDealt = Message<"cardroom.smile_life.v1.CardsDealt"> & {
  * Use `create(CardsDealtSchema)` to create a new message.
  */
 export const CardsDealtSchema: GenMessage<CardsDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 20);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 21);
 
 /**
  * @generated from message cardroom.smile_life.v1.DealtCards
@@ -541,7 +558,7 @@ export type DealtCards = Message<"cardroom.smile_life.v1.DealtCards"> & {
  * Use `create(DealtCardsSchema)` to create a new message.
  */
 export const DealtCardsSchema: GenMessage<DealtCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 21);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 22);
 
 /**
  * Top first.
@@ -560,7 +577,7 @@ export type DrawPile = Message<"cardroom.smile_life.v1.DrawPile"> & {
  * Use `create(DrawPileSchema)` to create a new message.
  */
 export const DrawPileSchema: GenMessage<DrawPile> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 22);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 23);
 
 /**
  * @generated from message cardroom.smile_life.v1.SetAside
@@ -577,7 +594,7 @@ export type SetAside = Message<"cardroom.smile_life.v1.SetAside"> & {
  * Use `create(SetAsideSchema)` to create a new message.
  */
 export const SetAsideSchema: GenMessage<SetAside> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 23);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 24);
 
 /**
  * The top card of the draw pile goes face up into the river (SL-20).
@@ -596,7 +613,7 @@ export type RiverCardDealt = Message<"cardroom.smile_life.v1.RiverCardDealt"> & 
  * Use `create(RiverCardDealtSchema)` to create a new message.
  */
 export const RiverCardDealtSchema: GenMessage<RiverCardDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 24);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 25);
 
 /**
  * Nobody took from the river for a full round: it goes to the discard pile,
@@ -612,7 +629,7 @@ export type RiverDiscarded = Message<"cardroom.smile_life.v1.RiverDiscarded"> & 
  * Use `create(RiverDiscardedSchema)` to create a new message.
  */
 export const RiverDiscardedSchema: GenMessage<RiverDiscarded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 25);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 26);
 
 /**
  * @generated from message cardroom.smile_life.v1.TurnStarted
@@ -636,10 +653,11 @@ export type TurnStarted = Message<"cardroom.smile_life.v1.TurnStarted"> & {
  * Use `create(TurnStartedSchema)` to create a new message.
  */
 export const TurnStartedSchema: GenMessage<TurnStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 26);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 27);
 
 /**
- * SL-07: the seat's turn is skipped; remaining turns still to miss.
+ * SL-07: the seat's turn is skipped; remaining turns still to miss. A seat
+ * that left the game misses every turn (SL-37).
  *
  * @generated from message cardroom.smile_life.v1.TurnMissed
  */
@@ -660,7 +678,7 @@ export type TurnMissed = Message<"cardroom.smile_life.v1.TurnMissed"> & {
  * Use `create(TurnMissedSchema)` to create a new message.
  */
 export const TurnMissedSchema: GenMessage<TurnMissed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 27);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 28);
 
 /**
  * @generated from message cardroom.smile_life.v1.TurnEnded
@@ -677,7 +695,7 @@ export type TurnEnded = Message<"cardroom.smile_life.v1.TurnEnded"> & {
  * Use `create(TurnEndedSchema)` to create a new message.
  */
 export const TurnEndedSchema: GenMessage<TurnEnded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 28);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 29);
 
 /**
  * The top card of the draw pile goes to this seat's hand. Secret: DrawnCard
@@ -704,7 +722,7 @@ export type CardDrawn = Message<"cardroom.smile_life.v1.CardDrawn"> & {
  * Use `create(CardDrawnSchema)` to create a new message.
  */
 export const CardDrawnSchema: GenMessage<CardDrawn> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 29);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 30);
 
 /**
  * @generated from message cardroom.smile_life.v1.DrawnCard
@@ -726,7 +744,7 @@ export type DrawnCard = Message<"cardroom.smile_life.v1.DrawnCard"> & {
  * Use `create(DrawnCardSchema)` to create a new message.
  */
 export const DrawnCardSchema: GenMessage<DrawnCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 30);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 31);
 
 /**
  * A card leaves the discard pile (index 0 is the bottom) to be played now.
@@ -755,7 +773,7 @@ export type DiscardTaken = Message<"cardroom.smile_life.v1.DiscardTaken"> & {
  * Use `create(DiscardTakenSchema)` to create a new message.
  */
 export const DiscardTakenSchema: GenMessage<DiscardTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 31);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 32);
 
 /**
  * @generated from message cardroom.smile_life.v1.RiverCardTaken
@@ -777,7 +795,7 @@ export type RiverCardTaken = Message<"cardroom.smile_life.v1.RiverCardTaken"> & 
  * Use `create(RiverCardTakenSchema)` to create a new message.
  */
 export const RiverCardTakenSchema: GenMessage<RiverCardTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 32);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 33);
 
 /**
  * A card played face up: to the player's life, as a malus (on target; the
@@ -824,7 +842,7 @@ export type CardPlayed = Message<"cardroom.smile_life.v1.CardPlayed"> & {
  * Use `create(CardPlayedSchema)` to create a new message.
  */
 export const CardPlayedSchema: GenMessage<CardPlayed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 33);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 34);
 
 /**
  * A face-down bet on the casino. Secret: CasinoBet (the bettor).
@@ -843,7 +861,7 @@ export type CasinoBetPlaced = Message<"cardroom.smile_life.v1.CasinoBetPlaced"> 
  * Use `create(CasinoBetPlacedSchema)` to create a new message.
  */
 export const CasinoBetPlacedSchema: GenMessage<CasinoBetPlaced> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 34);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 35);
 
 /**
  * @generated from message cardroom.smile_life.v1.CasinoBet
@@ -865,7 +883,7 @@ export type CasinoBet = Message<"cardroom.smile_life.v1.CasinoBet"> & {
  * Use `create(CasinoBetSchema)` to create a new message.
  */
 export const CasinoBetSchema: GenMessage<CasinoBet> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 35);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 36);
 
 /**
  * The second bet is down: both are shown (their CasinoBet secrets are
@@ -905,7 +923,7 @@ export type CasinoResolved = Message<"cardroom.smile_life.v1.CasinoResolved"> & 
  * Use `create(CasinoResolvedSchema)` to create a new message.
  */
 export const CasinoResolvedSchema: GenMessage<CasinoResolved> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 36);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 37);
 
 /**
  * Game end: an unmatched first bet returns to its owner as a salary.
@@ -929,7 +947,7 @@ export type CasinoBetReturned = Message<"cardroom.smile_life.v1.CasinoBetReturne
  * Use `create(CasinoBetReturnedSchema)` to create a new message.
  */
 export const CasinoBetReturnedSchema: GenMessage<CasinoBetReturned> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 37);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 38);
 
 /**
  * SL-12: the seat takes from_seat's last uncovered flirt.
@@ -958,7 +976,7 @@ export type FlirtStolen = Message<"cardroom.smile_life.v1.FlirtStolen"> & {
  * Use `create(FlirtStolenSchema)` to create a new message.
  */
 export const FlirtStolenSchema: GenMessage<FlirtStolen> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 38);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 39);
 
 /**
  * SL-15: how an acquisition was paid; the most recently placed face-up
@@ -998,7 +1016,7 @@ export type AcquisitionPaid = Message<"cardroom.smile_life.v1.AcquisitionPaid"> 
  * Use `create(AcquisitionPaidSchema)` to create a new message.
  */
 export const AcquisitionPaidSchema: GenMessage<AcquisitionPaid> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 39);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 40);
 
 /**
  * A card leaves seat's hand or life for the discard pile, recorded as seat's
@@ -1039,7 +1057,7 @@ export type CardDiscarded = Message<"cardroom.smile_life.v1.CardDiscarded"> & {
  * Use `create(CardDiscardedSchema)` to create a new message.
  */
 export const CardDiscardedSchema: GenMessage<CardDiscarded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 40);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 41);
 
 /**
  * SL-17: the rewarded job is gone; the prize is turned over and keeps its
@@ -1059,7 +1077,7 @@ export type PrizeTurnedOver = Message<"cardroom.smile_life.v1.PrizeTurnedOver"> 
  * Use `create(PrizeTurnedOverSchema)` to create a new message.
  */
 export const PrizeTurnedOverSchema: GenMessage<PrizeTurnedOver> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 41);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 42);
 
 /**
  * SL-09: a child leaves the game.
@@ -1093,7 +1111,7 @@ export type CardRemovedFromGame = Message<"cardroom.smile_life.v1.CardRemovedFro
  * Use `create(CardRemovedFromGameSchema)` to create a new message.
  */
 export const CardRemovedFromGameSchema: GenMessage<CardRemovedFromGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 42);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 43);
 
 /**
  * SL-07: turns to miss are added to the seat's counter.
@@ -1117,7 +1135,7 @@ export type TurnsToMiss = Message<"cardroom.smile_life.v1.TurnsToMiss"> & {
  * Use `create(TurnsToMissSchema)` to create a new message.
  */
 export const TurnsToMissSchema: GenMessage<TurnsToMiss> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 43);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 44);
 
 /**
  * Revenge: the malus moves from seat's life to target's.
@@ -1146,7 +1164,7 @@ export type MalusMoved = Message<"cardroom.smile_life.v1.MalusMoved"> & {
  * Use `create(MalusMovedSchema)` to create a new message.
  */
 export const MalusMovedSchema: GenMessage<MalusMoved> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 44);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 45);
 
 /**
  * Journalist (SL-19). Secret: ShownHands (the journalist).
@@ -1165,7 +1183,7 @@ export type HandsShown = Message<"cardroom.smile_life.v1.HandsShown"> & {
  * Use `create(HandsShownSchema)` to create a new message.
  */
 export const HandsShownSchema: GenMessage<HandsShown> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 45);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 46);
 
 /**
  * @generated from message cardroom.smile_life.v1.ShownHands
@@ -1187,7 +1205,7 @@ export type ShownHands = Message<"cardroom.smile_life.v1.ShownHands"> & {
  * Use `create(ShownHandsSchema)` to create a new message.
  */
 export const ShownHandsSchema: GenMessage<ShownHands> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 46);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 47);
 
 /**
  * Medium (SL-19). Secret: ShownPile (the medium): the next cards, top first.
@@ -1211,7 +1229,7 @@ export type PileShown = Message<"cardroom.smile_life.v1.PileShown"> & {
  * Use `create(PileShownSchema)` to create a new message.
  */
 export const PileShownSchema: GenMessage<PileShown> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 47);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 48);
 
 /**
  * @generated from message cardroom.smile_life.v1.ShownPile
@@ -1233,7 +1251,7 @@ export type ShownPile = Message<"cardroom.smile_life.v1.ShownPile"> & {
  * Use `create(ShownPileSchema)` to create a new message.
  */
 export const ShownPileSchema: GenMessage<ShownPile> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 48);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 49);
 
 /**
  * Luck: the next cards leave the draw pile. Secret: LuckCards (that seat).
@@ -1257,7 +1275,7 @@ export type LuckCardsDrawn = Message<"cardroom.smile_life.v1.LuckCardsDrawn"> & 
  * Use `create(LuckCardsDrawnSchema)` to create a new message.
  */
 export const LuckCardsDrawnSchema: GenMessage<LuckCardsDrawn> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 49);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 50);
 
 /**
  * @generated from message cardroom.smile_life.v1.LuckCards
@@ -1279,7 +1297,7 @@ export type LuckCards = Message<"cardroom.smile_life.v1.LuckCards"> & {
  * Use `create(LuckCardsSchema)` to create a new message.
  */
 export const LuckCardsSchema: GenMessage<LuckCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 50);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 51);
 
 /**
  * Luck: the chosen card is now held, the others discarded (bottom first) as
@@ -1309,7 +1327,7 @@ export type LuckCardChosen = Message<"cardroom.smile_life.v1.LuckCardChosen"> & 
  * Use `create(LuckCardChosenSchema)` to create a new message.
  */
 export const LuckCardChosenSchema: GenMessage<LuckCardChosen> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 51);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 52);
 
 /**
  * A barter begins. Secret: ProtectedCard (the initiator) when a manager
@@ -1339,7 +1357,7 @@ export type BarterStarted = Message<"cardroom.smile_life.v1.BarterStarted"> & {
  * Use `create(BarterStartedSchema)` to create a new message.
  */
 export const BarterStartedSchema: GenMessage<BarterStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 52);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 53);
 
 /**
  * @generated from message cardroom.smile_life.v1.ProtectedCard
@@ -1361,7 +1379,7 @@ export type ProtectedCard = Message<"cardroom.smile_life.v1.ProtectedCard"> & {
  * Use `create(ProtectedCardSchema)` to create a new message.
  */
 export const ProtectedCardSchema: GenMessage<ProtectedCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 53);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 54);
 
 /**
  * Secret: BarteredCards (both players).
@@ -1385,7 +1403,7 @@ export type CardsBartered = Message<"cardroom.smile_life.v1.CardsBartered"> & {
  * Use `create(CardsBarteredSchema)` to create a new message.
  */
 export const CardsBarteredSchema: GenMessage<CardsBartered> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 54);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 55);
 
 /**
  * @generated from message cardroom.smile_life.v1.BarteredCards
@@ -1419,7 +1437,7 @@ export type BarteredCards = Message<"cardroom.smile_life.v1.BarteredCards"> & {
  * Use `create(BarteredCardsSchema)` to create a new message.
  */
 export const BarteredCardsSchema: GenMessage<BarteredCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 55);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 56);
 
 /**
  * Tsunami: hands are gathered and dealt back, each seat as many as it held
@@ -1439,7 +1457,7 @@ export type HandsRedealt = Message<"cardroom.smile_life.v1.HandsRedealt"> & {
  * Use `create(HandsRedealtSchema)` to create a new message.
  */
 export const HandsRedealtSchema: GenMessage<HandsRedealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 56);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 57);
 
 /**
  * @generated from message cardroom.smile_life.v1.RedealtCards
@@ -1461,7 +1479,7 @@ export type RedealtCards = Message<"cardroom.smile_life.v1.RedealtCards"> & {
  * Use `create(RedealtCardsSchema)` to create a new message.
  */
 export const RedealtCardsSchema: GenMessage<RedealtCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 57);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 58);
 
 /**
  * Birthday: seat gives to_seat its most recent face-up salary of this level.
@@ -1490,7 +1508,7 @@ export type SalaryGiven = Message<"cardroom.smile_life.v1.SalaryGiven"> & {
  * Use `create(SalaryGivenSchema)` to create a new message.
  */
 export const SalaryGivenSchema: GenMessage<SalaryGiven> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 58);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 59);
 
 /**
  * @generated from message cardroom.smile_life.v1.StepOpened
@@ -1524,7 +1542,7 @@ export type StepOpened = Message<"cardroom.smile_life.v1.StepOpened"> & {
  * Use `create(StepOpenedSchema)` to create a new message.
  */
 export const StepOpenedSchema: GenMessage<StepOpened> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 59);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 60);
 
 /**
  * @generated from message cardroom.smile_life.v1.StepClosed
@@ -1546,7 +1564,7 @@ export type StepClosed = Message<"cardroom.smile_life.v1.StepClosed"> & {
  * Use `create(StepClosedSchema)` to create a new message.
  */
 export const StepClosedSchema: GenMessage<StepClosed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 60);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 61);
 
 /**
  * SL-05: the draw pile ran out. smiles per seat; winners share the win.
@@ -1570,7 +1588,7 @@ export type GameEnded = Message<"cardroom.smile_life.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 61);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 62);
 
 /**
  * @generated from message cardroom.smile_life.v1.StudyCard
@@ -1601,7 +1619,7 @@ export type StudyCard = Message<"cardroom.smile_life.v1.StudyCard"> & {
  * Use `create(StudyCardSchema)` to create a new message.
  */
 export const StudyCardSchema: GenMessage<StudyCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 62);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 63);
 
 /**
  * @generated from message cardroom.smile_life.v1.SalaryCard
@@ -1625,7 +1643,7 @@ export type SalaryCard = Message<"cardroom.smile_life.v1.SalaryCard"> & {
  * Use `create(SalaryCardSchema)` to create a new message.
  */
 export const SalaryCardSchema: GenMessage<SalaryCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 63);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 64);
 
 /**
  * @generated from message cardroom.smile_life.v1.Life
@@ -1782,7 +1800,7 @@ export type Life = Message<"cardroom.smile_life.v1.Life"> & {
  * Use `create(LifeSchema)` to create a new message.
  */
 export const LifeSchema: GenMessage<Life> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 64);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 65);
 
 /**
  * @generated from message cardroom.smile_life.v1.SeatView
@@ -1844,7 +1862,7 @@ export type SeatView = Message<"cardroom.smile_life.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 65);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 66);
 
 /**
  * @generated from message cardroom.smile_life.v1.DiscardView
@@ -1868,7 +1886,7 @@ export type DiscardView = Message<"cardroom.smile_life.v1.DiscardView"> & {
  * Use `create(DiscardViewSchema)` to create a new message.
  */
 export const DiscardViewSchema: GenMessage<DiscardView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 66);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 67);
 
 /**
  * @generated from message cardroom.smile_life.v1.KnownPileCard
@@ -1892,7 +1910,7 @@ export type KnownPileCard = Message<"cardroom.smile_life.v1.KnownPileCard"> & {
  * Use `create(KnownPileCardSchema)` to create a new message.
  */
 export const KnownPileCardSchema: GenMessage<KnownPileCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 67);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 68);
 
 /**
  * @generated from message cardroom.smile_life.v1.CasinoView
@@ -1940,7 +1958,7 @@ export type CasinoView = Message<"cardroom.smile_life.v1.CasinoView"> & {
  * Use `create(CasinoViewSchema)` to create a new message.
  */
 export const CasinoViewSchema: GenMessage<CasinoView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 68);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 69);
 
 /**
  * @generated from message cardroom.smile_life.v1.StepView
@@ -1979,7 +1997,7 @@ export type StepView = Message<"cardroom.smile_life.v1.StepView"> & {
  * Use `create(StepViewSchema)` to create a new message.
  */
 export const StepViewSchema: GenMessage<StepView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 69);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 70);
 
 /**
  * @generated from message cardroom.smile_life.v1.View
@@ -2108,7 +2126,7 @@ export type View = Message<"cardroom.smile_life.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 70);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 71);
 
 /**
  * SL-02: how a tie for the most smiles in the dealt hands is broken.
