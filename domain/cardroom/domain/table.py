@@ -68,10 +68,25 @@ class Table:
         return sum(name is not None for name in self.player_names)
 
 
+# The only type URL prefix accepted in an Any (docs/design.md): protobuf's
+# default, which every message the server writes carries.
+TYPE_URL_PREFIX = "type.googleapis.com/"
+
+
 def pack(message: Message) -> any_pb2.Any:
     packed = any_pb2.Any()
     packed.Pack(message)
     return packed
+
+
+def type_name(type_url: str) -> str | None:
+    """The full message name a type URL names, or None unless it is
+    ``type.googleapis.com/<name>``: another host (``example.com/...``) or
+    scheme would be accepted by protobuf's ``Unpack`` but stored as sent."""
+    if not type_url.startswith(TYPE_URL_PREFIX):
+        return None
+    name = type_url[len(TYPE_URL_PREFIX) :]
+    return name if name and "/" not in name else None
 
 
 def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
@@ -81,10 +96,9 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
     if options is None or (not options.type_url and not options.value):
         return message
     name = message.DESCRIPTOR.full_name
-    _, slash, sent = options.type_url.rpartition("/")
-    if not slash or sent != name:
+    if type_name(options.type_url) != name:
         raise MalformedCommand(
-            f"options must be {name} (type_url 'type.googleapis.com/{name}'), "
+            f"options must be {name} (type_url '{TYPE_URL_PREFIX}{name}'), "
             f"not {quote(options.type_url)}"
         )
     try:
