@@ -425,6 +425,9 @@ class SmileLifeNarrator:
             if casino.has_bet:
                 bet = draw(casino.bet_card) if casino.bet_card else HIDDEN
                 line += f": {n(casino.bettor)} bet {bet}"
+                if casino.has_second_bet:  # a replay, before the CasinoResolved
+                    second = draw(casino.second_bet_card) if casino.second_bet_card else HIDDEN
+                    line += f", {n(casino.second_bettor)} bet {second}"
             elif casino.open_to_all:
                 line += ": anyone may bet"
             table.append(line)

@@ -731,20 +731,26 @@ class KnownPileCard(_message.Message):
     def __init__(self, position: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
 
 class CasinoView(_message.Message):
-    __slots__ = ("open", "owner", "open_to_all", "has_bet", "bettor", "bet_card")
+    __slots__ = ("open", "owner", "open_to_all", "has_bet", "bettor", "bet_card", "has_second_bet", "second_bettor", "second_bet_card")
     OPEN_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     OPEN_TO_ALL_FIELD_NUMBER: _ClassVar[int]
     HAS_BET_FIELD_NUMBER: _ClassVar[int]
     BETTOR_FIELD_NUMBER: _ClassVar[int]
     BET_CARD_FIELD_NUMBER: _ClassVar[int]
+    HAS_SECOND_BET_FIELD_NUMBER: _ClassVar[int]
+    SECOND_BETTOR_FIELD_NUMBER: _ClassVar[int]
+    SECOND_BET_CARD_FIELD_NUMBER: _ClassVar[int]
     open: bool
     owner: int
     open_to_all: bool
     has_bet: bool
     bettor: int
     bet_card: str
-    def __init__(self, open: _Optional[bool] = ..., owner: _Optional[int] = ..., open_to_all: _Optional[bool] = ..., has_bet: _Optional[bool] = ..., bettor: _Optional[int] = ..., bet_card: _Optional[str] = ...) -> None: ...
+    has_second_bet: bool
+    second_bettor: int
+    second_bet_card: str
+    def __init__(self, open: _Optional[bool] = ..., owner: _Optional[int] = ..., open_to_all: _Optional[bool] = ..., has_bet: _Optional[bool] = ..., bettor: _Optional[int] = ..., bet_card: _Optional[str] = ..., has_second_bet: _Optional[bool] = ..., second_bettor: _Optional[int] = ..., second_bet_card: _Optional[str] = ...) -> None: ...
 
 class StepView(_message.Message):
     __slots__ = ("step", "seat", "other_seat", "may_discard", "played")
