@@ -28,7 +28,8 @@ MIN_GAMES, MAX_GAMES = 6, 200
 def event_types(game: Game) -> frozenset[str]:
     """The game's event messages (public parts and secrets): every message
     of its schema that is not a command, a chance outcome, its options or
-    view, nor a part of another message (a card, a seat's view)."""
+    view, nor a part of another message (a card, a seat's view), nor
+    deprecated (a message only an earlier rules version wrote or accepted)."""
     file = game.view_type.DESCRIPTOR.file
     others = {
         t.DESCRIPTOR.full_name
@@ -43,7 +44,7 @@ def event_types(game: Game) -> frozenset[str]:
     return frozenset(
         m.full_name
         for m in file.message_types_by_name.values()
-        if m.full_name not in others | parts
+        if m.full_name not in others | parts and not m.GetOptions().deprecated
     )
 
 

@@ -48,7 +48,7 @@ def dealt(start: int = 0) -> Table:
 class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert GAME.kind == "smoke-and-mirrors"
-        assert GAME.rules_version == "smoke-and-mirrors/1"
+        assert GAME.rules_version == "smoke-and-mirrors/2"
         assert (GAME.min_seats, GAME.max_seats) == (2, 5)
         assert GAME.options_type is pb.Options
         assert GAME.view_type is pb.View
@@ -56,7 +56,8 @@ class TestTheGameModule:
             pb.Challenge,
             pb.PerformAct,
             pb.TakeBreak,
-            pb.Swap,
+            pb.TakeBlind,
+            pb.GiveCard,
             pb.DeclineSwap,
         }
         assert set(GAME.chance_types) == {pb.DealRound, pb.BlindPick}
@@ -113,11 +114,15 @@ class TestCommandShape:
         with pytest.raises(MalformedCommand):
             table.by(0, pb.PerformAct(cards=[card]))
         with pytest.raises(MalformedCommand):
-            table.by(0, pb.Swap(give=card))
+            table.by(0, pb.GiveCard(card=card))
 
-    def test_a_swap_without_a_card_is_malformed(self) -> None:
+    def test_a_give_without_a_card_is_malformed(self) -> None:
         with pytest.raises(MalformedCommand):
-            dealt().by(0, pb.Swap())
+            dealt().by(0, pb.GiveCard())
+
+    def test_the_swap_of_rules_version_1_is_malformed(self) -> None:
+        with pytest.raises(MalformedCommand, match="no longer accepted"):
+            dealt().by(0, pb.Swap(give=pb.Card(pile=pb.PILE_STARS, value=1)))
 
     def test_a_deal_with_an_impossible_card_is_malformed(self) -> None:
         command = deal_command(HANDS, 0)
@@ -204,7 +209,7 @@ class TestTheBlindPick:
         table = dealt()
         table.act(0, STAR_1)
         table.challenge(1)
-        table.swap(0, SWIRL_2)
+        table.take_blind(0)
         return table
 
     def test_the_blind_pick_is_due_only_after_a_swap(self) -> None:
@@ -241,8 +246,7 @@ class TestEvolve:
         table = dealt()
         table.act(0, STAR_1)
         table.challenge(1)
-        table.swap(0, SKULL_M)
-        table.blind_pick(2)
+        table.swap(0, 2, SKULL_M)
         assert table.fold() == table.state
 
 

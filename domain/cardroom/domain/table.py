@@ -299,6 +299,11 @@ def _check_sender(table: Table, actor: Actor, command: Message) -> None:
     elif isinstance(command, table.game.command_types):
         if actor.kind != "seat":
             raise Forbidden(f"only a seated player may send {name}")
+    elif command.DESCRIPTOR.GetOptions().deprecated:
+        raise MalformedCommand(
+            f"{name} is no longer accepted by {table.game.rules_version} (its .proto comment "
+            "names what replaces it)"
+        )
     else:
         raise MalformedCommand(f"{name} is not a {table.kind} command")
 

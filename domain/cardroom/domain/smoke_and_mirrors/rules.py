@@ -1,4 +1,4 @@
-"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-09.
+"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-10.
 
 ``decide`` runs on the auditor's (full) state and returns events whose public
 parts hold only public facts; cards travel in secrets addressed to the seats
@@ -51,6 +51,7 @@ from cardroom.domain.smoke_and_mirrors.state import (
     Settings,
     State,
     normalized,
+    removing,
 )
 from cardroom.domain.smoke_and_mirrors.view import render
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
@@ -66,7 +67,8 @@ class SmokeAndMirrors:
 
     kind: ClassVar[str] = "smoke-and-mirrors"
     title: ClassVar[str] = "Smoke & Mirrors"
-    rules_version: ClassVar[str] = "smoke-and-mirrors/1"
+    # /2: SM-10, the swap takes blind before it gives (TakeBlind, GiveCard).
+    rules_version: ClassVar[str] = "smoke-and-mirrors/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     options_type: ClassVar[type[Message]] = pb.Options
@@ -74,7 +76,8 @@ class SmokeAndMirrors:
         pb.Challenge,
         pb.PerformAct,
         pb.TakeBreak,
-        pb.Swap,
+        pb.TakeBlind,
+        pb.GiveCard,
         pb.DeclineSwap,
     )
     chance_types: ClassVar[tuple[type[Message], ...]] = (pb.DealRound, pb.BlindPick)
@@ -86,7 +89,8 @@ class SmokeAndMirrors:
             pb.Challenge: self._challenge,
             pb.PerformAct: self._perform_act,
             pb.TakeBreak: self._take_break,
-            pb.Swap: self._swap,
+            pb.TakeBlind: self._take_blind,
+            pb.GiveCard: self._give_card,
             pb.DeclineSwap: self._decline_swap,
         }
         self._chance_handlers: dict[type[Message], ChanceHandler] = {
@@ -128,6 +132,10 @@ class SmokeAndMirrors:
         if actor.kind != "seat" or seat is None or not 0 <= seat < len(state.seats):
             raise NotYourTurn("only a seated player sends Smoke & Mirrors commands")
         handler = self._seat_handlers.get(type(command))
+        if isinstance(command, pb.Swap):
+            raise MalformedCommand(
+                "Swap is no longer accepted: SM-10 takes first (TakeBlind), then gives (GiveCard)"
+            )
         if handler is None:
             raise MalformedCommand(f"{type(command).__name__} is not a Smoke & Mirrors command")
         return handler(state, seat, command)
@@ -182,21 +190,27 @@ class SmokeAndMirrors:
             raise problem
         return [event(pb.BreakTaken(seat=seat))]
 
-    def _swap(self, s: State, seat: int, cmd: pb.Swap) -> list[Event]:
-        if not cmd.HasField("give"):
-            raise MalformedCommand("Swap needs the card to give")
-        give = card_from_pb(cmd.give)
+    def _take_blind(self, s: State, seat: int, _cmd: pb.TakeBlind) -> list[Event]:
         self._require_swapper(s, seat)
-        if give not in s.seats[seat].hand:
+        assert s.eliminated is not None
+        return [event(pb.SwapStarted(seat=seat, eliminated=s.eliminated))]
+
+    def _give_card(self, s: State, seat: int, cmd: pb.GiveCard) -> list[Event]:
+        if not cmd.HasField("card"):
+            raise MalformedCommand("GiveCard needs the card to give")
+        give = card_from_pb(cmd.card)
+        self._require_giver(s, seat)
+        if give not in _held_before_take(s):
             raise RuleViolation(
-                "SM-06", f"you can only give a card from your hand (not your act): {give}"
+                "SM-10",
+                f"give a card you held before the take, from your hand (not your act): {give}",
             )
         assert s.eliminated is not None
-        offered = event(
-            pb.SwapOffered(seat=seat, eliminated=s.eliminated),
-            ({seat}, pb.SwapChoice(seat=seat, give=card_to_pb(give))),
+        given = event(
+            pb.CardGiven(seat=seat, eliminated=s.eliminated),
+            ({seat, s.eliminated}, pb.GivenCard(seat=seat, card=card_to_pb(give))),
         )
-        return [offered]
+        return self._settle(s, [given])
 
     def _decline_swap(self, s: State, seat: int, _cmd: pb.DeclineSwap) -> list[Event]:
         self._require_swapper(s, seat)
@@ -207,16 +221,32 @@ class SmokeAndMirrors:
         if s.phase is Phase.OVER:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is Phase.SWAP and seat == s.swapper:
-            raise RuleViolation("SM-06", "first swap or decline the swap")
+            raise RuleViolation("SM-06", "first take a card blind or decline the swap")
+        if s.phase is Phase.GIVE and seat == s.swapper:
+            raise RuleViolation("SM-10", "first give a card back")
         if s.phase is not Phase.TURN or seat != s.turn_seat:
             raise NotYourTurn(_whose_move(s))
 
     def _require_swapper(self, s: State, seat: int) -> None:
+        """May ``seat`` take blind or decline the swap now (SM-06)?"""
         if s.phase is Phase.OVER:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is Phase.TURN and seat == s.turn_seat:
             raise RuleViolation("SM-06", "there is no swap to decide")
+        if s.phase is Phase.GIVE and seat == s.swapper:
+            raise RuleViolation("SM-10", "the card is taken: give one back")
         if s.phase is not Phase.SWAP or seat != s.swapper:
+            raise NotYourTurn(_whose_move(s))
+
+    def _require_giver(self, s: State, seat: int) -> None:
+        """May ``seat`` give a card back now (SM-10)?"""
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if s.phase is Phase.TURN and seat == s.turn_seat:
+            raise RuleViolation("SM-10", "there is no swap to complete")
+        if s.phase is Phase.SWAP and seat == s.swapper:
+            raise RuleViolation("SM-10", "take a card blind first (TakeBlind), then give one")
+        if s.phase is not Phase.GIVE or seat != s.swapper:
             raise NotYourTurn(_whose_move(s))
 
     # Chance outcomes.
@@ -273,20 +303,12 @@ class SmokeAndMirrors:
                 "SM-06", f"the eliminated player's hand has only {len(hand)} card(s)"
             )
         taken = _known(hand)[cmd.index]
-        given = s.swap_give
-        if given is None:
-            raise ValueError("decide needs the full (auditor's) state")
-        swapped = event(
-            pb.CardsSwapped(seat=s.swapper, eliminated=s.eliminated),
-            (
-                {s.swapper, s.eliminated},
-                pb.SwapDetail(
-                    taken=card_to_pb(taken),
-                    given=card_to_pb(given),
-                ),
-            ),
-        )
-        return self._settle(s, [swapped])
+        return [
+            event(
+                pb.BlindCardTaken(seat=s.swapper, eliminated=s.eliminated),
+                ({s.swapper, s.eliminated}, pb.TakenCard(seat=s.swapper, card=card_to_pb(taken))),
+            )
+        ]
 
     def _settle(self, state: State, events: list[Event]) -> list[Event]:
         """Fold ``events`` and add what follows without a decision: the
@@ -363,14 +385,16 @@ class SmokeAndMirrors:
             if _break_problem(s, seat) is None:
                 actions.append(pb.TakeBreak())
         elif s.phase is Phase.SWAP and seat == s.swapper:
-            for card in sorted({c for c in s.seats[seat].hand if c is not None}):
-                actions.append(pb.Swap(give=card_to_pb(card)))
-            actions.append(pb.DeclineSwap())
+            actions += [pb.TakeBlind(), pb.DeclineSwap()]
+        elif s.phase is Phase.GIVE and seat == s.swapper:
+            for card in sorted(set(_known(_held_before_take(s)))):
+                actions.append(pb.GiveCard(card=card_to_pb(card)))
         return actions
 
     def default_action(self, state: State, seat: int) -> Message:
         """The default choice of a seat that left the game or ran out of
-        time (CR-SM-10): decline a swap; on a turn, challenge only a claim
+        time (CR-SM-10): decline a swap (after a blind take, give the
+        lowest card held before it: SM-10); on a turn, challenge only a claim
         no act can make true (above ``max_achievable``, SM-09), else the
         first act listed (the fewest, lowest cards), else a Break. Read off
         the seat's own legal actions and the public claim, so it shows
@@ -380,7 +404,7 @@ class SmokeAndMirrors:
             for action in actions:
                 if isinstance(action, pb.Challenge):
                     return action
-        for kinds in ((pb.DeclineSwap,), (pb.PerformAct, pb.TakeBreak)):
+        for kinds in ((pb.DeclineSwap, pb.GiveCard), (pb.PerformAct, pb.TakeBreak)):
             for action in actions:
                 if isinstance(action, kinds):
                     return action
@@ -448,7 +472,16 @@ def _whose_move(s: State) -> str:
         return "waiting for the blind pick"
     if s.phase is Phase.SWAP:
         return f"waiting for seat {s.swapper} to decide on the swap"
+    if s.phase is Phase.GIVE:
+        return f"waiting for seat {s.swapper} to give a card back"
     return f"it is seat {s.turn_seat}'s turn"
+
+
+def _held_before_take(s: State) -> tuple[Card | None, ...]:
+    """SM-10: the swapper's hand without the card it just took blind (the
+    swapper's own fold knows both)."""
+    assert s.swapper is not None and s.swap_taken is not None
+    return removing(s.seats[s.swapper].hand, [s.swap_taken])
 
 
 @lru_cache(maxsize=1024)
