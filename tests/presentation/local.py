@@ -84,7 +84,7 @@ class LocalGame:
         """The dealer draws, when the game waits for chance."""
         if tables.chance_needed(self.full) is None:
             return False
-        self._apply(DEALER, self.full.game.sample_chance(self.full.game_state, self.rng))
+        self._apply(DEALER, tables.sample_chance(self.full, self.rng))
         return True
 
     def movers(self) -> list[tuple[int, list[Message]]]:

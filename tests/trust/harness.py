@@ -94,19 +94,21 @@ class TrustedGame:
                 table = tables.evolve(table, e)
 
         record_batch(actor, command, command_id)
-        dealt = sum(
-            1
+        dealer = [
+            e.command
             for e in [*self.envelopes, *batch]
             if e.HasField("command") and e.command.actor.kind == epb.Actor.KIND_DEALER
-        )
+        ]
+        dealt, picks = len(dealer), sum(map(chance.is_pick, dealer))
         for _ in steps(100, "the dealer"):
             if tables.chance_needed(table) is None:
                 break
             outcome = chance.chance_outcome(
-                table, dealt, seed=self.seed, game_id=self.game_id, set_deal=script
+                table, dealt, seed=self.seed, game_id=self.game_id, set_deal=script, picks=picks
             )
             record_batch(DEALER, outcome, "")
             dealt += 1
+            picks += isinstance(outcome, tpb.DealerPick)
         self._append(batch)
         self.table = table
 

@@ -86,6 +86,7 @@ class Indexes:
     commands: dict[tuple[Actor, str], CommandSpan] = field(default_factory=dict)
     last_command: tuple[Actor, str] | None = None
     dealt: int = 0  # the dealer's commands so far (the next chance index)
+    picks: int = 0  # of which dealer's picks of default choices (T-PICK)
     # Sealed secrets holding a value, by type: (event index, secret index).
     secrets: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
@@ -101,13 +102,13 @@ class Indexes:
             actor, command_id = self.last_command
             last = (actor.kind, actor.seat, command_id)
         secrets = [(name, [list(at) for at in places]) for name, places in self.secrets.items()]
-        return (commands, last, self.dealt, secrets)
+        return (commands, last, self.dealt, secrets, self.picks)
 
     @classmethod
     def from_plain(cls, plain: Any) -> Indexes:
         """The indexes :meth:`plain` wrote (ValueError or TypeError if not)."""
-        commands, last, dealt, secrets = plain
-        indexes = cls(dealt=int(dealt))
+        commands, last, dealt, secrets, picks = plain
+        indexes = cls(dealt=int(dealt), picks=int(picks))
         for kind, seat, command_id, start, end in commands:
             indexes.commands[(Actor(kind, seat), command_id)] = CommandSpan(start, end)
         if last is not None:
@@ -121,6 +122,7 @@ class Indexes:
             actor = actor_of(envelope.command)
             if actor == DEALER:
                 self.dealt += 1
+                self.picks += chance.is_pick(envelope.command)
             else:
                 if self.last_command is not None:
                     span = self.commands.get(self.last_command)

@@ -43,6 +43,7 @@ from cardroom.domain.silver_dagger.state import (
     put,
 )
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 NO_ONE: frozenset[int] = frozenset()
 NO_CARDS: dict[int, Card] = {}
@@ -448,7 +449,12 @@ def _direction_reversed(state: State, e: Event, m: pb.DirectionReversed) -> Stat
     return derive(state, clockwise=not state.clockwise, reversals=reversals, **_over())
 
 
+def _seat_resigned(state: State, e: Event, m: tpb.SeatResigned) -> State:
+    return derive(state, departed=state.departed | {m.seat})
+
+
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
+    tpb.SeatResigned: _seat_resigned,
     pb.RoundDealt: _round_dealt,
     pb.CardsLooked: _cards_looked,
     pb.CardViewed: _card_viewed,

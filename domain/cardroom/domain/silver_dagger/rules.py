@@ -225,6 +225,10 @@ class SilverDagger:
             return abilities.ability_choices(state, seat)
         return []
 
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
+        """CR-SV-13: the seat's first legal action."""
+        return self.legal_actions(state, seat)[0]
+
     # -------------------------------------------------------- rendering
 
     def view(self, state: State, viewer: Viewer) -> Message:

@@ -169,6 +169,8 @@ class State:
     round_points: tuple[tuple[int, ...], ...] = ()
     last_round: pb.RoundScored | None = None
     winners: tuple[int, ...] | None = None
+    # Seats that left the game (the table's SeatResigned; SV-28).
+    departed: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------ seats
 

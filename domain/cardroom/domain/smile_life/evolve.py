@@ -47,6 +47,7 @@ from cardroom.domain.smile_life.state import (
     without,
 )
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 
 def _life(state: State, seat: int, **changes: Any) -> State:
@@ -394,7 +395,12 @@ def _game_ended(state: State, e: Event, m: pb.GameEnded) -> State:
     return derive(state, phase=pb.PHASE_OVER, steps=(), winners=tuple(m.winners))
 
 
+def _seat_resigned(state: State, e: Event, m: tpb.SeatResigned) -> State:
+    return derive(state, departed=state.departed | {m.seat})
+
+
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
+    tpb.SeatResigned: _seat_resigned,
     pb.CardsDealt: _cards_dealt,
     pb.RiverCardDealt: _river_card_dealt,
     pb.RiverDiscarded: _river_discarded,

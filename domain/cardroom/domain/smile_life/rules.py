@@ -450,6 +450,10 @@ class SmileLife:
             return []
         return _step_actions(state, seat, top.kind)
 
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
+        """CR-SL-23: the seat's first legal action."""
+        return self.legal_actions(state, seat)[0]
+
     def view(self, state: State, viewer: Viewer) -> Message:
         return render(state, viewer)
 

@@ -276,6 +276,8 @@ class State:
     turn: int = 0
     start_seat: int | None = None
     winners: tuple[int, ...] | None = None
+    # Seats that left the game (the table's SeatResigned; SL-37).
+    departed: frozenset[int] = frozenset()
 
     @property
     def top(self) -> Step | None:

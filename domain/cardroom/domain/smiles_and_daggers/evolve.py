@@ -22,6 +22,7 @@ from cardroom.domain.smiles_and_daggers.state import (
     derive,
 )
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 END_REASONS = {
     pb.GAME_END_REASON_NINE_COINS: EndReason.NINE_COINS,
@@ -177,7 +178,12 @@ def _game_ended(state: State, e: Event, m: pb.GameEnded) -> State:
     )
 
 
+def _seat_resigned(state: State, e: Event, m: tpb.SeatResigned) -> State:
+    return derive(state, departed=state.departed | {m.seat})
+
+
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
+    tpb.SeatResigned: _seat_resigned,
     pb.StartSeatChosen: _start_seat_chosen,
     pb.FamilyChosen: _family_chosen,
     pb.TurnStarted: _turn_started,

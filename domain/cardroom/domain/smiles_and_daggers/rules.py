@@ -410,7 +410,7 @@ class SmilesAndDaggers:
 
     # ----------------------------------------------------- legal actions
 
-    def default_action(self, state: State, seat: int) -> Message:
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
         """The default choice of a seat that left the game or ran out of
         time (CR-SD-07): pass a bet; otherwise the first legal action
         listed. Read off the seat's own legal actions, so it shows nothing it

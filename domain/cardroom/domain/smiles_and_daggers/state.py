@@ -128,6 +128,8 @@ class State:
     skipped: frozenset[int] = frozenset()
     winners: tuple[int, ...] | None = None
     end_reason: EndReason | None = None
+    # Seats that left the game (the table's SeatResigned; SD-16).
+    departed: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------ queries
 

@@ -25,6 +25,7 @@ from cardroom.domain.smoke_and_mirrors.state import (
     unknown,
 )
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 
 def _set_seat(seats: tuple[SeatState, ...], i: int, seat: SeatState) -> tuple[SeatState, ...]:
@@ -218,7 +219,12 @@ def _on_round_won(s: State, e: Event) -> State:
     )
 
 
+def _on_seat_resigned(s: State, e: Event) -> State:
+    return s.replace(departed=s.departed | {e.public.seat})  # type: ignore[attr-defined]
+
+
 HANDLERS: dict[type[Message], Callable[[State, Event], State]] = {
+    tpb.SeatResigned: _on_seat_resigned,
     pb.RoundDealt: _on_round_dealt,
     pb.ActPerformed: _on_act_performed,
     pb.BreakTaken: _on_break_taken,

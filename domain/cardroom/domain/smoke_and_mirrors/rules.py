@@ -391,7 +391,7 @@ class SmokeAndMirrors:
                 actions.append(pb.GiveCard(card=card_to_pb(card)))
         return actions
 
-    def default_action(self, state: State, seat: int) -> Message:
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
         """The default choice of a seat that left the game or ran out of
         time (CR-SM-10): decline a swap (after a blind take, give the
         lowest card held before it: SM-10); on a turn, challenge only a claim

@@ -94,6 +94,8 @@ class State(_Record):
     swap_taken: Card | None = None
     # Rules version smoke-and-mirrors/1 only: the card to give, named first.
     swap_give: Card | None = None
+    # Seats that left the game (the table's SeatResigned; SM-11).
+    departed: frozenset[int] = frozenset()
 
     @property
     def opening(self) -> bool:
