@@ -42,6 +42,7 @@ def _life(state: State, seat: int) -> pb.Life:
         was_bandit=life.was_bandit,
         attacker=life.attacker,
         study_levels=life.study_levels,
+        prize_jobs=life.prize_jobs,
         salary_max=state.salary_max(seat),
     )
 

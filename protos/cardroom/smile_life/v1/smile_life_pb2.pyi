@@ -55,6 +55,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_REVENGE: _ClassVar[Step]
     STEP_BIRTHDAY_GIFT: _ClassVar[Step]
     STEP_RESEARCHER_DISCARD: _ClassVar[Step]
+    STEP_JOURNALIST: _ClassVar[Step]
 
 class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -103,6 +104,7 @@ STEP_TSUNAMI: Step
 STEP_REVENGE: Step
 STEP_BIRTHDAY_GIFT: Step
 STEP_RESEARCHER_DISCARD: Step
+STEP_JOURNALIST: Step
 PHASE_UNSPECIFIED: Phase
 PHASE_SETUP: Phase
 PHASE_TURN: Phase
@@ -233,6 +235,16 @@ class DiscardFromHand(_message.Message):
     CARD_FIELD_NUMBER: _ClassVar[int]
     card: str
     def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class Announce(_message.Message):
+    __slots__ = ("seat", "card", "holds")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    HOLDS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    holds: bool
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., holds: _Optional[bool] = ...) -> None: ...
 
 class ShuffleDeck(_message.Message):
     __slots__ = ("cards",)
@@ -490,6 +502,18 @@ class ShownHands(_message.Message):
     hands: _containers.RepeatedCompositeFieldContainer[HandCards]
     def __init__(self, seat: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[HandCards, _Mapping]]] = ...) -> None: ...
 
+class JournalistAnnounced(_message.Message):
+    __slots__ = ("seat", "about", "card", "holds")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    HOLDS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    about: int
+    card: str
+    holds: bool
+    def __init__(self, seat: _Optional[int] = ..., about: _Optional[int] = ..., card: _Optional[str] = ..., holds: _Optional[bool] = ...) -> None: ...
+
 class PileShown(_message.Message):
     __slots__ = ("seat", "count")
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -641,7 +665,7 @@ class SalaryCard(_message.Message):
     def __init__(self, card: _Optional[str] = ..., invested: _Optional[bool] = ...) -> None: ...
 
 class Life(_message.Message):
-    __slots__ = ("studies", "job", "job_by_piston", "free_houses_used", "prize_active", "salaries", "flirts", "adultery_flirts", "kept_flirts", "marriage", "adultery", "children", "pets", "trips", "houses", "distinctions", "specials", "maluses", "inheritance", "missed_turns", "was_bandit", "attacker", "study_levels", "salary_max", "job_since_turn")
+    __slots__ = ("studies", "job", "job_by_piston", "free_houses_used", "prize_active", "salaries", "flirts", "adultery_flirts", "kept_flirts", "marriage", "adultery", "children", "pets", "trips", "houses", "distinctions", "specials", "maluses", "inheritance", "missed_turns", "was_bandit", "attacker", "study_levels", "salary_max", "job_since_turn", "prize_jobs")
     STUDIES_FIELD_NUMBER: _ClassVar[int]
     JOB_FIELD_NUMBER: _ClassVar[int]
     JOB_BY_PISTON_FIELD_NUMBER: _ClassVar[int]
@@ -667,6 +691,7 @@ class Life(_message.Message):
     STUDY_LEVELS_FIELD_NUMBER: _ClassVar[int]
     SALARY_MAX_FIELD_NUMBER: _ClassVar[int]
     JOB_SINCE_TURN_FIELD_NUMBER: _ClassVar[int]
+    PRIZE_JOBS_FIELD_NUMBER: _ClassVar[int]
     studies: _containers.RepeatedCompositeFieldContainer[StudyCard]
     job: str
     job_by_piston: bool
@@ -692,7 +717,8 @@ class Life(_message.Message):
     study_levels: int
     salary_max: int
     job_since_turn: int
-    def __init__(self, studies: _Optional[_Iterable[_Union[StudyCard, _Mapping]]] = ..., job: _Optional[str] = ..., job_by_piston: _Optional[bool] = ..., free_houses_used: _Optional[int] = ..., prize_active: _Optional[bool] = ..., salaries: _Optional[_Iterable[_Union[SalaryCard, _Mapping]]] = ..., flirts: _Optional[_Iterable[str]] = ..., adultery_flirts: _Optional[_Iterable[str]] = ..., kept_flirts: _Optional[_Iterable[str]] = ..., marriage: _Optional[str] = ..., adultery: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., pets: _Optional[_Iterable[str]] = ..., trips: _Optional[_Iterable[str]] = ..., houses: _Optional[_Iterable[str]] = ..., distinctions: _Optional[_Iterable[str]] = ..., specials: _Optional[_Iterable[str]] = ..., maluses: _Optional[_Iterable[str]] = ..., inheritance: _Optional[int] = ..., missed_turns: _Optional[int] = ..., was_bandit: _Optional[bool] = ..., attacker: _Optional[bool] = ..., study_levels: _Optional[int] = ..., salary_max: _Optional[int] = ..., job_since_turn: _Optional[int] = ...) -> None: ...
+    prize_jobs: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, studies: _Optional[_Iterable[_Union[StudyCard, _Mapping]]] = ..., job: _Optional[str] = ..., job_by_piston: _Optional[bool] = ..., free_houses_used: _Optional[int] = ..., prize_active: _Optional[bool] = ..., salaries: _Optional[_Iterable[_Union[SalaryCard, _Mapping]]] = ..., flirts: _Optional[_Iterable[str]] = ..., adultery_flirts: _Optional[_Iterable[str]] = ..., kept_flirts: _Optional[_Iterable[str]] = ..., marriage: _Optional[str] = ..., adultery: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., pets: _Optional[_Iterable[str]] = ..., trips: _Optional[_Iterable[str]] = ..., houses: _Optional[_Iterable[str]] = ..., distinctions: _Optional[_Iterable[str]] = ..., specials: _Optional[_Iterable[str]] = ..., maluses: _Optional[_Iterable[str]] = ..., inheritance: _Optional[int] = ..., missed_turns: _Optional[int] = ..., was_bandit: _Optional[bool] = ..., attacker: _Optional[bool] = ..., study_levels: _Optional[int] = ..., salary_max: _Optional[int] = ..., job_since_turn: _Optional[int] = ..., prize_jobs: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SeatView(_message.Message):
     __slots__ = ("seat", "hand_count", "hand_visible", "hand", "known_cards", "life", "smiles", "hand_size")
