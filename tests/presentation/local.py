@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
@@ -38,6 +38,9 @@ class LocalGame:
     seats: int
     seed: int
     options: Message | None = None
+    # A command legal but not listed among the legal actions (Smile Life's
+    # journalist announcements, SL-35) that a seat says now, if any.
+    talk: Callable[[LocalGame], tuple[int, Message] | None] | None = None
     full: tables.Table = field(init=False)
     folds: dict[Viewer, tables.Table] = field(init=False)
     log: list[Event] = field(init=False)
@@ -110,6 +113,10 @@ class LocalGame:
 
     def step(self, strategies: Sequence[Strategy], rngs: Sequence[random.Random]) -> None:
         if self.chance():
+            return
+        said = self.talk(self) if self.talk is not None else None
+        if said is not None:
+            self._apply(Actor.of_seat(said[0]), said[1])
             return
         movers = self.movers()
         assert movers, "nobody can move in an unfinished game"

@@ -73,10 +73,25 @@ class Table:
         return sum(name is not None for name in self.player_names)
 
 
+# The only type URL prefix accepted in an Any (docs/design.md): protobuf's
+# default, which every message the server writes carries.
+TYPE_URL_PREFIX = "type.googleapis.com/"
+
+
 def pack(message: Message) -> any_pb2.Any:
     packed = any_pb2.Any()
     packed.Pack(message)
     return packed
+
+
+def type_name(type_url: str) -> str | None:
+    """The full message name a type URL names, or None unless it is
+    ``type.googleapis.com/<name>``: another host (``example.com/...``) or
+    scheme would be accepted by protobuf's ``Unpack`` but stored as sent."""
+    if not type_url.startswith(TYPE_URL_PREFIX):
+        return None
+    name = type_url[len(TYPE_URL_PREFIX) :]
+    return name if name and "/" not in name else None
 
 
 def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
@@ -86,10 +101,9 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
     if options is None or (not options.type_url and not options.value):
         return message
     name = message.DESCRIPTOR.full_name
-    _, slash, sent = options.type_url.rpartition("/")
-    if not slash or sent != name:
+    if type_name(options.type_url) != name:
         raise MalformedCommand(
-            f"options must be {name} (type_url 'type.googleapis.com/{name}'), "
+            f"options must be {name} (type_url '{TYPE_URL_PREFIX}{name}'), "
             f"not {quote(options.type_url)}"
         )
     try:
@@ -330,6 +344,11 @@ def _check_sender(table: Table, actor: Actor, command: Message) -> None:
     elif isinstance(command, table.game.command_types):
         if actor.kind != "seat":
             raise Forbidden(f"only a seated player may send {name}")
+    elif command.DESCRIPTOR.GetOptions().deprecated:
+        raise MalformedCommand(
+            f"{name} is no longer accepted by {table.game.rules_version} (its .proto comment "
+            "names what replaces it)"
+        )
     else:
         raise MalformedCommand(f"{name} is not a {table.kind} command")
 

@@ -6,11 +6,15 @@ import {
   ActCardsSchema,
   ActPerformedSchema,
   ActRevealedSchema,
+  BlindCardTakenSchema,
   BreakTakenSchema,
   type Card,
+  CardGivenSchema,
   CardsSwappedSchema,
   ChallengeSchema,
   DeclineSwapSchema,
+  GiveCardSchema,
+  GivenCardSchema,
   HandDealtSchema,
   PerformActSchema,
   Phase,
@@ -22,8 +26,10 @@ import {
   SwapDeclinedSchema,
   SwapDetailSchema,
   SwapOfferedSchema,
-  SwapSchema,
+  SwapStartedSchema,
+  TakeBlindSchema,
   TakeBreakSchema,
+  TakenCardSchema,
   type View,
   ViewSchema,
 } from "@cardroom/client/gen/cardroom/smoke_and_mirrors/v1/smoke_and_mirrors_pb.js";
@@ -70,7 +76,7 @@ function drawView(message: Message, seating: Seating): HTMLElement {
   const seats = view.seats.map((seat) => {
     const badges = [
       seat.seat === view.turnSeat && view.phase === Phase.TURN ? h("span", { class: "badge turn" }, "to act") : null,
-      seat.seat === view.swapper ? h("span", { class: "badge turn" }, "may swap") : null,
+      seat.seat === view.swapper ? h("span", { class: "badge turn" }, view.phase === Phase.SWAP_GIVE ? "gives a card back" : "may swap") : null,
       seat.active ? null : h("span", { class: "badge out" }, "out of the round"),
       seat.breakUsed ? h("span", { class: "badge" }, "break used") : null,
       h("span", { class: "badge wins" }, `${seat.roundWins} round${seat.roundWins === 1 ? "" : "s"} won`),
@@ -83,6 +89,7 @@ function drawView(message: Message, seating: Seating): HTMLElement {
       cards(seat.hand, seat.handCount),
       seat.actCount > 0 ? h("div", { class: "label" }, `act claiming ${seat.actClaim}`) : null,
       seat.actCount > 0 ? cards(seat.act, seat.actCount) : null,
+      seat.seat === view.swapper && view.swapTaken ? h("div", { class: "label" }, `took ${cardWord(view.swapTaken)} blind`) : null,
     );
   });
   const winner = view.winner === undefined ? null : h("p", { class: "winner" }, `${nameOf(seating.names, view.winner)} wins the game`);
@@ -106,6 +113,12 @@ function narrate(message: Message, names: string[]): string | undefined {
     return `${who(message.challenger)} challenges ${who(message.actor)}'s claim of ${message.claim}: ${verdict}, and ${who(message.eliminated)} leaves the round.`;
   }
   if (isMessage(message, ActRevealedSchema)) return `${who(message.actor)}'s act is shown: ${list(message.cards.map(cardWord))}.`;
+  if (isMessage(message, SwapStartedSchema)) return `${who(message.seat)} swaps: takes one of ${who(message.eliminated)}'s cards blind, then gives one back.`;
+  if (isMessage(message, BlindCardTakenSchema)) return `${who(message.seat)} takes a card blind from ${who(message.eliminated)}.`;
+  if (isMessage(message, TakenCardSchema)) return `${who(message.seat)} took ${message.card ? cardWord(message.card) : "a card"}.`;
+  if (isMessage(message, CardGivenSchema)) return `${who(message.seat)} gives ${who(message.eliminated)} a card back.`;
+  if (isMessage(message, GivenCardSchema)) return `${who(message.seat)} gave ${message.card ? cardWord(message.card) : "a card"}.`;
+  // Rules version smoke-and-mirrors/1, still told for its games:
   if (isMessage(message, SwapOfferedSchema)) return `${who(message.seat)} chooses to swap a card with ${who(message.eliminated)}.`;
   if (isMessage(message, SwapChoiceSchema)) return `${who(message.seat)} gives ${message.give ? cardWord(message.give) : "a card"}.`;
   if (isMessage(message, SwapDeclinedSchema)) return `${who(message.seat)} declines to swap.`;
@@ -126,7 +139,8 @@ function describeAction(command: Message): string | undefined {
   if (isMessage(command, ChallengeSchema)) return "Challenge the last act";
   if (isMessage(command, PerformActSchema)) return `Act: ${list(command.cards.map(cardWord))}`;
   if (isMessage(command, TakeBreakSchema)) return "Take a break";
-  if (isMessage(command, SwapSchema)) return `Swap, giving ${command.give ? cardWord(command.give) : "?"}`;
+  if (isMessage(command, TakeBlindSchema)) return "Swap: take a card blind, then give one back";
+  if (isMessage(command, GiveCardSchema)) return `Give ${command.card ? cardWord(command.card) : "?"} back`;
   if (isMessage(command, DeclineSwapSchema)) return "Decline the swap";
   return undefined;
 }

@@ -304,6 +304,8 @@ def _held_discarded(state: State, e: Event, m: pb.HeldDiscarded) -> State:
 
 def _ability_started(state: State, e: Event, m: pb.AbilityStarted) -> State:
     card, seat = m.card, m.seat
+    if m.no_effect:  # SV-24: used, and nothing happens
+        return derive(state, current=seat, **_over())
     ability = Ability(card, FIRST_STEP.get(card), via_magician=m.via_magician)
     more: dict[str, Any] = {}
     if card == APPROXIMATOR and not m.via_magician:

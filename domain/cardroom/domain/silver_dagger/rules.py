@@ -60,7 +60,7 @@ HOLDING_COMMANDS = (
 EXPECTED: dict[Phase | Step, tuple[tuple[type[Message], ...], str, str]] = {
     Phase.TURN: (TURN_COMMANDS, RB_GAMEPLAY, "draw, take the discard, call or give a Zombie"),
     Phase.HOLDING: (HOLDING_COMMANDS, RB_GAMEPLAY, "discard, use or exchange the card you hold"),
-    Phase.SELECTING: ((pb.SelectCard, pb.ConfirmExchange), "SV-06", "finish the exchange"),
+    Phase.SELECTING: ((pb.SelectCard, pb.ConfirmExchange), "SV-27", "finish the exchange"),
     Step.APPROXIMATOR_SELECT: ((pb.SelectCard,), "SV-09", "choose the two cards to discard"),
     Step.FLIPPER_VILLAGE: ((pb.ChooseVillage,), abilities.RB_FLIPPER, "choose a village"),
     Step.ELUSIVE_SEER_VIEW: ((pb.ChooseCard,), "SV-12", "view a face-down card"),
@@ -90,6 +90,7 @@ COMMAND_TYPES: tuple[type[Message], ...] = (
     pb.StopViewing,
 )
 COMMAND_SET = frozenset(COMMAND_TYPES)
+FREE_ACTIONS = (pb.SpyPeek, pb.TurnDagger)  # SV-23
 SEAT_FIELDS = (pb.SpyPeek, pb.ChooseVillage, pb.ChooseCard)
 
 
@@ -112,6 +113,8 @@ class SilverDagger:
 
     kind: ClassVar[str] = "silver-dagger"
     title: ClassVar[str] = "Silver Dagger"
+    # /2: SV-24, an ability that can do nothing is used without effect;
+    # SV-28, the default choices; G-03, winners among the seats still playing.
     rules_version: ClassVar[str] = "silver-dagger/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
@@ -298,6 +301,12 @@ def _check_turn(state: State, seat: int, command: Message) -> None:
         assert state.ability is not None and state.ability.step is not None
         key = state.ability.step
     accepted, rule, what = EXPECTED[key]
+    if isinstance(command, FREE_ACTIONS) and not isinstance(command, accepted):
+        raise RuleViolation(
+            "SV-23",
+            "Spy peeks and the dagger come at the start of the turn or while you hold the card, "
+            f"before the action resolves: now {what}",
+        )
     if not isinstance(command, accepted):
         raise RuleViolation(rule, f"{what} first")
 

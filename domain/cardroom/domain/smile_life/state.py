@@ -141,6 +141,7 @@ class Life:
     missed: int = 0
     was_bandit: bool = False
     attacker: bool = False
+    prize_jobs: tuple[str, ...] = ()  # SL-24: jobs an excellence prize was had for
 
     @property
     def married(self) -> bool:
@@ -156,7 +157,7 @@ class Life:
 
     def last_flirt(self) -> str | None:
         """The last uncovered flirt, the one another player may take
-        (CR-SL-09): the top of an adultery's flirts, else the top official
+        (SL-29): the top of an adultery's flirts, else the top official
         flirt while unmarried (a marriage covers them)."""
         if self.married:
             return self.adultery_flirts[-1] if self.adultery_flirts else None
@@ -226,7 +227,7 @@ class Step:
 @dataclass(frozen=True, slots=False)
 class Casino:
     owner: int
-    open_to_all: bool = False  # CR-SL-05
+    open_to_all: bool = False  # SL-27
     bettor: int | None = None
     bet: str | None = None  # the face-down salary, when this viewer knows it
     # The second bet, between being placed and the casino's settling.

@@ -82,7 +82,7 @@ def resign(batch: Batch, seat: int, command: pb.Resign) -> None:
     life = batch.state.lives[seat]
     assert life.job is not None
     temp = card(life.job).is_temp
-    if command.discard:  # under the job (CR-SL-12)
+    if command.discard:  # under the job (SL-34(a))
         batch.emit(pb.CardDiscarded(seat=seat, card=command.discard, zone=pb.ZONE_HAND))
     lose_job(batch, seat)
     if not temp:
@@ -126,7 +126,7 @@ def resign_options(state: State, seat: int) -> list[pb.Resign]:
 
 
 def free_actions(state: State, seat: int) -> list[Message]:
-    """Before or after drawing (CR-SL-19): a temp resigns, an adultery stops."""
+    """Before or after drawing (SL-34(c)): a temp resigns, an adultery stops."""
     actions: list[Message] = []
     if state.lives[seat].job is not None:
         actions.extend(resign_options(state, seat))

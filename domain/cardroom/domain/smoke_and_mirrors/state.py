@@ -37,8 +37,9 @@ class _Record:
 class Phase(enum.Enum):
     DEALING = "dealing"  # waiting for the dealer's DealRound
     TURN = "turn"  # the turn seat challenges (step 1), acts or breaks (step 2)
-    SWAP = "swap"  # the remaining player decides whether to swap (SM-06)
+    SWAP = "swap"  # the remaining player takes blind or declines (SM-06)
     BLIND_PICK = "blind pick"  # waiting for the dealer's BlindPick
+    GIVE = "give"  # the remaining player gives a card back (SM-10)
     # Transient, only between the events of one decision:
     ELIMINATING = "eliminating"  # PlayerEliminated comes next
     ROUND_OVER = "round over"  # RoundWon comes next
@@ -88,7 +89,11 @@ class State(_Record):
     challenger: int | None = None
     eliminated: int | None = None
     swapper: int | None = None
-    swap_give: Card | None = None  # known to the swapper (and auditors)
+    # SM-10: the card taken blind, while the give is due (known to the two
+    # players of the swap and auditors).
+    swap_taken: Card | None = None
+    # Rules version smoke-and-mirrors/1 only: the card to give, named first.
+    swap_give: Card | None = None
     # Seats that left the game (the table's SeatResigned; SM-11).
     departed: frozenset[int] = frozenset()
 
