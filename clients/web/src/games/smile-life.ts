@@ -40,6 +40,7 @@ import {
   LuckCardsDrawnSchema,
   LuckCardsSchema,
   MalusMovedSchema,
+  MissTurnSchema,
   type Payment,
   Phase,
   PileShownSchema,
@@ -386,6 +387,7 @@ function describeAction(command: Message, names: string[]): string | undefined {
   if (isMessage(command, TakeRevengeSchema)) return `Pass ${cardWord(command.malus)} on to ${who(command.target)}`;
   if (isMessage(command, GiveSalarySchema)) return `Give a Salary ${command.level}`;
   if (isMessage(command, DiscardFromHandSchema)) return `Discard ${cardWord(command.card)} under your job`;
+  if (isMessage(command, MissTurnSchema)) return "Miss this turn";
   if (isMessage(command, AnnounceSchema)) return `Announce "${who(command.seat)} ${command.holds ? "holds" : "does not hold"} ${cardWord(command.card)}"`;
   return undefined;
 }

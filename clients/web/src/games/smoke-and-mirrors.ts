@@ -16,10 +16,12 @@ import {
   GiveCardSchema,
   GivenCardSchema,
   HandDealtSchema,
+  LeaveRoundSchema,
   PerformActSchema,
   Phase,
   Pile,
   PlayerEliminatedSchema,
+  PlayerLeftRoundSchema,
   RoundDealtSchema,
   RoundWonSchema,
   SwapChoiceSchema,
@@ -126,6 +128,9 @@ function narrate(message: Message, names: string[]): string | undefined {
   if (isMessage(message, SwapDetailSchema)) {
     return `The swap: ${message.taken ? cardWord(message.taken) : "?"} taken, ${message.given ? cardWord(message.given) : "?"} given.`;
   }
+  if (isMessage(message, PlayerLeftRoundSchema)) {
+    return `${who(message.seat)} has left the game and leaves the round; ${message.cardsRemoved} card${message.cardsRemoved === 1 ? "" : "s"} leave unseen.`;
+  }
   if (isMessage(message, PlayerEliminatedSchema)) {
     return `${who(message.seat)} is out of the round; ${message.cardsRemoved} card${message.cardsRemoved === 1 ? "" : "s"} leave unseen.`;
   }
@@ -142,6 +147,7 @@ function describeAction(command: Message): string | undefined {
   if (isMessage(command, TakeBlindSchema)) return "Swap: take a card blind, then give one back";
   if (isMessage(command, GiveCardSchema)) return `Give ${command.card ? cardWord(command.card) : "?"} back`;
   if (isMessage(command, DeclineSwapSchema)) return "Decline the swap";
+  if (isMessage(command, LeaveRoundSchema)) return "Leave the round";
   return undefined;
 }
 
