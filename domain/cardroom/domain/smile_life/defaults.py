@@ -34,8 +34,8 @@ def default_action(
             return pb.MissTurn() if departed else pb.DrawCard()
         return _discard_drawn(state, seat)
     kind = top.kind
-    if kind in OPTIONAL:
-        return pb.Decline()
+    if kind in OPTIONAL or any(isinstance(a, pb.Decline) for a in actions):
+        return pb.Decline()  # optional steps are declined
     if kind == pb.STEP_BIRTHDAY_GIFT:  # the lowest level it may give
         return pb.GiveSalary(level=min(gift_levels(state, seat)))
     if kind == pb.STEP_RESEARCHER_DISCARD:  # the first card of its hand
@@ -48,7 +48,7 @@ def default_action(
         return _play_held(actions)
     if kind == pb.STEP_SHOOTING_STAR:
         return _shooting_star(state, seat, actions)
-    # The barter's partner and revenge always touch another player.
+    # The barter's partner and the revenge: every option touches another player.
     return DealersPick(tuple(actions))
 
 
