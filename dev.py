@@ -80,6 +80,7 @@ def test(args: list[str]) -> None:
     run(PYTHON, "scripts/gen_protos.py", "--check")
     run(PYTHON, "scripts/build_web.py", "--check")
     run(BIN / "buf", "lint")
+    run(PYTHON, "scripts/release_schema.py", "--check")  # buf breaking vs the last release
     run(BIN / "ruff", "check", ".")
     run(BIN / "ruff", "format", "--check", ".")
     run(BIN / "mypy")

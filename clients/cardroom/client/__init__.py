@@ -1,8 +1,9 @@
 """cardroom's Python client: a typed asyncio client for GameService
 (:class:`Client`), the errors it raises, and around it a viewer's feed told in
-words (:mod:`cardroom.client.feed`), following a game through disconnects
-(:mod:`cardroom.client.follow`), kept seats (:mod:`cardroom.client.sessions`)
-and bots that play through the API (:mod:`cardroom.client.bots`).
+words (``Client.story``, :mod:`cardroom.client.feed`), following a game
+through disconnects (:mod:`cardroom.client.follow`), kept seats
+(:mod:`cardroom.client.sessions`) and bots that play through the API
+(:mod:`cardroom.client.bots`).
 
 Needs only ``pip install cardroom`` (no server dependencies)."""
 

@@ -9,6 +9,8 @@
         await client.act(game_id, seat.token, action)
         async for step in client.replay(game_id, seat.token):  # step through it
             ...
+        async for event in client.story(game_id):  # a spectator's feed in words
+            print(event)
         record = await client.export_record(game_id)  # once finished: signed
 
 Errors come back as :class:`CardroomError` subclasses, one per status code
@@ -20,7 +22,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import grpc
 from google.protobuf.message import Message
@@ -32,6 +34,9 @@ from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2
+
+if TYPE_CHECKING:
+    from cardroom.client.feed import NarratedEvent
 
 # The largest message a client accepts. The server sends none larger (its
 # send limit is the same; docs/operations.md), so a full log always fits.
@@ -245,6 +250,31 @@ class Client:
             raise error_from(error) from None
         finally:
             call.cancel()  # a reader that stops early ends the stream on the server too
+
+    async def story(
+        self,
+        game_id: str,
+        token: str | None = None,
+        after_sequence: int = 0,
+        *,
+        as_spectator: bool = False,
+    ) -> AsyncIterator[NarratedEvent]:
+        """The caller's feed in words, live until the game ends: each event
+        after ``after_sequence`` with what a person reads of it (``str()``
+        of it), told by the game's narrator from only what this caller was
+        sent. The feed is read from the first event (each is told with what
+        the viewer knew just before it) and resumed after a dropped
+        connection without a gap or a repeat."""
+        # The narrators bring the rules of every game: loaded when first asked for.
+        from cardroom.client.follow import Follower
+
+        follower = Follower(self, game_id, token, as_spectator)
+        try:
+            while (told := await follower.next_told()) is not None:
+                if told.sequence > after_sequence:
+                    yield told
+        finally:
+            await follower.close()
 
     async def replay(
         self,

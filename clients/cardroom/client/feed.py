@@ -4,7 +4,8 @@
 ``Feed`` tells each envelope of one viewer's stream once, in order (a
 repeated or older envelope after a reconnect is skipped), folding that
 viewer's own redacted copies, so nothing it tells can come from a secret the
-viewer was not sent. ``scene`` and ``choices`` put a GetView answer and a
+viewer was not sent; ``Client.story`` yields each event with its words as a
+:class:`NarratedEvent`. ``scene`` and ``choices`` put a GetView answer and a
 seat's legal actions into words with the game's narrator.
 """
 
@@ -15,7 +16,8 @@ from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
 
-from cardroom.client import View, unpack
+from cardroom.client.connection import View
+from cardroom.client.messages import unpack
 from cardroom.domain import registry
 from cardroom.domain.kernel import Event, Secret
 from cardroom.domain.presentation import PLAIN, Scene, Story, narrator, table_event
@@ -35,6 +37,23 @@ def event_of(envelope: epb.EventEnvelope) -> Event:
             if s.HasField("value")
         ),
     )
+
+
+@dataclass(frozen=True)
+class NarratedEvent:
+    """One event of a viewer's feed and what a person reads of it:
+    ``str(event)`` is its lines, e.g. "Ada performs an act of 2 cards,
+    claiming 5." (then, for a seat, what only it saw)."""
+
+    envelope: epb.EventEnvelope
+    lines: tuple[str, ...]
+
+    @property
+    def sequence(self) -> int:
+        return int(self.envelope.sequence)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Following one viewer's feed of a game, through disconnects.
 
 ``Follower`` reads WatchEvents with the viewer's credential and tells each
-event with a :class:`~cardroom.feed.Feed`. When the server goes away it
+event with a :class:`~cardroom.client.feed.Feed`. When the server goes away it
 reconnects from the last event told (the feed's cursor), so nothing is told
 twice and nothing is missed.
 """
@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from cardroom.client import CardroomError, Client
-from cardroom.client.feed import Feed
+from cardroom.client.connection import Client
+from cardroom.client.errors import CardroomError
+from cardroom.client.feed import Feed, NarratedEvent
 from cardroom.v1 import envelope_pb2 as epb
 
 # Status codes after which the same call may succeed later.
@@ -50,6 +51,11 @@ class Follower:
 
     async def next(self) -> epb.EventEnvelope | None:
         """The next new event, or None once the game is over and all is told."""
+        told = await self.next_told()
+        return None if told is None else told.envelope
+
+    async def next_told(self) -> NarratedEvent | None:
+        """The next new event with its words, or None once the game is over."""
         for attempt in range(self.reconnects + 1):
             if self._events is None:
                 self._events = aiter(
@@ -77,7 +83,7 @@ class Follower:
             lines = self.feed.tell(envelope)
             if new and self.listener is not None:
                 self.listener(envelope, lines)
-            return envelope
+            return NarratedEvent(envelope, tuple(lines))
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def until(self, version: int) -> bool:

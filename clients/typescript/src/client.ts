@@ -1,5 +1,5 @@
 // A small typed client for cardroom's GameService, mirroring the Python
-// client (clients/cardroom/client.py). It takes any Connect transport:
+// client (clients/cardroom/client/). It takes any Connect transport:
 // gRPC, Connect or gRPC-Web from Node (./node.js), Connect or gRPC-Web from
 // a browser (./web.js). Errors come back as CardroomError subclasses.
 import { create, type Message } from "@bufbuild/protobuf";
@@ -20,6 +20,7 @@ import {
 import type { LogPolicy, SpectatorPolicy } from "./gen/cardroom/v1/table_pb.js";
 import type { GameRecord } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
+import { type NarratedEvent, Narrator } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
 
 export interface SeatHandle {
@@ -231,6 +232,21 @@ export class CardroomClient {
         options.onResume?.(cursor, error);
         await sleep((options.retryDelayMs ?? 200) * 2 ** (failures - 1), options.signal);
       }
+    }
+  }
+
+  /**
+   * The caller's feed in words, live until the game ends (`watch`: resumed
+   * after a dropped connection): each event after `afterSequence` with what
+   * a person reads of it (`String(event)`), told from only what this caller
+   * was sent. The feed is read from its first event, so every seat is named.
+   */
+  async *story(gameId: string, options: WatchOptions = {}): AsyncGenerator<NarratedEvent> {
+    const narrator = new Narrator(await this.gameKinds());
+    const after = options.afterSequence ?? 0n;
+    for await (const envelope of this.watch(gameId, { ...options, afterSequence: 0n })) {
+      const told = narrator.tell(envelope);
+      if (envelope.sequence > after) yield told;
     }
   }
 

@@ -1,11 +1,28 @@
 // @cardroom/client: a typed client for cardroom's GameService. Transports:
 // "@cardroom/client/node" (Node.js) and "@cardroom/client/web" (browsers).
-// Every generated message module is at "@cardroom/client/gen/<path>_pb.js".
+// Every generated message module is at "@cardroom/client/gen/<path>_pb.js";
+// each game's words (cardWord, ...) at "@cardroom/client/narration/<kind>.js".
 export { CardroomClient, commandId } from "./client.js";
 export type { CreateGameOptions, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
 export * from "./errors.js";
 export { pack, registry, schemaOf, typeNameOf, unpack } from "./registry.js";
 export { playBots, seededRandom } from "./bots.js";
+export {
+  describeAction,
+  enumWord,
+  generic,
+  listing,
+  nameOf,
+  NarratedEvent,
+  narrate,
+  Narrator,
+  wordsFor,
+} from "./narration/index.js";
+export type { GameWords } from "./narration/index.js";
+// The message functions of the @bufbuild/protobuf this package was built
+// with (it travels inside the package: see docs/typescript.md).
+export { clone, create, equals, fromBinary, fromJson, isMessage, toBinary, toJson } from "@bufbuild/protobuf";
+export type { Message } from "@bufbuild/protobuf";
 export * from "./gen/cardroom/v1/envelope_pb.js";
 export * from "./gen/cardroom/v1/game_service_pb.js";
 export * from "./gen/cardroom/v1/table_pb.js";

@@ -85,6 +85,7 @@ def parser() -> argparse.ArgumentParser:
 # not installed says which, in one line.
 EXTRAS = {
     "server": (
+        "grpc_reflection",
         "eventsourcing",
         "psycopg",
         "prometheus_client",

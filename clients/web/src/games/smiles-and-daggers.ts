@@ -1,42 +1,17 @@
 // Smiles & Daggers at the table: families, coins, hands, the challenge on
-// the table and its bets, cards as pictures (hidden ones as backs), and each
-// event in words.
-import { isMessage, type Message } from "@bufbuild/protobuf";
+// the table and its bets, cards as pictures (hidden ones as backs).
+import type { Message } from "@bufbuild/protobuf";
 import {
-  BetPassedSchema,
-  BetPlacedSchema,
-  BetSettledSchema,
-  BetShape,
-  BettingOpenedSchema,
-  CardCommittedSchema,
-  CardEliminatedSchema,
-  CardRecoveredSchema,
-  CardsRevealedSchema,
-  ChallengeOpponentSchema,
-  ChooseFamilySchema,
-  CoinsPaidSchema,
-  CommitCardSchema,
-  CommittedCardSchema,
   type CommitmentView,
   Family,
-  FamilyChosenSchema,
-  GameEndedSchema,
   GameEndReason,
-  OpponentChallengedSchema,
   Orientation,
-  PassBetSchema,
   Phase,
-  PlaceBetSchema,
   Rank,
-  RecoverCardSchema,
-  SkipTurnSchema,
-  StartSeatChosenSchema,
-  TurnEndedSchema,
-  TurnSkippedSchema,
-  TurnStartedSchema,
   type View,
   ViewSchema,
 } from "@cardroom/client/gen/cardroom/smiles_and_daggers/v1/smiles_and_daggers_pb.js";
+import { familyWord, rankWord, shapeWords } from "@cardroom/client/narration/smiles-and-daggers.js";
 import { cardBack, cardFace, cardSlot, crown, gem, shield } from "../cards.js";
 import { h } from "../dom.js";
 import { enumWord, type GameUi, list, nameOf, type Seating } from "./ui.js";
@@ -58,15 +33,6 @@ const ORIENTATION_BANDS: Record<number, { text: string; color: string }> = {
   [Orientation.SMILE]: { text: "smile", color: "#2e7d32" },
   [Orientation.DAGGER]: { text: "dagger", color: "#b3261e" },
 };
-
-const rankWord = (rank: Rank) => enumWord(Rank, rank);
-const familyWord = (family: Family) => enumWord(Family, family);
-const orientationWord = (orientation: Orientation) => enumWord(Orientation, orientation).toLowerCase();
-
-function shapeWords(shape: BetShape): string {
-  const words = enumWord(BetShape, shape).toLowerCase();
-  return words.replace(/ (current|opponent|both)/g, " on $1").replace(" on current dagger", " on current, dagger");
-}
 
 function drawCard(rank: Rank, family: Family, orientation?: Orientation): SVGElement {
   const color = FAMILY_COLORS[family] ?? "#444";
@@ -152,53 +118,4 @@ function drawView(message: Message, seating: Seating): HTMLElement {
   return h("div", { class: "game smiles-and-daggers" }, h("p", { class: "facts" }, facts.join(" · ")), over, table, h("div", { class: "seats" }, ...seats));
 }
 
-function narrate(message: Message, names: string[]): string | undefined {
-  const who = (seat: number) => nameOf(names, seat);
-  if (isMessage(message, StartSeatChosenSchema)) return `${who(message.seat)} receives the Smiles & Daggers tile and starts.`;
-  if (isMessage(message, FamilyChosenSchema)) return `${who(message.seat)} takes the ${familyWord(message.family)} family.`;
-  if (isMessage(message, TurnStartedSchema)) return `Turn ${message.turn}: ${who(message.seat)} holds the tile.`;
-  if (isMessage(message, CardRecoveredSchema)) {
-    return `${who(message.seat)} buys back a ${rankWord(message.rank)} for ${message.cost} coin${message.cost === 1 ? "" : "s"}.`;
-  }
-  if (isMessage(message, TurnSkippedSchema)) return `${who(message.seat)} has no cards and skips the turn.`;
-  if (isMessage(message, OpponentChallengedSchema)) return `${who(message.currentSeat)} challenges ${who(message.opponentSeat)}.`;
-  if (isMessage(message, CardCommittedSchema)) return `${who(message.seat)} plays a card face down.`;
-  if (isMessage(message, CommittedCardSchema)) {
-    return `${who(message.seat)}'s card is a ${rankWord(message.rank)}, ${orientationWord(message.orientation)}.`;
-  }
-  if (isMessage(message, BettingOpenedSchema)) {
-    return message.bettors.length ? `Betting opens for ${list(message.bettors.map(who))}.` : "Nobody can bet.";
-  }
-  if (isMessage(message, BetPlacedSchema)) return `${who(message.seat)} bets a Knight: ${shapeWords(message.shape)}.`;
-  if (isMessage(message, BetPassedSchema)) return `${who(message.seat)} does not bet.`;
-  if (isMessage(message, CardsRevealedSchema)) {
-    const play = (p: typeof message.current) => (p ? `${who(p.seat)} a ${rankWord(p.rank)} (${orientationWord(p.orientation)})` : "?");
-    return `The cards are revealed: ${play(message.current)} against ${play(message.opponent)}.`;
-  }
-  if (isMessage(message, BetSettledSchema)) {
-    return message.correct
-      ? `${who(message.seat)}'s bet was right: ${message.coins} coin${message.coins === 1 ? "" : "s"}.`
-      : `${who(message.seat)}'s bet was wrong; the Knight is lost.`;
-  }
-  if (isMessage(message, CardEliminatedSchema)) return `${who(message.seat)}'s ${rankWord(message.rank)} is eliminated.`;
-  if (isMessage(message, CoinsPaidSchema)) return `${who(message.seat)} earns ${message.amount} coin${message.amount === 1 ? "" : "s"}.`;
-  if (isMessage(message, TurnEndedSchema)) return `${who(message.seat)}'s turn ends; the cards go back to their hands.`;
-  if (isMessage(message, GameEndedSchema)) {
-    const winners = list(message.winners.map(who)) || "nobody";
-    return `The game ends (${enumWord(GameEndReason, message.reason).toLowerCase()}): ${winners} won.`;
-  }
-  return undefined;
-}
-
-function describeAction(command: Message, names: string[]): string | undefined {
-  if (isMessage(command, ChooseFamilySchema)) return `Take the ${familyWord(command.family)} family`;
-  if (isMessage(command, RecoverCardSchema)) return `Buy back a ${rankWord(command.rank)}`;
-  if (isMessage(command, SkipTurnSchema)) return "Skip the turn";
-  if (isMessage(command, ChallengeOpponentSchema)) return `Challenge ${nameOf(names, command.target)}`;
-  if (isMessage(command, CommitCardSchema)) return `Play a ${rankWord(command.rank)}, ${orientationWord(command.orientation)}`;
-  if (isMessage(command, PlaceBetSchema)) return `Bet ${shapeWords(command.shape)}`;
-  if (isMessage(command, PassBetSchema)) return "Do not bet";
-  return undefined;
-}
-
-export const smilesAndDaggers: GameUi = { package: ViewSchema.typeName.replace(/\.View$/, ""), drawView, narrate, describeAction };
+export const smilesAndDaggers: GameUi = { package: ViewSchema.typeName.replace(/\.View$/, ""), drawView };
