@@ -62,6 +62,7 @@ class TestTheGameModule:
             pb.TakeBlind,
             pb.GiveCard,
             pb.DeclineSwap,
+            pb.LeaveRound,
         }
         assert set(GAME.chance_types) == {pb.DealRound, pb.BlindPick}
         assert isinstance(GAME, SmokeAndMirrors)

@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 
 from cardroom.domain.kernel import (
     Actor,
+    DealersPick,
     Event,
     MalformedCommand,
     NotYourTurn,
@@ -27,7 +28,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.silver_dagger import abilities, actions
+from cardroom.domain.silver_dagger import abilities, actions, defaults
 from cardroom.domain.silver_dagger.batch import Batch, hidden_slots, known, slot_card
 from cardroom.domain.silver_dagger.cards import DECK, DECK_SIZE, VILLAGE_CARDS
 from cardroom.domain.silver_dagger.evolve import evolve
@@ -112,7 +113,8 @@ class SilverDagger:
 
     kind: ClassVar[str] = "silver-dagger"
     title: ClassVar[str] = "Silver Dagger"
-    # /2: SV-24, an ability that can do nothing is used without effect.
+    # /2: SV-24 (an ability that can do nothing is used without effect) and
+    # SV-28 (default choices).
     rules_version: ClassVar[str] = "silver-dagger/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
@@ -225,9 +227,10 @@ class SilverDagger:
             return abilities.ability_choices(state, seat)
         return []
 
-    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
-        """CR-SV-13: the seat's first legal action."""
-        return self.legal_actions(state, seat)[0]
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message | DealersPick:
+        """SV-28 (G-02): see ``defaults``."""
+        actions = self.legal_actions(state, seat)
+        return defaults.default_action(state, seat, actions, departed=departed)
 
     # -------------------------------------------------------- rendering
 
@@ -392,4 +395,5 @@ def _score(batch: Batch, reason: pb.RoundEndReason) -> None:
     batch.emit(pb.DaggerPassed(seat=seat, usable=usable))
     if state.round >= ROUNDS:
         totals = batch.state.totals
-        batch.emit(pb.GameEnded(winners=[winner(totals, seat)], totals=totals))
+        playing = [s for s in range(n) if s not in state.departed]  # G-03
+        batch.emit(pb.GameEnded(winners=[winner(totals, seat, playing)], totals=totals))

@@ -199,8 +199,27 @@ def _on_player_eliminated(s: State, e: Event) -> State:
     if seat == s.challenger:
         # SM-06: the challenger lost; the next player faces the same act.
         return state.replace(phase=Phase.TURN, turn_seat=state.next_active(seat), challenged=False)
+    if s.challenger is None or not seats[s.challenger].active:
+        # SM-11: the challenger left the round while deciding on the swap.
+        return state.replace(phase=Phase.TURN, turn_seat=state.next_active(seat), challenged=False)
     # The actor lost; the challenger goes on with step 2 of the same turn.
     return state.replace(phase=Phase.TURN, turn_seat=s.challenger, challenged=True)
+
+
+def _on_player_left_round(s: State, e: Event) -> State:
+    """SM-11: like an elimination without a challenge. If the seat was the
+    swapper (before its blind take or after it, SM-10: the card taken leaves
+    with it), the eliminated player's removal follows; on its turn, play
+    passes to the next active seat."""
+    seat = e.public.seat  # type: ignore[attr-defined]
+    st = s.seats[seat]
+    seats = _set_seat(s.seats, seat, st.replace(hand=(), act=(), act_claim=0, active=False))
+    state = s.replace(seats=seats, out=s.out + st.hand + st.act)
+    if s.phase in (Phase.SWAP, Phase.GIVE):
+        return state.replace(phase=Phase.ELIMINATING, swapper=None, swap_taken=None)
+    if sum(1 for x in seats if x.active) <= 1:
+        return state.replace(phase=Phase.ROUND_OVER)
+    return state.replace(turn_seat=state.next_active(seat), challenged=False)
 
 
 def _on_round_won(s: State, e: Event) -> State:
@@ -236,6 +255,7 @@ HANDLERS: dict[type[Message], Callable[[State, Event], State]] = {
     pb.SwapOffered: _on_swap_offered,  # smoke-and-mirrors/1
     pb.CardsSwapped: _on_cards_swapped,  # smoke-and-mirrors/1
     pb.PlayerEliminated: _on_player_eliminated,
+    pb.PlayerLeftRound: _on_player_left_round,
     pb.RoundWon: _on_round_won,
 }
 

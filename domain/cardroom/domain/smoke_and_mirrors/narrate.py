@@ -133,6 +133,13 @@ class SmokeAndMirrorsNarrator:
                 else ""
             )
             return [f"{n(public.seat)} is out of the round{gone}."]
+        if isinstance(public, pb.PlayerLeftRound):
+            gone = (
+                f"; {plural(public.cards_removed, 'card')} leave unseen"
+                if public.cards_removed
+                else ""
+            )
+            return [f"{n(public.seat)} has left the game and leaves the round{gone}."]
         if isinstance(public, pb.RoundWon):
             if not public.HasField("seat"):
                 return [f"Round {public.round} ends without a winner: the turn cap is reached."]

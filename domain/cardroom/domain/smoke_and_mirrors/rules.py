@@ -1,4 +1,4 @@
-"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-10.
+"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-11.
 
 ``decide`` runs on the auditor's (full) state and returns events whose public
 parts hold only public facts; cards travel in secrets addressed to the seats
@@ -67,7 +67,8 @@ class SmokeAndMirrors:
 
     kind: ClassVar[str] = "smoke-and-mirrors"
     title: ClassVar[str] = "Smoke & Mirrors"
-    # /2: SM-10, the swap takes blind before it gives (TakeBlind, GiveCard).
+    # /2: SM-10 (the swap takes blind before it gives: TakeBlind, GiveCard)
+    # and SM-11 (default choices; a departed seat leaves the round).
     rules_version: ClassVar[str] = "smoke-and-mirrors/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
@@ -79,6 +80,7 @@ class SmokeAndMirrors:
         pb.TakeBlind,
         pb.GiveCard,
         pb.DeclineSwap,
+        pb.LeaveRound,
     )
     chance_types: ClassVar[tuple[type[Message], ...]] = (pb.DealRound, pb.BlindPick)
     view_type: ClassVar[type[Message]] = pb.View
@@ -92,6 +94,7 @@ class SmokeAndMirrors:
             pb.TakeBlind: self._take_blind,
             pb.GiveCard: self._give_card,
             pb.DeclineSwap: self._decline_swap,
+            pb.LeaveRound: self._leave_round,
         }
         self._chance_handlers: dict[type[Message], ChanceHandler] = {
             pb.DealRound: self._deal_round,
@@ -216,6 +219,22 @@ class SmokeAndMirrors:
         self._require_swapper(s, seat)
         return self._settle(s, [event(pb.SwapDeclined(seat=seat))])
 
+    def _leave_round(self, s: State, seat: int, _cmd: pb.LeaveRound) -> list[Event]:
+        """SM-11: a seat that left the game leaves the round at its next
+        decision, as if eliminated but without a challenge or a swap."""
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if seat not in s.departed:
+            raise RuleViolation("SM-11", "only a seat that left the game leaves the round")
+        if not (
+            (s.phase is Phase.TURN and seat == s.turn_seat)
+            or (s.phase in (Phase.SWAP, Phase.GIVE) and seat == s.swapper)
+        ):
+            raise NotYourTurn(_whose_move(s))
+        st = s.seats[seat]
+        left = event(pb.PlayerLeftRound(seat=seat, cards_removed=len(st.hand) + len(st.act)))
+        return self._settle(s, [left])
+
     def _require_turn(self, s: State, seat: int) -> None:
         """Public checks: may ``seat`` challenge, act or break right now?"""
         if s.phase is Phase.OVER:
@@ -260,35 +279,34 @@ class SmokeAndMirrors:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is not Phase.DEALING:
             raise RuleViolation("rulebook: Setup", "no deal is due now")
-        n, opts = s.settings.seat_count, s.settings
-        for pile, expected in piles_for(n, opts.remove_swirl5).items():
+        opts = s.settings
+        dealt_in = s.dealt_in
+        k = len(dealt_in)
+        for pile, expected in piles_for(k, opts.remove_swirl5).items():
             if Counter(dealt[pile]) != Counter(expected):
                 shown = ", ".join(str(c) for c in sorted(expected))
                 raise RuleViolation(
                     "rulebook: Setup", f"the {PILE_NAMES[pile]} pile must be exactly {shown}"
                 )
         start = cmd.start_seat
-        if s.start_seat is None:
-            if start >= n:
+        expected_start = s.next_start()
+        if expected_start is None:
+            if start >= opts.seat_count:
                 raise RuleViolation("SM-08", f"there is no seat {start}")
-        elif start != (s.start_seat + 1) % n:
+        elif start != expected_start:
             raise RuleViolation(
                 "SM-08",
-                f"round {s.round + 1} starts left of seat {s.start_seat}, at seat "
-                f"{(s.start_seat + 1) % n}",
+                f"round {s.round + 1} starts left of seat {s.start_seat}, at seat {expected_start}",
             )
-        hands = [tuple(sorted(dealt[p][seat] for p in PILES)) for seat in range(n)]
+        hands = {seat: tuple(sorted(dealt[p][i] for p in PILES)) for i, seat in enumerate(dealt_in)}
         aside = sorted(
-            [c for p in PILES for c in dealt[p][n:]] + list(removed_cards(n, opts.remove_swirl5))
+            [c for p in PILES for c in dealt[p][k:]] + list(removed_cards(k, opts.remove_swirl5))
         )
         round_dealt = event(
             pb.RoundDealt(
-                round=s.round + 1, start_seat=start, seats=range(n), set_aside_count=len(aside)
+                round=s.round + 1, start_seat=start, seats=dealt_in, set_aside_count=len(aside)
             ),
-            *[
-                ({seat}, pb.HandDealt(seat=seat, cards=cards_to_pb(h)))
-                for seat, h in enumerate(hands)
-            ],
+            *[({seat}, pb.HandDealt(seat=seat, cards=cards_to_pb(h))) for seat, h in hands.items()],
             ((), pb.CardsSetAside(cards=cards_to_pb(aside))),
         )
         return [round_dealt]
@@ -349,15 +367,16 @@ class SmokeAndMirrors:
         return None
 
     def sample_chance(self, state: State, rng: random.Random) -> Message:
-        n = state.settings.seat_count
         if state.phase is Phase.DEALING:
-            piles = piles_for(n, state.settings.remove_swirl5)
+            piles = piles_for(len(state.dealt_in), state.settings.remove_swirl5)
             shuffled = {}
             for pile in PILES:
                 cards = list(piles[pile])
                 rng.shuffle(cards)
                 shuffled[pile] = cards
-            start = rng.randrange(n) if state.start_seat is None else (state.start_seat + 1) % n
+            start = state.next_start()
+            if start is None:
+                start = rng.randrange(state.settings.seat_count)
             return pb.DealRound(
                 start_seat=start,
                 stars=cards_to_pb(shuffled[PILES[0]]),
@@ -374,6 +393,11 @@ class SmokeAndMirrors:
     def legal_actions(self, state: State, seat: int) -> list[Message]:
         s = state
         actions: list[Message] = []
+        if seat in s.departed:
+            awaited = (s.phase is Phase.TURN and seat == s.turn_seat) or (
+                s.phase is Phase.SWAP and seat == s.swapper
+            )
+            return [pb.LeaveRound()] if awaited else []  # SM-11
         if s.phase is Phase.TURN and seat == s.turn_seat:
             if _challenge_problem(s, seat) is None:
                 actions.append(pb.Challenge())
@@ -392,23 +416,34 @@ class SmokeAndMirrors:
         return actions
 
     def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
-        """The default choice of a seat that left the game or ran out of
-        time (CR-SM-10): decline a swap (after a blind take, give the
-        lowest card held before it: SM-10); on a turn, challenge only a claim
-        no act can make true (above ``max_achievable``, SM-09), else the
-        first act listed (the fewest, lowest cards), else a Break. Read off
-        the seat's own legal actions and the public claim, so it shows
-        nothing the seat may not see."""
+        """SM-11 (G-02), read off the seat's own legal actions and cards and
+        the public claim, so it shows nothing the seat may not see. A
+        departed seat leaves the round at its next decision. A timed-out
+        seat declines a swap; on its turn it challenges a claim above
+        ``max_achievable`` (no act can make it, SM-09), else takes its
+        Break, else makes the smallest true act it can, else plays its
+        lowest card alone."""
         actions = self.legal_actions(state, seat)
-        if state.last_claim > self.max_achievable:
-            for action in actions:
-                if isinstance(action, pb.Challenge):
-                    return action
-        for kinds in ((pb.DeclineSwap, pb.GiveCard), (pb.PerformAct, pb.TakeBreak)):
-            for action in actions:
-                if isinstance(action, kinds):
-                    return action
-        return actions[0]
+        if departed:
+            return pb.LeaveRound()
+        if state.phase is Phase.SWAP:
+            return pb.DeclineSwap()
+        if state.phase is Phase.GIVE:
+            gives = [a for a in actions if isinstance(a, pb.GiveCard)]
+            return min(gives, key=lambda a: _smallness((card_from_pb(a.card),)))
+        kinds = {type(a) for a in actions}
+        if pb.Challenge in kinds and state.last_claim > self.max_achievable:
+            return pb.Challenge()
+        if pb.TakeBreak in kinds:
+            return pb.TakeBreak()
+        claim = state.last_claim + 1
+        acts: list[tuple[Card, ...]] = [
+            tuple(card_from_pb(c) for c in a.cards) for a in actions if isinstance(a, pb.PerformAct)
+        ]
+        true = [act for act in acts if act_is_true(act, claim)]
+        single = [act for act in acts if len(act) == 1]
+        chosen: tuple[Card, ...] = min(true or single, key=_smallness)
+        return pb.PerformAct(cards=cards_to_pb(chosen))
 
     # ------------------------------------------------------ view, result
 
@@ -416,10 +451,16 @@ class SmokeAndMirrors:
         return render(state, viewer)
 
     def winners(self, state: State) -> Sequence[int] | None:
+        """SM-08 among the seats still in the game (G-03): a seat that left
+        is dealt no later round, so it wins none."""
         if state.phase is not Phase.OVER:
             return None
         need = state.settings.rounds_to_win
-        return [i for i, st in enumerate(state.seats) if st.round_wins >= need]
+        return [
+            i
+            for i, st in enumerate(state.seats)
+            if st.round_wins >= need and i not in state.departed
+        ]
 
     def reveals(self, event: Event) -> list[Reveal]:
         """A challenge shows the challenged act's cards to the challenger: the
@@ -454,6 +495,8 @@ def _challenge_problem(s: State, seat: int) -> RuleViolation | None:
         return RuleViolation(
             "SM-05", "the most recent act was made by a player who is out of the round"
         )
+    if actor in s.departed:
+        return RuleViolation("SM-11", "the most recent act was made by a player who left the game")
     return None
 
 
@@ -482,6 +525,12 @@ def _held_before_take(s: State) -> tuple[Card | None, ...]:
     swapper's own fold knows both)."""
     assert s.swapper is not None and s.swap_taken is not None
     return removing(s.seats[s.swapper].hand, [s.swap_taken])
+
+
+def _smallness(act: tuple[Card, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """SM-11's order of acts: fewer cards first, then lower cards (a mirror
+    counts 0)."""
+    return len(act), tuple(sorted((c.value, c.pile) for c in act))
 
 
 @lru_cache(maxsize=1024)

@@ -106,6 +106,25 @@ class State(_Record):
     def active_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.active]
 
+    @property
+    def dealt_in(self) -> list[int]:
+        """The seats the next round is dealt to: every seat still in the
+        game (SM-11)."""
+        return [i for i in range(len(self.seats)) if i not in self.departed]
+
+    def next_start(self) -> int | None:
+        """SM-08: the seat that starts the next round, left of the previous
+        start player among the seats dealt in; None before round 1 (the
+        dealer draws it)."""
+        if self.start_seat is None:
+            return None
+        n, dealt = len(self.seats), self.dealt_in
+        for step in range(1, n + 1):
+            candidate = (self.start_seat + step) % n
+            if candidate in dealt:
+                return candidate
+        return (self.start_seat + 1) % n
+
     def next_active(self, seat: int) -> int:
         """The first active seat to the left (clockwise, increasing index)."""
         n = len(self.seats)

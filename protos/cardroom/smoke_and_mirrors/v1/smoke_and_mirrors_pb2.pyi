@@ -85,6 +85,10 @@ class GiveCard(_message.Message):
     card: Card
     def __init__(self, card: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
 
+class LeaveRound(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class DealRound(_message.Message):
     __slots__ = ("start_seat", "stars", "swirls", "skulls")
     START_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -254,6 +258,14 @@ class GivenCard(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
 
 class PlayerEliminated(_message.Message):
+    __slots__ = ("seat", "cards_removed")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_REMOVED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    cards_removed: int
+    def __init__(self, seat: _Optional[int] = ..., cards_removed: _Optional[int] = ...) -> None: ...
+
+class PlayerLeftRound(_message.Message):
     __slots__ = ("seat", "cards_removed")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARDS_REMOVED_FIELD_NUMBER: _ClassVar[int]

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/smoke_and_mirrors/v1/smoke_and_mirrors.proto.
  */
 export const file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors: GenFile = /*@__PURE__*/
-  fileDesc("CjVjYXJkcm9vbS9zbW9rZV9hbmRfbWlycm9ycy92MS9zbW9rZV9hbmRfbWlycm9ycy5wcm90bxIdY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEiSAoEQ2FyZBIxCgRwaWxlGAEgASgOMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGlsZRINCgV2YWx1ZRgCIAEoDSJ2CgdPcHRpb25zEhUKDXJvdW5kc190b193aW4YASABKA0SEAoIdHVybl9jYXAYAiABKA0SJQoYdHdvX3BsYXllcl9yZW1vdmVfc3dpcmw1GAMgASgISACIAQFCGwoZX3R3b19wbGF5ZXJfcmVtb3ZlX3N3aXJsNSILCglDaGFsbGVuZ2UiQAoKUGVyZm9ybUFjdBIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiCwoJVGFrZUJyZWFrIj0KBFN3YXASMQoEZ2l2ZRgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQ6AhgBIg0KC0RlY2xpbmVTd2FwIgsKCVRha2VCbGluZCI9CghHaXZlQ2FyZBIxCgRjYXJkGAEgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCK9AQoJRGVhbFJvdW5kEhIKCnN0YXJ0X3NlYXQYASABKA0SMgoFc3RhcnMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEjMKBnN3aXJscxgDIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSMwoGc2t1bGxzGAQgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIaCglCbGluZFBpY2sSDQoFaW5kZXgYASABKA0iVwoKUm91bmREZWFsdBINCgVyb3VuZBgBIAEoDRISCgpzdGFydF9zZWF0GAIgASgNEg0KBXNlYXRzGAMgAygNEhcKD3NldF9hc2lkZV9jb3VudBgEIAEoDSJNCglIYW5kRGVhbHQSDAoEc2VhdBgBIAEoDRIyCgVjYXJkcxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiQwoNQ2FyZHNTZXRBc2lkZRIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiPwoMQWN0UGVyZm9ybWVkEgwKBHNlYXQYASABKA0SDQoFY2xhaW0YAiABKA0SEgoKY2FyZF9jb3VudBgDIAEoDSJMCghBY3RDYXJkcxIMCgRzZWF0GAEgASgNEjIKBWNhcmRzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIaCgpCcmVha1Rha2VuEgwKBHNlYXQYASABKA0iawoNQWN0Q2hhbGxlbmdlZBISCgpjaGFsbGVuZ2VyGAEgASgNEg0KBWFjdG9yGAIgASgNEg0KBWNsYWltGAMgASgNEhQKDGFjdF93YXNfdHJ1ZRgEIAEoCBISCgplbGltaW5hdGVkGAUgASgNIlAKC0FjdFJldmVhbGVkEg0KBWFjdG9yGAEgASgNEjIKBWNhcmRzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIzCgtTd2FwT2ZmZXJlZBIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA06AhgBIlEKClN3YXBDaG9pY2USDAoEc2VhdBgBIAEoDRIxCgRnaXZlGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZDoCGAEiHAoMU3dhcERlY2xpbmVkEgwKBHNlYXQYASABKA0iNAoMQ2FyZHNTd2FwcGVkEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDToCGAEieAoKU3dhcERldGFpbBIyCgV0YWtlbhgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSMgoFZ2l2ZW4YAiABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkOgIYASIvCgtTd2FwU3RhcnRlZBIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA0iMgoOQmxpbmRDYXJkVGFrZW4SDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNIkwKCVRha2VuQ2FyZBIMCgRzZWF0GAEgASgNEjEKBGNhcmQYAiABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIi0KCUNhcmRHaXZlbhIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA0iTAoJR2l2ZW5DYXJkEgwKBHNlYXQYASABKA0SMQoEY2FyZBgCIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiNwoQUGxheWVyRWxpbWluYXRlZBIMCgRzZWF0GAEgASgNEhUKDWNhcmRzX3JlbW92ZWQYAiABKA0iNQoIUm91bmRXb24SDQoFcm91bmQYASABKA0SEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0Iu8BCghTZWF0VmlldxIMCgRzZWF0GAEgASgNEg4KBmFjdGl2ZRgCIAEoCBISCgpyb3VuZF93aW5zGAMgASgNEhIKCmJyZWFrX3VzZWQYBCABKAgSEgoKaGFuZF9jb3VudBgFIAEoDRIxCgRoYW5kGAYgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIRCglhY3RfY291bnQYByABKA0SMAoDYWN0GAggAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIRCglhY3RfY2xhaW0YCSABKA0ilwMKBFZpZXcSDQoFcm91bmQYASABKA0SMwoFcGhhc2UYAiABKA4yJC5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5QaGFzZRIRCgl0dXJuX3NlYXQYAyABKA0SEgoKc3RhcnRfc2VhdBgEIAEoDRISCgpuZXh0X2NsYWltGAUgASgNEhcKCmxhc3RfYWN0b3IYBiABKA1IAIgBARIcChRjaGFsbGVuZ2VkX3RoaXNfdHVybhgHIAEoCBIUCgdzd2FwcGVyGAggASgNSAGIAQESNgoFc2VhdHMYCSADKAsyJy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5TZWF0VmlldxIXCg9zZXRfYXNpZGVfY291bnQYCiABKA0SEwoGd2lubmVyGAsgASgNSAKIAQESNwoKc3dhcF90YWtlbhgMIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmRCDQoLX2xhc3RfYWN0b3JCCgoIX3N3YXBwZXJCCQoHX3dpbm5lcipOCgRQaWxlEhQKEFBJTEVfVU5TUEVDSUZJRUQQABIOCgpQSUxFX1NUQVJTEAESDwoLUElMRV9TV0lSTFMQAhIPCgtQSUxFX1NLVUxMUxADKnYKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASEQoNUEhBU0VfREVBTElORxABEg4KClBIQVNFX1RVUk4QAhIOCgpQSEFTRV9TV0FQEAMSDgoKUEhBU0VfT1ZFUhAEEhMKD1BIQVNFX1NXQVBfR0lWRRAFYgZwcm90bzM");
+  fileDesc("CjVjYXJkcm9vbS9zbW9rZV9hbmRfbWlycm9ycy92MS9zbW9rZV9hbmRfbWlycm9ycy5wcm90bxIdY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEiSAoEQ2FyZBIxCgRwaWxlGAEgASgOMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGlsZRINCgV2YWx1ZRgCIAEoDSJ2CgdPcHRpb25zEhUKDXJvdW5kc190b193aW4YASABKA0SEAoIdHVybl9jYXAYAiABKA0SJQoYdHdvX3BsYXllcl9yZW1vdmVfc3dpcmw1GAMgASgISACIAQFCGwoZX3R3b19wbGF5ZXJfcmVtb3ZlX3N3aXJsNSILCglDaGFsbGVuZ2UiQAoKUGVyZm9ybUFjdBIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiCwoJVGFrZUJyZWFrIj0KBFN3YXASMQoEZ2l2ZRgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQ6AhgBIg0KC0RlY2xpbmVTd2FwIgsKCVRha2VCbGluZCI9CghHaXZlQ2FyZBIxCgRjYXJkGAEgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIMCgpMZWF2ZVJvdW5kIr0BCglEZWFsUm91bmQSEgoKc3RhcnRfc2VhdBgBIAEoDRIyCgVzdGFycxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSMwoGc3dpcmxzGAMgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIzCgZza3VsbHMYBCADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIhoKCUJsaW5kUGljaxINCgVpbmRleBgBIAEoDSJXCgpSb3VuZERlYWx0Eg0KBXJvdW5kGAEgASgNEhIKCnN0YXJ0X3NlYXQYAiABKA0SDQoFc2VhdHMYAyADKA0SFwoPc2V0X2FzaWRlX2NvdW50GAQgASgNIk0KCUhhbmREZWFsdBIMCgRzZWF0GAEgASgNEjIKBWNhcmRzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCJDCg1DYXJkc1NldEFzaWRlEjIKBWNhcmRzGAEgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCI/CgxBY3RQZXJmb3JtZWQSDAoEc2VhdBgBIAEoDRINCgVjbGFpbRgCIAEoDRISCgpjYXJkX2NvdW50GAMgASgNIkwKCEFjdENhcmRzEgwKBHNlYXQYASABKA0SMgoFY2FyZHMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIhoKCkJyZWFrVGFrZW4SDAoEc2VhdBgBIAEoDSJrCg1BY3RDaGFsbGVuZ2VkEhIKCmNoYWxsZW5nZXIYASABKA0SDQoFYWN0b3IYAiABKA0SDQoFY2xhaW0YAyABKA0SFAoMYWN0X3dhc190cnVlGAQgASgIEhIKCmVsaW1pbmF0ZWQYBSABKA0iUAoLQWN0UmV2ZWFsZWQSDQoFYWN0b3IYASABKA0SMgoFY2FyZHMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIjMKC1N3YXBPZmZlcmVkEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDToCGAEiUQoKU3dhcENob2ljZRIMCgRzZWF0GAEgASgNEjEKBGdpdmUYAiABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkOgIYASIcCgxTd2FwRGVjbGluZWQSDAoEc2VhdBgBIAEoDSI0CgxDYXJkc1N3YXBwZWQSDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNOgIYASJ4CgpTd2FwRGV0YWlsEjIKBXRha2VuGAEgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIyCgVnaXZlbhgCIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQ6AhgBIi8KC1N3YXBTdGFydGVkEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDSIyCg5CbGluZENhcmRUYWtlbhIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA0iTAoJVGFrZW5DYXJkEgwKBHNlYXQYASABKA0SMQoEY2FyZBgCIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiLQoJQ2FyZEdpdmVuEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDSJMCglHaXZlbkNhcmQSDAoEc2VhdBgBIAEoDRIxCgRjYXJkGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCI3ChBQbGF5ZXJFbGltaW5hdGVkEgwKBHNlYXQYASABKA0SFQoNY2FyZHNfcmVtb3ZlZBgCIAEoDSI2Cg9QbGF5ZXJMZWZ0Um91bmQSDAoEc2VhdBgBIAEoDRIVCg1jYXJkc19yZW1vdmVkGAIgASgNIjUKCFJvdW5kV29uEg0KBXJvdW5kGAEgASgNEhEKBHNlYXQYAiABKA1IAIgBAUIHCgVfc2VhdCLvAQoIU2VhdFZpZXcSDAoEc2VhdBgBIAEoDRIOCgZhY3RpdmUYAiABKAgSEgoKcm91bmRfd2lucxgDIAEoDRISCgpicmVha191c2VkGAQgASgIEhIKCmhhbmRfY291bnQYBSABKA0SMQoEaGFuZBgGIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSEQoJYWN0X2NvdW50GAcgASgNEjAKA2FjdBgIIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSEQoJYWN0X2NsYWltGAkgASgNIpcDCgRWaWV3Eg0KBXJvdW5kGAEgASgNEjMKBXBoYXNlGAIgASgOMiQuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGhhc2USEQoJdHVybl9zZWF0GAMgASgNEhIKCnN0YXJ0X3NlYXQYBCABKA0SEgoKbmV4dF9jbGFpbRgFIAEoDRIXCgpsYXN0X2FjdG9yGAYgASgNSACIAQESHAoUY2hhbGxlbmdlZF90aGlzX3R1cm4YByABKAgSFAoHc3dhcHBlchgIIAEoDUgBiAEBEjYKBXNlYXRzGAkgAygLMicuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuU2VhdFZpZXcSFwoPc2V0X2FzaWRlX2NvdW50GAogASgNEhMKBndpbm5lchgLIAEoDUgCiAEBEjcKCnN3YXBfdGFrZW4YDCABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkQg0KC19sYXN0X2FjdG9yQgoKCF9zd2FwcGVyQgkKB193aW5uZXIqTgoEUGlsZRIUChBQSUxFX1VOU1BFQ0lGSUVEEAASDgoKUElMRV9TVEFSUxABEg8KC1BJTEVfU1dJUkxTEAISDwoLUElMRV9TS1VMTFMQAyp2CgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhEKDVBIQVNFX0RFQUxJTkcQARIOCgpQSEFTRV9UVVJOEAISDgoKUEhBU0VfU1dBUBADEg4KClBIQVNFX09WRVIQBBITCg9QSEFTRV9TV0FQX0dJVkUQBWIGcHJvdG8z");
 
 /**
  * One card. value 0 is a mirror.
@@ -194,8 +194,26 @@ export const GiveCardSchema: GenMessage<GiveCard> = /*@__PURE__*/
   messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 8);
 
 /**
- * A round's deal: each pile's order from the top. Seat s receives stars[s],
- * swirls[s] and skulls[s]; the rest are set aside unseen.
+ * SM-11: the default choice of a seat that left the game (T-RESIGN,
+ * T-REMOVE), at its next decision: it leaves the round. Refused from a seat
+ * still playing.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.LeaveRound
+ */
+export type LeaveRound = Message<"cardroom.smoke_and_mirrors.v1.LeaveRound"> & {
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.LeaveRound.
+ * Use `create(LeaveRoundSchema)` to create a new message.
+ */
+export const LeaveRoundSchema: GenMessage<LeaveRound> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 9);
+
+/**
+ * A round's deal: each pile's order from the top. The k-th seat dealt in
+ * (in seat order: every seat still in the game, SM-11) receives stars[k],
+ * swirls[k] and skulls[k]; the rest are set aside unseen.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.DealRound
  */
@@ -226,7 +244,7 @@ export type DealRound = Message<"cardroom.smoke_and_mirrors.v1.DealRound"> & {
  * Use `create(DealRoundSchema)` to create a new message.
  */
 export const DealRoundSchema: GenMessage<DealRound> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 9);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 10);
 
 /**
  * The blind pick of a swap: the index into the eliminated player's hand.
@@ -245,7 +263,7 @@ export type BlindPick = Message<"cardroom.smoke_and_mirrors.v1.BlindPick"> & {
  * Use `create(BlindPickSchema)` to create a new message.
  */
 export const BlindPickSchema: GenMessage<BlindPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 10);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 11);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.RoundDealt
@@ -280,7 +298,7 @@ export type RoundDealt = Message<"cardroom.smoke_and_mirrors.v1.RoundDealt"> & {
  * Use `create(RoundDealtSchema)` to create a new message.
  */
 export const RoundDealtSchema: GenMessage<RoundDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 11);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 12);
 
 /**
  * Secret, seen by its seat: the cards dealt to it.
@@ -304,7 +322,7 @@ export type HandDealt = Message<"cardroom.smoke_and_mirrors.v1.HandDealt"> & {
  * Use `create(HandDealtSchema)` to create a new message.
  */
 export const HandDealtSchema: GenMessage<HandDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 12);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 13);
 
 /**
  * Secret, auditors only: the cards set aside (with the removed Swirl 5, if any).
@@ -323,7 +341,7 @@ export type CardsSetAside = Message<"cardroom.smoke_and_mirrors.v1.CardsSetAside
  * Use `create(CardsSetAsideSchema)` to create a new message.
  */
 export const CardsSetAsideSchema: GenMessage<CardsSetAside> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 13);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 14);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.ActPerformed
@@ -350,7 +368,7 @@ export type ActPerformed = Message<"cardroom.smoke_and_mirrors.v1.ActPerformed">
  * Use `create(ActPerformedSchema)` to create a new message.
  */
 export const ActPerformedSchema: GenMessage<ActPerformed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 14);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 15);
 
 /**
  * Secret, seen by the actor (and later by a challenger via ActRevealed).
@@ -374,7 +392,7 @@ export type ActCards = Message<"cardroom.smoke_and_mirrors.v1.ActCards"> & {
  * Use `create(ActCardsSchema)` to create a new message.
  */
 export const ActCardsSchema: GenMessage<ActCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 15);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 16);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.BreakTaken
@@ -391,7 +409,7 @@ export type BreakTaken = Message<"cardroom.smoke_and_mirrors.v1.BreakTaken"> & {
  * Use `create(BreakTakenSchema)` to create a new message.
  */
 export const BreakTakenSchema: GenMessage<BreakTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 16);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 17);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.ActChallenged
@@ -432,7 +450,7 @@ export type ActChallenged = Message<"cardroom.smoke_and_mirrors.v1.ActChallenged
  * Use `create(ActChallengedSchema)` to create a new message.
  */
 export const ActChallengedSchema: GenMessage<ActChallenged> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 17);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 18);
 
 /**
  * Secret, seen by challenger and actor: the challenged act's cards.
@@ -456,7 +474,7 @@ export type ActRevealed = Message<"cardroom.smoke_and_mirrors.v1.ActRevealed"> &
  * Use `create(ActRevealedSchema)` to create a new message.
  */
 export const ActRevealedSchema: GenMessage<ActRevealed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 18);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 19);
 
 /**
  * Rules version smoke-and-mirrors/1 only (no longer written; still folded
@@ -484,7 +502,7 @@ export type SwapOffered = Message<"cardroom.smoke_and_mirrors.v1.SwapOffered"> &
  * @deprecated
  */
 export const SwapOfferedSchema: GenMessage<SwapOffered> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 19);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 20);
 
 /**
  * Rules version smoke-and-mirrors/1 only: the card given, chosen before the
@@ -511,7 +529,7 @@ export type SwapChoice = Message<"cardroom.smoke_and_mirrors.v1.SwapChoice"> & {
  * @deprecated
  */
 export const SwapChoiceSchema: GenMessage<SwapChoice> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 20);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 21);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.SwapDeclined
@@ -528,7 +546,7 @@ export type SwapDeclined = Message<"cardroom.smoke_and_mirrors.v1.SwapDeclined">
  * Use `create(SwapDeclinedSchema)` to create a new message.
  */
 export const SwapDeclinedSchema: GenMessage<SwapDeclined> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 21);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 22);
 
 /**
  * Rules version smoke-and-mirrors/1 only: the swap, both ways at once.
@@ -554,7 +572,7 @@ export type CardsSwapped = Message<"cardroom.smoke_and_mirrors.v1.CardsSwapped">
  * @deprecated
  */
 export const CardsSwappedSchema: GenMessage<CardsSwapped> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 22);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 23);
 
 /**
  * Rules version smoke-and-mirrors/1 only. Secret, seen by both players of
@@ -581,7 +599,7 @@ export type SwapDetail = Message<"cardroom.smoke_and_mirrors.v1.SwapDetail"> & {
  * @deprecated
  */
 export const SwapDetailSchema: GenMessage<SwapDetail> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 23);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 24);
 
 /**
  * SM-10: the remaining player takes a card blind from the eliminated
@@ -606,7 +624,7 @@ export type SwapStarted = Message<"cardroom.smoke_and_mirrors.v1.SwapStarted"> &
  * Use `create(SwapStartedSchema)` to create a new message.
  */
 export const SwapStartedSchema: GenMessage<SwapStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 24);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 25);
 
 /**
  * SM-10: the card was taken; the remaining player now owes a card back.
@@ -630,7 +648,7 @@ export type BlindCardTaken = Message<"cardroom.smoke_and_mirrors.v1.BlindCardTak
  * Use `create(BlindCardTakenSchema)` to create a new message.
  */
 export const BlindCardTakenSchema: GenMessage<BlindCardTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 25);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 26);
 
 /**
  * Secret, seen by both players of the swap: the card taken blind.
@@ -654,7 +672,7 @@ export type TakenCard = Message<"cardroom.smoke_and_mirrors.v1.TakenCard"> & {
  * Use `create(TakenCardSchema)` to create a new message.
  */
 export const TakenCardSchema: GenMessage<TakenCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 26);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 27);
 
 /**
  * SM-10: the remaining player gave a card back; the swap is complete.
@@ -678,7 +696,7 @@ export type CardGiven = Message<"cardroom.smoke_and_mirrors.v1.CardGiven"> & {
  * Use `create(CardGivenSchema)` to create a new message.
  */
 export const CardGivenSchema: GenMessage<CardGiven> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 27);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 28);
 
 /**
  * Secret, seen by both players of the swap: the card given.
@@ -702,7 +720,7 @@ export type GivenCard = Message<"cardroom.smoke_and_mirrors.v1.GivenCard"> & {
  * Use `create(GivenCardSchema)` to create a new message.
  */
 export const GivenCardSchema: GenMessage<GivenCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 28);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 29);
 
 /**
  * The eliminated player's remaining cards leave the round unseen.
@@ -726,7 +744,33 @@ export type PlayerEliminated = Message<"cardroom.smoke_and_mirrors.v1.PlayerElim
  * Use `create(PlayerEliminatedSchema)` to create a new message.
  */
 export const PlayerEliminatedSchema: GenMessage<PlayerEliminated> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 29);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 30);
+
+/**
+ * SM-11: a seat that left the game left the round at its next decision,
+ * as if eliminated but without a challenge or a swap: its cards leave the
+ * round unseen, and the number stands. It is dealt no later round.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.PlayerLeftRound
+ */
+export type PlayerLeftRound = Message<"cardroom.smoke_and_mirrors.v1.PlayerLeftRound"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 cards_removed = 2;
+   */
+  cardsRemoved: number;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.PlayerLeftRound.
+ * Use `create(PlayerLeftRoundSchema)` to create a new message.
+ */
+export const PlayerLeftRoundSchema: GenMessage<PlayerLeftRound> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 31);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.RoundWon
@@ -750,7 +794,7 @@ export type RoundWon = Message<"cardroom.smoke_and_mirrors.v1.RoundWon"> & {
  * Use `create(RoundWonSchema)` to create a new message.
  */
 export const RoundWonSchema: GenMessage<RoundWon> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 30);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 32);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.SeatView
@@ -809,7 +853,7 @@ export type SeatView = Message<"cardroom.smoke_and_mirrors.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 31);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 33);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.View
@@ -888,7 +932,7 @@ export type View = Message<"cardroom.smoke_and_mirrors.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 32);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 34);
 
 /**
  * @generated from enum cardroom.smoke_and_mirrors.v1.Pile
