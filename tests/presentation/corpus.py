@@ -133,7 +133,9 @@ def corpus(kind: str) -> tuple[LocalGame, ...]:
             [heuristic if s % 2 else RANDOM for s in range(seats)],
             [curious if s % 2 else RANDOM for s in range(seats)],
         ]
-        played.append(local.play(lineups[i % len(lineups)]))
+        # Every fifth game, the last seat leaves midway (T-RESIGN: SM-11, SL-37...).
+        resign = (15 + i % 7, seats - 1) if i % 5 == 4 and seats >= 3 else None
+        played.append(local.play(lineups[i % len(lineups)], resign=resign))
         if len(played) >= MIN_GAMES and wanted <= occurring(tuple(played)):
             break
     return tuple(played)

@@ -125,10 +125,21 @@ class LocalGame:
         assert choice in legal, f"{type(strategies[seat]).__name__} chose an illegal action"
         self._apply(Actor.of_seat(seat), choice)
 
-    def play(self, strategies: Sequence[Strategy], max_commands: int = MAX_COMMANDS) -> LocalGame:
+    def play(
+        self,
+        strategies: Sequence[Strategy],
+        max_commands: int = MAX_COMMANDS,
+        resign: tuple[int, int] | None = None,
+    ) -> LocalGame:
+        """Play to the end; ``resign`` = (command count, seat): that seat
+        resigns once that many commands were played (T-RESIGN)."""
         rngs = [random.Random(self.seed * 31 + s) for s in range(self.seats)]
         while not self.over:
             assert self.commands < max_commands, f"{self.kind} did not end in {max_commands}"
+            if resign is not None and self.commands >= resign[0]:
+                self._apply(Actor.of_seat(resign[1]), tpb.Resign())
+                resign = None
+                continue
             self.step(strategies, rngs)
         return self
 

@@ -113,8 +113,8 @@ class SilverDagger:
 
     kind: ClassVar[str] = "silver-dagger"
     title: ClassVar[str] = "Silver Dagger"
-    # /2: SV-24 (an ability that can do nothing is used without effect) and
-    # SV-28 (default choices).
+    # /2: SV-24, an ability that can do nothing is used without effect;
+    # SV-28, the default choices; G-03, winners among the seats still playing.
     rules_version: ClassVar[str] = "silver-dagger/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4

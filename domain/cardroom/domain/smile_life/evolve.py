@@ -94,6 +94,7 @@ def _turn_started(state: State, e: Event, m: pb.TurnStarted) -> State:
         turn=m.turn,
         stage=pb.STAGE_START,
         took_river=False,
+        drawn=None,
         start_seat=m.seat if state.start_seat is None else state.start_seat,
     )
 
@@ -116,7 +117,7 @@ def _card_drawn(state: State, e: Event, m: pb.CardDrawn) -> State:
     drawn = secret.card if secret is not None else state.pile[0]
     state = derive(state, pile=state.pile[1:])
     if m.for_turn:
-        state = derive(state, stage=pb.STAGE_PLAY)
+        state = derive(state, stage=pb.STAGE_PLAY, drawn=secret.card if secret else None)
     return _hand(state, m.seat, with_card(state.hands[m.seat], drawn))
 
 

@@ -193,6 +193,8 @@ class SmileLifeNarrator:
         if isinstance(public, pb.TurnStarted):
             return [f"Turn {public.turn}: {n(public.seat)} plays."]
         if isinstance(public, pb.TurnMissed):
+            if public.seat in before.departed:
+                return [f"{n(public.seat)} has left the game: no turn."]
             more = f" ({plural(public.remaining, 'more turn')} to miss)" if public.remaining else ""
             return [f"{n(public.seat)} misses a turn{more}."]
         if isinstance(public, pb.TurnEnded):

@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 
 from cardroom.domain.kernel import (
     Actor,
+    DealersPick,
     Event,
     MalformedCommand,
     NotYourTurn,
@@ -27,7 +28,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.smile_life import dealing, steps, turns
+from cardroom.domain.smile_life import dealing, defaults, steps, turns
 from cardroom.domain.smile_life.batch import Batch, refill
 from cardroom.domain.smile_life.cards import (
     ACQUISITIONS,
@@ -74,9 +75,11 @@ COMMAND_TYPES: tuple[type[Message], ...] = (
     pb.GiveSalary,
     pb.DiscardFromHand,
     pb.Announce,
+    pb.MissTurn,
 )
 CHANCE_TYPES: tuple[type[Message], ...] = (pb.ShuffleDeck, pb.RedealHands, pb.PickBarterCards)
 START_COMMANDS = (
+    pb.MissTurn,
     pb.DrawCard,
     pb.TakeDiscard,
     pb.TakeRiverCard,
@@ -310,6 +313,11 @@ def _stop_adultery(batch: Batch, seat: int, command: Message) -> None:
     turns.stop_adultery(batch, seat)
 
 
+def _miss_turn(batch: Batch, seat: int, command: Message) -> None:
+    _raise(turns.miss_turn_problem(batch.state, seat))
+    turns.end_turn(batch)
+
+
 def _decline(batch: Batch, seat: int, command: Message) -> None:
     steps.decline(batch, seat)
 
@@ -373,6 +381,7 @@ HANDLERS: dict[type[Message], Callable[[Batch, int, Any], None]] = {
     pb.GiveSalary: _gift,
     pb.DiscardFromHand: _discard_from_hand,
     pb.Announce: _announce,
+    pb.MissTurn: _miss_turn,
 }
 
 
@@ -421,7 +430,8 @@ class SmileLife:
     kind: ClassVar[str] = "smile-life"
     title: ClassVar[str] = "Smile Life"
     # /2: SL-23 (the attack may name a target), SL-24 (one prize per job for
-    # the game), SL-35 (the journalist's announcements).
+    # the game), SL-35 (the journalist's announcements), SL-37 (the default
+    # choices), G-03 (winners among the seats still playing).
     rules_version: ClassVar[str] = "smile-life/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6  # only with allow_six_players (section 3.1)
@@ -468,6 +478,8 @@ class SmileLife:
         if top is None:
             if seat != state.current:
                 return []
+            if state.stage == pb.STAGE_START and seat in state.departed:
+                return [pb.MissTurn()]  # SL-37
             if state.stage == pb.STAGE_START:
                 return turns.start_actions(state, seat)
             return _hand_plays(state, seat, FROM_HAND) + turns.free_actions(state, seat)
@@ -475,9 +487,10 @@ class SmileLife:
             return []
         return _step_actions(state, seat, top.kind)
 
-    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
-        """CR-SL-23: the seat's first legal action."""
-        return self.legal_actions(state, seat)[0]
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message | DealersPick:
+        """SL-37 (G-02): see ``defaults``."""
+        actions = self.legal_actions(state, seat)
+        return defaults.default_action(state, seat, actions, departed=departed)
 
     def view(self, state: State, viewer: Viewer) -> Message:
         return render(state, viewer)

@@ -279,6 +279,9 @@ class State:
     winners: tuple[int, ...] | None = None
     # Seats that left the game (the table's SeatResigned; SL-37).
     departed: frozenset[int] = frozenset()
+    # The card the current seat drew for its turn, where this viewer saw it
+    # (SL-37: a timed-out seat discards it).
+    drawn: str | None = None
 
     @property
     def top(self) -> Step | None:
@@ -316,6 +319,13 @@ class State:
 
     def smiles(self) -> list[int]:
         return [life.smiles() for life in self.lives]
+
+    @property
+    def playing(self) -> list[int]:
+        """The seats that have not left the game (G-03, SL-37); every seat
+        if all of them left (T-RESIGN)."""
+        active = [s for s in range(self.seat_count) if s not in self.departed]
+        return active or list(range(self.seat_count))
 
     def awaiting(self) -> list[int]:
         """Seats whose command the game waits for (public)."""

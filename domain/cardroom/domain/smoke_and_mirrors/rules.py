@@ -67,8 +67,8 @@ class SmokeAndMirrors:
 
     kind: ClassVar[str] = "smoke-and-mirrors"
     title: ClassVar[str] = "Smoke & Mirrors"
-    # /2: SM-10 (the swap takes blind before it gives: TakeBlind, GiveCard)
-    # and SM-11 (default choices; a departed seat leaves the round).
+    # /2: SM-10, the swap takes blind before it gives (TakeBlind, GiveCard);
+    # SM-11, the default choices (LeaveRound).
     rules_version: ClassVar[str] = "smoke-and-mirrors/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
@@ -226,10 +226,7 @@ class SmokeAndMirrors:
             raise RuleViolation("SM-08", "the game is over")
         if seat not in s.departed:
             raise RuleViolation("SM-11", "only a seat that left the game leaves the round")
-        if not (
-            (s.phase is Phase.TURN and seat == s.turn_seat)
-            or (s.phase in (Phase.SWAP, Phase.GIVE) and seat == s.swapper)
-        ):
+        if not _awaits(s, seat):
             raise NotYourTurn(_whose_move(s))
         st = s.seats[seat]
         left = event(pb.PlayerLeftRound(seat=seat, cards_removed=len(st.hand) + len(st.act)))
@@ -394,10 +391,7 @@ class SmokeAndMirrors:
         s = state
         actions: list[Message] = []
         if seat in s.departed:
-            awaited = (s.phase is Phase.TURN and seat == s.turn_seat) or (
-                s.phase is Phase.SWAP and seat == s.swapper
-            )
-            return [pb.LeaveRound()] if awaited else []  # SM-11
+            return [pb.LeaveRound()] if _awaits(s, seat) else []  # SM-11
         if s.phase is Phase.TURN and seat == s.turn_seat:
             if _challenge_problem(s, seat) is None:
                 actions.append(pb.Challenge())
@@ -419,8 +413,9 @@ class SmokeAndMirrors:
         """SM-11 (G-02), read off the seat's own legal actions and cards and
         the public claim, so it shows nothing the seat may not see. A
         departed seat leaves the round at its next decision. A timed-out
-        seat declines a swap; on its turn it challenges a claim above
-        ``max_achievable`` (no act can make it, SM-09), else takes its
+        seat declines a swap (having taken blind, it gives back its lowest
+        card held before the take, SM-10); on its turn it challenges a claim
+        above ``max_achievable`` (no act can make it, SM-09), else takes its
         Break, else makes the smallest true act it can, else plays its
         lowest card alone."""
         actions = self.legal_actions(state, seat)
@@ -429,8 +424,9 @@ class SmokeAndMirrors:
         if state.phase is Phase.SWAP:
             return pb.DeclineSwap()
         if state.phase is Phase.GIVE:
-            gives = [a for a in actions if isinstance(a, pb.GiveCard)]
-            return min(gives, key=lambda a: _smallness((card_from_pb(a.card),)))
+            cards = [(card_from_pb(a.card),) for a in actions if isinstance(a, pb.GiveCard)]
+            lowest: tuple[Card, ...] = min(cards, key=_smallness)
+            return pb.GiveCard(card=card_to_pb(lowest[0]))
         kinds = {type(a) for a in actions}
         if pb.Challenge in kinds and state.last_claim > self.max_achievable:
             return pb.Challenge()
@@ -520,17 +516,25 @@ def _whose_move(s: State) -> str:
     return f"it is seat {s.turn_seat}'s turn"
 
 
-def _held_before_take(s: State) -> tuple[Card | None, ...]:
-    """SM-10: the swapper's hand without the card it just took blind (the
-    swapper's own fold knows both)."""
-    assert s.swapper is not None and s.swap_taken is not None
-    return removing(s.seats[s.swapper].hand, [s.swap_taken])
+def _awaits(s: State, seat: int) -> bool:
+    """Whether the game waits for a decision of ``seat`` (its turn, or a
+    swap it decides on)."""
+    if s.phase is Phase.TURN:
+        return seat == s.turn_seat
+    return s.phase in (Phase.SWAP, Phase.GIVE) and seat == s.swapper
 
 
 def _smallness(act: tuple[Card, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
     """SM-11's order of acts: fewer cards first, then lower cards (a mirror
     counts 0)."""
     return len(act), tuple(sorted((c.value, c.pile) for c in act))
+
+
+def _held_before_take(s: State) -> tuple[Card | None, ...]:
+    """SM-10: the swapper's hand without the card it just took blind (the
+    swapper's own fold knows both)."""
+    assert s.swapper is not None and s.swap_taken is not None
+    return removing(s.seats[s.swapper].hand, [s.swap_taken])
 
 
 @lru_cache(maxsize=1024)

@@ -190,6 +190,10 @@ class StopAdultery(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class MissTurn(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class Decline(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
