@@ -11,14 +11,17 @@ from cardroom.domain.kernel import (
     DEALER,
     SPECTATOR,
     Actor,
+    Event,
     MalformedCommand,
     NotYourTurn,
     Viewer,
 )
 from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 from .support import (
+    ALL_CARDS,
     SKULL_5,
     SKULL_M,
     STAR_1,
@@ -30,6 +33,7 @@ from .support import (
     SWIRL_5,
     SWIRL_M,
     Table,
+    accounted_cards,
     act,
     as_cards,
     canonical,
@@ -504,6 +508,27 @@ class TestSM10TheSwapTakesBeforeItGives:
             assert not view.HasField("swap_taken")
             # the sizes are public: B holds three cards until it gives one
             assert [s.hand_count for s in view.seats] == [2, 3, 1]
+
+    def test_a_timed_out_swapper_gives_back_its_lowest_card_held_before(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(0)  # B holds M★, 4~ (just taken) and 5☠
+        fold = table.fold(Viewer.of_seat(1))
+        assert GAME.default_action(fold, 1, departed=False) == give(STAR_M)
+
+    def test_a_swapper_that_leaves_after_its_take_leaves_the_round_with_it(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(0)
+        resigned = Event(tpb.SeatResigned(seat=1, reason=tpb.SeatResigned.REASON_RESIGNED))
+        table.state = GAME.evolve(table.state, resigned)
+        table.log.append(resigned)
+        leave = GAME.default_action(table.fold(Viewer.of_seat(1)), 1, departed=True)
+        events = table.by(1, leave)
+        assert kinds(events) == ["PlayerLeftRound", "PlayerEliminated", "RoundWon"]
+        assert only(events, pb.PlayerLeftRound).cards_removed == 4  # with the card taken
+        assert only(events, pb.RoundWon).seat == 0
+        assert accounted_cards(table.state) == ALL_CARDS
 
     def test_the_old_swap_that_named_the_card_first_is_no_longer_accepted(self) -> None:
         table = self.b_has_caught_c()

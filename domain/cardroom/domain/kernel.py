@@ -217,7 +217,9 @@ class Game(Protocol[S]):
         ...
 
     def legal_actions(self, state: S, seat: int) -> list[Message]:
-        """Every command ``seat`` may send now. Called on that seat's own
+        """Every command ``seat`` may send now, but talk that changes nothing
+        and would bury the choices (Smile Life's journalist announcements,
+        SL-35, which its rules file documents). Called on that seat's own
         redacted fold, so it cannot depend on anything the seat cannot see."""
         ...
 

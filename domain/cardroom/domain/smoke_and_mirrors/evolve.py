@@ -208,7 +208,8 @@ def _on_player_eliminated(s: State, e: Event) -> State:
 
 def _on_player_left_round(s: State, e: Event) -> State:
     """SM-11: like an elimination without a challenge. If the seat was the
-    swapper, the eliminated player's removal follows; on its turn, play
+    swapper (before its blind take or after it, SM-10: the card taken leaves
+    with it), the eliminated player's removal follows; on its turn, play
     passes to the next active seat."""
     seat = e.public.seat  # type: ignore[attr-defined]
     st = s.seats[seat]
