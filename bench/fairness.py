@@ -17,7 +17,12 @@ intervals, for the three runs side by side; shared wins count as fractions.
 A departure or a timeout must create no beneficiary: no position's share may
 move outside the baseline's interval (flagged ``<<`` when it does). The
 reference seat's own share is printed too (a timed-out seat plays badly; a
-departed seat never wins).
+departed seat never wins), and a chi-square test of whether the wins are
+spread evenly over R+1, R+2, ... (the baseline need not be even: R's own
+play, its bot's choice of targets for one, favours some neighbours, and
+that goes when R leaves, so a share can move outside the baseline's
+interval towards an even spread; a small p in the departed or timed-out run
+is what shows a beneficiary).
 
 The games run in worker processes through the table decider the server runs
 (``cardroom.domain.table``), with every chance outcome, the dealer's picks
@@ -190,6 +195,23 @@ class Shares:
         return self.reference_wins / max(1, self.games), low, high
 
 
+def uneven(counts: Sequence[float]) -> float:
+    """The p-value of a chi-square test that the wins are spread evenly over
+    the positions (1 or 2 degrees of freedom: 3 or 4 seats); small means
+    some position wins more than its share."""
+    total = sum(counts)
+    if total <= 0 or len(counts) < 2:
+        return 1.0
+    expected = total / len(counts)
+    x = sum((c - expected) ** 2 / expected for c in counts)
+    freedom = len(counts) - 1
+    if freedom == 1:
+        return math.erfc(math.sqrt(x / 2))
+    if freedom == 2:
+        return math.exp(-x / 2)
+    raise ValueError("only 3 or 4 seats")
+
+
 def pct(value: float) -> str:
     return f"{100 * value:4.1f}"
 
@@ -257,6 +279,11 @@ def report(kind: str, seats: int, outcomes: dict[str, list[Outcome]]) -> tuple[l
     lines.append(
         "| R itself (of all games) | "
         + " | ".join(cell(shares[run].reference_share()) for run in RUNS)
+        + " |"
+    )
+    lines.append(
+        "| even over R+1.. (chi-square p) | "
+        + " | ".join(f"{uneven(shares[run].wins):.3f}" for run in RUNS)
         + " |"
     )
     lengths = " / ".join(
