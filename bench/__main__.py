@@ -8,6 +8,10 @@ the target of issue 10, then the scale-out figures (several servers on one
 PostgreSQL) and the store's own write scale (appends from several processes,
 with and without what serialises them). docs/benchmarks.md says what each
 row measures and how.
+
+``python3 dev.py bench fairness [--games N | --quick]`` runs the fairness
+benchmark instead (``bench/fairness.py``: win shares when a seat leaves or
+times out; no server, about an hour at 300 games a run).
 """
 
 from __future__ import annotations
@@ -208,6 +212,10 @@ def load_average() -> str:
 
 
 async def main(argv: list[str]) -> int:
+    if argv[:1] == ["fairness"]:
+        from bench import fairness
+
+        return fairness.main(argv[1:])
     args = arguments(argv)
     scale = scaled(
         QUICK if args.quick else FULL,

@@ -15,6 +15,7 @@ from google.protobuf.message import Message
 from cardroom.domain import registry
 from cardroom.domain.kernel import Game, RuleViolation
 from cardroom.domain.presentation import RANDOM, Strategy, strategy
+from cardroom.smile_life.v1 import smile_life_pb2 as sl
 from cardroom.v1 import table_pb2 as tpb
 from tests.presentation.local import LocalGame
 
@@ -28,7 +29,8 @@ MIN_GAMES, MAX_GAMES = 6, 200
 def event_types(game: Game) -> frozenset[str]:
     """The game's event messages (public parts and secrets): every message
     of its schema that is not a command, a chance outcome, its options or
-    view, nor a part of another message (a card, a seat's view)."""
+    view, nor a part of another message (a card, a seat's view), nor
+    deprecated (a message only an earlier rules version wrote or accepted)."""
     file = game.view_type.DESCRIPTOR.file
     others = {
         t.DESCRIPTOR.full_name
@@ -43,7 +45,7 @@ def event_types(game: Game) -> frozenset[str]:
     return frozenset(
         m.full_name
         for m in file.message_types_by_name.values()
-        if m.full_name not in others | parts
+        if m.full_name not in others | parts and not m.GetOptions().deprecated
     )
 
 
@@ -83,6 +85,23 @@ class Curious:
         return choice
 
 
+def journalist_announces(game: LocalGame) -> tuple[int, Message] | None:
+    """SL-35: a journalist just placed says one thing (true or false) about
+    the next seat's hand, then goes on by the legal actions (Decline)."""
+    state = game.full.game_state
+    top = state.top
+    if top is None or top.kind != sl.STEP_JOURNALIST:
+        return None
+    if isinstance(game.log[-1].public, sl.JournalistAnnounced):
+        return None
+    about = (top.seat + 1) % game.seats
+    return top.seat, sl.Announce(seat=about, card="malus_divorce", holds=True)
+
+
+# Commands accepted but not listed among the legal actions, said now and then.
+TALK = {"smile-life": journalist_announces}
+
+
 def occurring(games: tuple[LocalGame, ...]) -> set[str]:
     return {
         m.DESCRIPTOR.full_name
@@ -105,7 +124,7 @@ def corpus(kind: str) -> tuple[LocalGame, ...]:
         try:
             # Every other game with every option on (the most there is to see).
             options = variants[0 if i % 2 == 0 else (i // 2) % len(variants)]
-            local = LocalGame(kind, seats, seed=i, options=options)
+            local = LocalGame(kind, seats, seed=i, options=options, talk=TALK.get(kind))
         except RuleViolation:
             continue  # options that do not allow this many seats
         lineups: list[list[Strategy]] = [
@@ -114,7 +133,9 @@ def corpus(kind: str) -> tuple[LocalGame, ...]:
             [heuristic if s % 2 else RANDOM for s in range(seats)],
             [curious if s % 2 else RANDOM for s in range(seats)],
         ]
-        played.append(local.play(lineups[i % len(lineups)]))
+        # Every fifth game, the last seat leaves midway (T-RESIGN: SM-11, SL-37...).
+        resign = (15 + i % 7, seats - 1) if i % 5 == 4 and seats >= 3 else None
+        played.append(local.play(lineups[i % len(lineups)], resign=resign))
         if len(played) >= MIN_GAMES and wanted <= occurring(tuple(played)):
             break
     return tuple(played)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
@@ -38,6 +38,9 @@ class LocalGame:
     seats: int
     seed: int
     options: Message | None = None
+    # A command legal but not listed among the legal actions (Smile Life's
+    # journalist announcements, SL-35) that a seat says now, if any.
+    talk: Callable[[LocalGame], tuple[int, Message] | None] | None = None
     full: tables.Table = field(init=False)
     folds: dict[Viewer, tables.Table] = field(init=False)
     log: list[Event] = field(init=False)
@@ -84,7 +87,7 @@ class LocalGame:
         """The dealer draws, when the game waits for chance."""
         if tables.chance_needed(self.full) is None:
             return False
-        self._apply(DEALER, self.full.game.sample_chance(self.full.game_state, self.rng))
+        self._apply(DEALER, tables.sample_chance(self.full, self.rng))
         return True
 
     def movers(self) -> list[tuple[int, list[Message]]]:
@@ -111,6 +114,10 @@ class LocalGame:
     def step(self, strategies: Sequence[Strategy], rngs: Sequence[random.Random]) -> None:
         if self.chance():
             return
+        said = self.talk(self) if self.talk is not None else None
+        if said is not None:
+            self._apply(Actor.of_seat(said[0]), said[1])
+            return
         movers = self.movers()
         assert movers, "nobody can move in an unfinished game"
         seat, legal = self.rng.choice(movers)
@@ -118,10 +125,21 @@ class LocalGame:
         assert choice in legal, f"{type(strategies[seat]).__name__} chose an illegal action"
         self._apply(Actor.of_seat(seat), choice)
 
-    def play(self, strategies: Sequence[Strategy], max_commands: int = MAX_COMMANDS) -> LocalGame:
+    def play(
+        self,
+        strategies: Sequence[Strategy],
+        max_commands: int = MAX_COMMANDS,
+        resign: tuple[int, int] | None = None,
+    ) -> LocalGame:
+        """Play to the end; ``resign`` = (command count, seat): that seat
+        resigns once that many commands were played (T-RESIGN)."""
         rngs = [random.Random(self.seed * 31 + s) for s in range(self.seats)]
         while not self.over:
             assert self.commands < max_commands, f"{self.kind} did not end in {max_commands}"
+            if resign is not None and self.commands >= resign[0]:
+                self._apply(Actor.of_seat(resign[1]), tpb.Resign())
+                resign = None
+                continue
             self.step(strategies, rngs)
         return self
 

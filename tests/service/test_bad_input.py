@@ -9,8 +9,10 @@ from __future__ import annotations
 import grpc
 import pytest
 from google.protobuf import any_pb2
+from google.protobuf.message import Message
 
-from cardroom.client import InvalidArgument, RuleBroken
+from cardroom.client import InvalidArgument, RuleBroken, pack
+from cardroom.domain.kernel import quote
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
@@ -90,6 +92,75 @@ async def test_options_and_set_deals_with_no_slash_are_refused_naming_the_field(
     error = await refused(served, "CreateGame", dealt, OPERATOR_TOKEN)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert error.details().startswith("set_deal[0]: type_url must be")
+    assert rows(served) == 0
+
+
+OTHER_PREFIXES = ["example.com/", "https://evil.example/", "type.googleapis.com.evil/", "/"]
+
+
+def prefixed(prefix: str, message: Message) -> any_pb2.Any:
+    """``message`` packed under a type URL prefix other than protobuf's own."""
+    return any_pb2.Any(
+        type_url=prefix + message.DESCRIPTOR.full_name, value=message.SerializeToString()
+    )
+
+
+@pytest.mark.parametrize("prefix", OTHER_PREFIXES)
+async def test_a_command_under_another_type_url_prefix_is_refused_naming_the_field(
+    served: Served, prefix: str
+) -> None:
+    """docs/design.md: only type.googleapis.com/<full name>. protobuf's Unpack
+    reads only the name after the last slash, so these were played."""
+    table = await seated_game(served.client, set_deal=[deal(0, first=HANDS)])
+    before = rows(served)
+    act = prefixed(prefix, sm.PerformAct(cards=[star(1)]))
+    request = gpb.SubmitCommandRequest(game_id=table.game_id, command=act, command_id="c1")
+    error = await refused(served, "SubmitCommand", request, table.token(0))
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    sent = prefix + "cardroom.smoke_and_mirrors.v1.PerformAct"
+    assert error.details() == (
+        f"command: type_url must be 'type.googleapis.com/<message name>', not {quote(sent)}"
+    )
+    assert rows(served) == before
+    # The same act under protobuf's own prefix is played.
+    request.command.CopyFrom(pack(sm.PerformAct(cards=[star(1)])))
+    await raw(served, "SubmitCommand", request, table.token(0))
+    assert rows(served) == before + 1
+
+
+@pytest.mark.parametrize("prefix", OTHER_PREFIXES)
+async def test_options_and_set_deals_under_another_prefix_are_refused_naming_the_field(
+    served: Served, prefix: str
+) -> None:
+    options = gpb.CreateGameRequest(
+        kind="smiles-and-daggers", seat_count=3, options=prefixed(prefix, sd.Options())
+    )
+    error = await refused(served, "CreateGame", options)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.details().startswith("options must be cardroom.smiles_and_daggers.v1.Options")
+    dealt = gpb.CreateGameRequest(
+        kind="smiles-and-daggers",
+        seat_count=3,
+        set_deal=[prefixed(prefix, sd.ChooseStartSeat(seat=2))],
+    )
+    error = await refused(served, "CreateGame", dealt, OPERATOR_TOKEN)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.details().startswith("set_deal[0]: type_url must be 'type.googleapis.com/")
+    assert rows(served) == 0
+
+
+async def test_a_later_set_deal_outcome_under_another_prefix_is_refused_at_creation(
+    served: Served,
+) -> None:
+    """Every outcome is decoded when the game is created, not only the first."""
+    dealt = gpb.CreateGameRequest(
+        kind=SM,
+        seat_count=3,
+        set_deal=[pack(deal(0, first=HANDS)), prefixed("example.com/", deal(1))],
+    )
+    error = await refused(served, "CreateGame", dealt, OPERATOR_TOKEN)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.details().startswith("set_deal[1]: type_url must be 'type.googleapis.com/")
     assert rows(served) == 0
 
 

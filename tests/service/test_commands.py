@@ -115,7 +115,7 @@ async def test_malformed_commands_are_invalid_arguments(served: Served) -> None:
     c, g = served.client, table.game_id
     garbage = any_pb2.Any(type_url="type.googleapis.com/no.such.Message", value=b"\x01")
     bad_bytes = any_pb2.Any(
-        type_url="type.googleapis.com/cardroom.smoke_and_mirrors.v1.Swap", value=b"\xff\xff\xff"
+        type_url="type.googleapis.com/cardroom.smoke_and_mirrors.v1.GiveCard", value=b"\xff\xff\xff"
     )
     for command in (garbage, bad_bytes, any_pb2.Any()):
         with pytest.raises(InvalidArgument):

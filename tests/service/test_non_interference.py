@@ -161,7 +161,7 @@ def test_no_viewer_can_tell_the_twins_apart_through_the_service(
     deals_b = [b for seat, _, b in twins.sent if seat is None]
     a = ServedGame(tmp_path_factory.mktemp("a"), seats, options, deals_a)
     b = ServedGame(tmp_path_factory.mktemp("b"), seats, options, deals_b)
-    probes = [*FEW, pb.PerformAct(), pb.Swap()]
+    probes = [*FEW, pb.PerformAct(), pb.GiveCard()]
     for seat, cmd_a, cmd_b in twins.sent:
         if seat is None:
             continue  # the dealer's outcomes come from the set deals

@@ -13,6 +13,7 @@ from cardroom.trust.commitments import check_secret_opening
 from cardroom.v1 import envelope_pb2 as epb
 from tests.conftest import Served
 from tests.service.test_smiles_and_daggers_api import setup
+from tests.smile_life.play import cards_in_view
 from tests.smile_life.scenarios import ALL, CASINO, LUCK, Scenario
 
 
@@ -90,3 +91,28 @@ async def test_the_casinos_bets_are_opened_to_everyone_when_they_are_settled(
     [returned] = [e for e in stream if e.event.Is(pb.CasinoBetReturned.DESCRIPTOR)]
     [opening] = returned.openings
     assert check_secret_opening(opening, stream) is None
+
+
+async def test_every_version_of_every_view_accounts_for_all_200_cards(served: Served) -> None:
+    """GetView at each version and ReplayViews, from every seat and a
+    spectator: the casino's second bet, placed and settled in one batch, is
+    in the view at the version between."""
+    c = served.client
+    game_id, tokens = await play(c, CASINO)
+    latest = (await c.view(game_id)).version
+    second_bets = 0
+    for token in [None, *tokens]:
+        steps = [step async for step in c.replay(game_id, token)]
+        at_versions = [
+            (await c.view(game_id, token, version)).game for version in range(1, latest + 1)
+        ]
+        for view in [step.view.game for step in steps] + at_versions:
+            assert isinstance(view, pb.View)
+            dealt = view.phase != pb.PHASE_SETUP
+            assert cards_in_view(view) == (200 if dealt else 0)
+            second_bets += view.casino.has_second_bet
+            mine = [s for s, t in enumerate(tokens) if t == token]
+            if view.casino.has_second_bet:
+                shown = bool(view.casino.second_bet_card)
+                assert shown == (mine == [view.casino.second_bettor])
+    assert second_bets == 2 * 2 * 4  # two settlings, each at one version, in both reads, 4 viewers

@@ -952,6 +952,41 @@ SV20 = Scenario(
     ),
 )
 
+
+def _sv24_holding(views: Views) -> None:
+    for view in views.everyone:
+        assert view.deck_count == 0 and view.current_seat == 0
+    assert "UseAbility" in kinds(views.legal[0])
+
+
+def _sv24_used(views: Views) -> None:
+    for view in views.everyone:
+        assert list(view.discard_pile)[-1] == RENF
+        assert [s.private_deck_count for s in view.seats] == [0, 0]
+        assert view.last_round.reason == pb.ROUND_END_REASON_DECK_DEPLETED
+
+
+SV24 = Scenario(
+    "SV-24 the deck's last card is a Renfield, used without effect",
+    2,
+    # The Zombies wait in a set out of the round, the Renfield at the deck's bottom.
+    (deal([[], [], [ZOMBIE] * 4], bottom=[RENF]),),
+    (
+        stage("looks", looks((0, 1), (0, 1))),
+        stage(
+            "30 turns, then A draws the last card",
+            [step for t in range(30) for step in draw_discard(t % 2)],
+            [(0, pb.DrawCard())],
+            check=_sv24_holding,
+        ),
+        stage(
+            "A uses the Renfield: the turn ends, then the round",
+            [(0, pb.UseAbility())],
+            check=_sv24_used,
+        ),
+    ),
+)
+
 RULINGS = (
     SV01,
     SV02,
@@ -972,5 +1007,6 @@ RULINGS = (
     SV17,
     SV18,
     SV20,
+    SV24,
 )
 SCENARIOS = EXAMPLES + RULINGS

@@ -1,4 +1,4 @@
-"""Every ruling of DECISIONS.md §2 (SV-01..SV-21) and our own (CR-SV-nn):
+"""Every ruling of DECISIONS.md §2 (SV-01..SV-27) and our own (CR-SV-nn):
 each ruling's example played out from set deals (the same scenarios run
 through the API), and the refusals and corner cases around it, on positions
 given directly."""
@@ -108,14 +108,20 @@ class TestExchanges:
         use(table, 0, pb.SelectCard(position=0), pb.SelectCard(position=1), pb.ConfirmExchange())
         assert table.village(0) == [SENT, MYSTIC, MAGE, SPY, THIEF]
 
-    def test_cr_sv01_cards_are_selected_left_to_right_and_at_least_two(self) -> None:
+    def test_sv27_cards_are_selected_left_to_right_and_at_least_two(self) -> None:
         table = given([[SENT, SENT, MAGE], [FLIP] * 4], deck=[SPY])
         use(table, 0, DRAW, pb.StartMultipleExchange())
         assert table.refused(0, pb.SelectCard(position=2)).rule == "SV-06"  # none to its right
         table.send(0, pb.SelectCard(position=1))
-        assert table.refused(0, pb.SelectCard(position=0)).rule == "CR-SV-01"
+        # SV-27's test: left of the last selected card, and a plain exchange
+        assert table.refused(0, pb.SelectCard(position=0)).rule == "SV-27"
+        assert table.refused(0, pb.Exchange(position=2)).rule == "SV-27"
         assert table.refused(0, pb.ConfirmExchange()).rule == "SV-06"
-        assert table.refused(0, pb.DiscardDrawn()).rule == "SV-06"
+        assert table.refused(0, pb.DiscardDrawn()).rule == "SV-27"
+        # Nothing is shown before the confirmation
+        assert not table.events_of(pb.CardsShown)
+        assert table.fold(1).villages[0][1].card is None
+        assert [type(a).__name__ for a in table.legal(0)] == ["SelectCard"]
 
     def test_cr_sv03_the_held_card_takes_the_leftmost_vacated_spot(self) -> None:
         table = given([[MAGE, SENT, MAGE, MYSTIC, MAGE], [FLIP] * 4], deck=[SPY])
@@ -193,16 +199,11 @@ class TestAbilities:
         assert table.state.discard == discard
         assert table.faces(0)[village.index(APPROX)]
 
-    def test_cr_sv05_an_ability_that_can_do_nothing_is_not_offered(self) -> None:
+    def test_sv09_the_approximator_without_two_other_cards_is_not_offered(self) -> None:
         table = given([[SENT], [FLIP] * 4], deck=[APPROX])
         table.send(0, DRAW)
-        assert table.refused(0, USE).rule == "CR-SV-05"  # SV-09: two other cards needed
-        empty_deck = given([[SENT] * 3, [FLIP] * 3], deck=[RENF])
-        empty_deck.send(0, DRAW)
-        assert empty_deck.refused(0, USE).rule == "CR-SV-05"  # SV-03(b)
-        seen = given([[(SENT, True)], [(FLIP, True)]], deck=[MYSTIC])
-        seen.send(0, DRAW)
-        assert "UseAbility" not in {type(a).__name__ for a in seen.legal(0)}
+        assert "UseAbility" not in {type(a).__name__ for a in table.legal(0)}
+        assert table.refused(0, USE).rule == "SV-09"
 
     def test_no_ability_for_cards_without_one(self) -> None:
         table = given([[SENT] * 3, [FLIP] * 3], deck=[SPY])
@@ -226,11 +227,11 @@ class TestAbilities:
         table.send(0, pb.ChooseVillage(seat=2))
         assert table.faces(2) == [True] and table.faces(1) == [True, False]
 
-    def test_cr_sv06_a_magician_cannot_turn_the_same_card_twice_in_a_turn(self) -> None:
+    def test_sv25a_a_magician_cannot_turn_the_same_card_twice_in_a_turn(self) -> None:
         table = given([[SENT], [(MAGE, True)], [(MAGE, True), SENT]], deck=[MAGE])
         use(table, 0, DRAW, USE, choose(1, 0), USE, choose(2, 0), USE)
-        assert table.refused(0, choose(1, 0)).rule == "CR-SV-06"
-        assert table.refused(0, choose(2, 0)).rule == "CR-SV-06"
+        assert table.refused(0, choose(1, 0)).rule == "SV-25"
+        assert table.refused(0, choose(2, 0)).rule == "SV-25"
         table.send(0, choose(2, 1))  # the last card not yet turned
         assert table.faces(2) == [True, True]
 
@@ -285,6 +286,149 @@ class TestAbilities:
         assert table.refused(0, pb.SpyPeek(seat=1, position=0)).rule == "SV-14"
         table.send(0, pb.SpyPeek(seat=1, position=1))
         assert table.fold(0).villages[1][1].card == FLIP
+
+
+class TestSV24AnAbilityThatCanDoNothing:
+    """SV-24 (replaces CR-SV-05): a drawn card's ability may always be used;
+    one that can do nothing is used without effect, and under a Magician
+    that satisfies "use its ability or switch it"."""
+
+    def test_1_the_decks_last_card_is_a_renfield_used_without_effect(self) -> None:
+        # Given the deck's last card is a Renfield
+        table = given([[SENT] * 3, [FLIP] * 3], deck=[RENF])
+        table.send(0, DRAW)
+        assert "UseAbility" in {type(a).__name__ for a in table.legal(0)}
+        # When A uses it
+        table.send(0, USE)
+        # Then it is accepted: A's private deck is unchanged, the Renfield is
+        # on the discard pile and the turn ends
+        [started] = table.events_of(pb.AbilityStarted)
+        assert started.card == RENF and started.no_effect
+        assert table.state.private[0] == () and table.state.discard[-1] == RENF
+        assert table.state.ability is None and table.village(0) == [SENT] * 3
+        assert not table.events_of(pb.PrivateDeckGrown)
+
+    def test_2_a_magician_from_the_private_deck_uses_a_renfield_without_effect(self) -> None:
+        # Given the regular deck is empty and A draws a Magician from its private deck
+        table = given([[SENT, SENT], [RENF, FLIP]], private=[[MAGE], []])
+        use(table, 0, pb.DrawCard(private_deck=True), USE)
+        # When A turns B's face-down Renfield face up
+        table.send(0, choose(1, 0))
+        assert table.faces(1) == [True, False]
+        # Then A may use it (with no effect), and A's village is unchanged
+        assert "UseAbility" in {type(a).__name__ for a in table.legal(0)}
+        table.send(0, USE)
+        last = table.events_of(pb.AbilityStarted)[-1]
+        assert (last.card, last.via_magician, last.no_effect) == (RENF, True, True)
+        assert table.village(0) == [SENT, SENT] and table.village(1) == [RENF, FLIP]
+        assert table.state.private == ((), ())
+
+    @pytest.mark.parametrize("card", [SEER, MYSTIC, THIEF])
+    def test_a_seer_or_thief_with_no_face_down_card_is_used_without_effect(self, card: int) -> None:
+        table = given([[(SENT, True)], [(FLIP, True)]], deck=[card, SPY])
+        use(table, 0, DRAW, USE)
+        assert table.events_of(pb.AbilityStarted)[-1].no_effect
+        assert table.state.to_play == 1 and table.state.discard[-1] == card
+
+    def test_a_magician_with_no_card_in_another_village_is_used_without_effect(self) -> None:
+        table = given([[SENT, FLIP], []], deck=[MAGE, SPY])
+        use(table, 0, DRAW, USE)
+        assert table.events_of(pb.AbilityStarted)[-1].no_effect
+        assert table.state.to_play == 1
+
+    def test_a_flipper_with_every_village_empty_is_used_without_effect(self) -> None:
+        table = given([[], []], deck=[FLIP, SPY])
+        use(table, 0, DRAW, USE)
+        assert table.events_of(pb.AbilityStarted)[-1].no_effect
+        assert table.state.to_play == 1
+
+    def test_under_a_magician_a_seer_with_nothing_to_view_need_not_be_switched(self) -> None:
+        # B's Mystic Seer is the last face-down card; turned up, none is left
+        table = given([[(SENT, True)], [MYSTIC]], deck=[MAGE, SPY])
+        use(table, 0, DRAW, USE, choose(1, 0))
+        legal = {type(a).__name__ for a in table.legal(0)}
+        assert legal == {"UseAbility", "SwitchWith"}
+        table.send(0, USE)
+        assert table.events_of(pb.AbilityStarted)[-1].no_effect
+        assert table.village(0) == [SENT] and table.village(1) == [MYSTIC]
+        assert table.state.to_play == 1
+
+
+class TestRulingsOf2026_12_01:
+    """SV-22, SV-23, SV-25..SV-27: each ruling's own test (they confirm what
+    the engine did under CR-SV-01..04 and 06..11)."""
+
+    def test_sv22_a_failed_exchange_goes_back_down_and_the_taken_card_joins_the_right(
+        self,
+    ) -> None:
+        # Village [6u, 7d, 9d]; A takes a 3 from the discard pile and tries 6u+7d
+        table = given([[(FLIP, True), SEER, MYSTIC], [SPY] * 3], discard=[SENT])
+        use(table, 0, pb.TakeDiscard(), pb.StartMultipleExchange())
+        use(table, 0, pb.SelectCard(position=0), pb.SelectCard(position=1), pb.ConfirmExchange())
+        # The result is [6d, 7d, 9d, 3u], with no penalty card
+        assert table.village(0) == [FLIP, SEER, MYSTIC, SENT]
+        assert table.faces(0) == [False, False, False, True]
+        assert not [e for e in table.events_of(pb.CardAdded) if e.source == pb.ADDED_FROM_DECK]
+
+    def test_sv22_the_held_card_takes_the_leftmost_vacated_spot(self) -> None:
+        # Village [6u, 6d, 6d, 9d] with a drawn Halfling, exchanging positions 0 and 1
+        table = given([[(FLIP, True), FLIP, FLIP, MYSTIC], [SPY] * 3], deck=[HALF])
+        use(table, 0, DRAW, pb.StartMultipleExchange())
+        use(table, 0, pb.SelectCard(position=0), pb.SelectCard(position=1), pb.ConfirmExchange())
+        # The result is [Hd, 6d, 9d]
+        assert table.village(0) == [HALF, FLIP, MYSTIC]
+        assert table.faces(0) == [False, False, False]
+
+    def test_sv23_a_peek_comes_before_the_action_resolves_not_inside_an_ability(self) -> None:
+        # A has a face-up Spy and draws a Mystic Seer
+        def drawn() -> Table:
+            table = given([[(SPY, True), SENT], [FLIP, MAGE]], deck=[MYSTIC, SEER])
+            table.send(0, DRAW)
+            return table
+
+        # Viewing one card with it, a peek sent now is refused
+        table = drawn()
+        use(table, 0, USE, choose(1, 0))
+        assert table.refused(0, pb.SpyPeek(seat=1, position=1)).rule == "SV-23"
+        assert "SpyPeek" not in {type(a).__name__ for a in table.legal(0)}
+        # A peek made while holding the Mystic Seer, before using it, is accepted
+        table = drawn()
+        assert "SpyPeek" in {type(a).__name__ for a in table.legal(0)}
+        use(table, 0, pb.SpyPeek(seat=1, position=1), USE, choose(1, 0))
+        assert table.fold(0).villages[1][1].card == MAGE
+        # and the turn ends when the action resolves: the next seat plays
+        table.send(0, pb.StopViewing())
+        assert table.state.to_play == 1
+
+    def test_sv23_the_dagger_is_turned_before_the_action_resolves(self) -> None:
+        table = given([[SENT] * 3, [FLIP] * 3], deck=[MYSTIC, SEER], dagger_usable=True)
+        use(table, 0, DRAW, USE, choose(1, 0))
+        assert table.refused(0, pb.TurnDagger()).rule == "SV-23"
+
+    def test_sv25_a_magicians_magician_cannot_turn_the_magician_back(self) -> None:
+        # A's Magician turns B's face-down Magician and uses it
+        table = given([[SENT], [MAGE, FLIP], [MYSTIC]], deck=[MAGE, SEER])
+        use(table, 0, DRAW, USE, choose(1, 0), USE)
+        # B's Magician is then not a legal target of that second use
+        targets = {(a.seat, a.position) for a in table.legal(0) if isinstance(a, pb.ChooseCard)}
+        assert (1, 0) not in targets and targets == {(1, 1), (2, 0)}
+        assert table.refused(0, choose(1, 0)).rule == "SV-25"
+
+    def test_sv26_a_failed_exchanges_cards_stay_known_to_all_and_may_be_viewed(self) -> None:
+        # A fails an exchange with 6u+3d
+        table = given([[(FLIP, True), SENT, MAGE], [SPY, SPY]], deck=[MYSTIC, SEER, SPY])
+        use(table, 0, DRAW, pb.StartMultipleExchange())
+        use(table, 0, pb.SelectCard(position=0), pb.SelectCard(position=1), pb.ConfirmExchange())
+        # both go back face down and are known to all
+        assert table.faces(0)[:2] == [False, False]
+        for seat in (None, 1):
+            assert [s.card for s in table.fold(seat).villages[0][:2]] == [FLIP, SENT]
+        # B's Elusive Seer may view A's 3 first and turn it face up
+        use(table, 1, DRAW, USE)
+        assert choose(0, 1) in table.legal(1)
+        table.send(1, choose(0, 1))
+        assert table.faces(0)[1] and table.village(0)[1] == SENT
+        assert table.state.to_play == 0
 
 
 class TestTheDagger:

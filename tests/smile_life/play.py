@@ -47,8 +47,8 @@ class RandomGame:
     ) -> None:
         self.rng = random.Random(seed)
         n = seat_count if seat_count is not None else self.rng.randint(2, 5)
-        opts = opts if opts is not None else random_options(self.rng, n, full)
-        self.table = Table(n, opts, seed=seed, folds=folds)
+        self.options = opts if opts is not None else random_options(self.rng, n, full)
+        self.table = Table(n, self.options, seed=seed, folds=folds)
         self.commands = 0
 
     @property
@@ -103,3 +103,31 @@ def check_cards(table: Table, _event: Event) -> None:
     state = table.state
     if state.phase != pb.PHASE_SETUP:
         assert dict(places(state)) == DECK_COUNTS
+
+
+def cards_in_view(view: pb.View) -> int:
+    """How many cards a View puts somewhere: hands (by count), lives, the
+    piles, the river, the casino and its bets, the held card, luck's."""
+    total = sum(seat.hand_count for seat in view.seats)
+    for seat in view.seats:
+        life = seat.life
+        total += len(life.studies) + len(life.salaries) + bool(life.job) + life.prize_active
+        total += bool(life.marriage) + bool(life.adultery)
+        for group in (
+            life.flirts,
+            life.adultery_flirts,
+            life.kept_flirts,
+            life.children,
+            life.pets,
+            life.trips,
+            life.houses,
+            life.distinctions,
+            life.specials,
+            life.maluses,
+        ):
+            total += len(group)
+    total += view.draw_pile_count + view.set_aside_count + len(view.discard_pile)
+    total += len(view.river) + len(view.out_of_game) + bool(view.held_card) + view.luck_count
+    casino = view.casino
+    total += casino.open + casino.has_bet + casino.has_second_bet
+    return total

@@ -419,6 +419,26 @@ ATTACK = Scenario(
     ),
 )
 
+# SL-23: the same attack naming another player (P0) hits every child just
+# the same; naming oneself is refused.
+ATTACK_NAMING = Scenario(
+    name="SL-23 terrorist attack naming a target",
+    seat_count=2,
+    chance=ATTACK.chance,
+    stages=(
+        ATTACK.stages[0],
+        Stage(
+            steps=(*idle(0, J[2]), (1, draw())),
+            refused=((1, malus("malus_terrorist_attack", 1), "SL-23"),),
+        ),
+        Stage(
+            steps=((1, malus("malus_terrorist_attack", 0)),),
+            checks=ATTACK.stages[1].checks,
+        ),
+    ),
+)
+
+
 # A temp resigns and plays on (SL-10); a police officer is neither
 # dismissed nor divorced while unmarried (SL-06); a police officer resigns
 # instead of drawing, and the turn passes.
@@ -530,7 +550,7 @@ LAST_CARD = Scenario(
 # ------------------------------------------------------- special cards
 
 # Luck shows P0 three cards; P0 plays the unicorn and discards the others,
-# the study on top (SL-16, CR-SL-13): luck's secret is opened to everyone.
+# the study on top (SL-16, SL-26): luck's secret is opened to everyone.
 LUCK = Scenario(
     name="luck",
     seat_count=2,
@@ -560,6 +580,57 @@ LUCK = Scenario(
     ),
 )
 
+# SL-35: P0 places the journalist, sees every hand, and announces "P2
+# holds a Divorce" (P2 holds none): accepted, and nothing else changes;
+# only the journalist announces, about another player, before Decline.
+DIVORCE = "malus_divorce"
+
+
+def step_is(kind: int, seat: int) -> Check:
+    def check(view: pb.View) -> None:
+        assert view.steps and (view.steps[-1].step, view.steps[-1].seat) == (kind, seat)
+        assert list(view.awaiting) == [seat]
+
+    return check
+
+
+ANNOUNCED = pb.Announce(seat=2, card=DIVORCE, holds=True)
+JOURNALIST = Scenario(
+    name="SL-35 the journalist's announcement",
+    seat_count=3,
+    chance=(
+        deck(
+            [[DOUBLE, STUDY, "journalist", CAT, DOG], [ACCIDENT] * 5, [ILLNESS] * 5],
+            pile=J[:7],
+        ),
+    ),
+    stages=(
+        Stage(
+            steps=(
+                *turn(0, life(DOUBLE)),
+                *idle(1, J[1]),
+                *idle(2, J[2]),
+                *turn(0, life(STUDY)),
+                *idle(1, J[4]),
+                *idle(2, J[5]),
+                *turn(0, life("journalist")),
+            ),
+            refused=((1, ANNOUNCED, "SL-35"),),
+            checks=(life_is(0, job="journalist"), step_is(pb.STEP_JOURNALIST, 0)),
+        ),
+        Stage(
+            steps=((0, ANNOUNCED), (0, pb.Announce(seat=1, card=ACCIDENT, holds=False))),
+            refused=((0, pb.Announce(seat=0, card=CAT, holds=True), "SL-35"),),
+            checks=(step_is(pb.STEP_JOURNALIST, 0), hand_counts(5, 5, 5), smiles_are(4, 0, 0)),
+        ),
+        Stage(
+            steps=((0, pb.Decline()),),
+            refused=((0, ANNOUNCED, "SL-35"),),
+            checks=(turn_of(1), hand_counts(5, 5, 5)),
+        ),
+    ),
+)
+
 STATEMENTS = (DESIGNER, CASINO, STEAL, HOUSE, CAREER, ATTACK, RESIGN)
-EXAMPLES = (START, TAKE_BACK, LAST_CARD)
+EXAMPLES = (START, TAKE_BACK, LAST_CARD, ATTACK_NAMING, JOURNALIST)
 ALL = (*STATEMENTS, *EXAMPLES, LUCK)

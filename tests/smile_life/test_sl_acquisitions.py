@@ -36,7 +36,7 @@ def test_no_change_is_given_but_nothing_surplus_is_turned_over() -> None:
     lives = [person(salaries=["salary_4", "salary_1", "salary_2"]), person()]
     table = given([["trip_cairo", *PETS], TRIPS], lives)
     after_draw(table)
-    assert table.refused(0, life("trip_cairo", 1, 4)).rule == "SL-15"  # the 1 is not needed
+    assert table.refused(0, life("trip_cairo", 1, 4)).rule == "SL-30"  # the 1 is not needed
     assert table.refused(0, life("trip_cairo", 2, 2)).rule == "SL-15"  # only one salary_2
     table.send(0, life("trip_cairo", 4))  # 4 for a price of 3: no change
     assert [s.invested for s in table.life(0).salaries] == [True, False, False]
@@ -81,7 +81,7 @@ def test_the_inheritance_pays_three_bundles_once() -> None:
     ]
     table = given([["trip_cairo", "house_small_green", *PETS[:3]], TRIPS], lives)
     after_draw(table)
-    assert table.refused(0, life("trip_cairo", 1, inheritance=True)).rule == "SL-15"  # surplus
+    assert table.refused(0, life("trip_cairo", 1, inheritance=True)).rule == "SL-30"  # surplus
     table.send(0, life("trip_cairo", inheritance=True))
     assert table.life(0).inheritance == 0 and table.life(0).salaries == (Salary("salary_1"),)
     assert all(not p.inheritance for p in payments(table.state, 0, "house_small_green"))

@@ -33,7 +33,7 @@ from .support import PETS, TRIPS, Table, after_draw, deck, given, life, malus, o
 class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert isinstance(GAME, SmileLife)
-        assert (GAME.kind, GAME.rules_version) == ("smile-life", "smile-life/1")
+        assert (GAME.kind, GAME.rules_version) == ("smile-life", "smile-life/2")
         assert (GAME.min_seats, GAME.max_seats) == (2, 6)
         assert GAME.options_type is pb.Options and GAME.view_type is pb.View
         assert set(GAME.chance_types) == {pb.ShuffleDeck, pb.RedealHands, pb.PickBarterCards}
@@ -65,9 +65,9 @@ class TestTheGameModule:
         [
             (options(grand_prof_salary_max=2), "SL-01"),
             (options(architect_free_houses=6), "SL-15"),
-            (options(draw_pile_size=0), "CR-SL-17"),
-            (options(draw_pile_size=186), "CR-SL-17"),
-            (options(draw_pile_size=183, river_variant=True), "CR-SL-17"),
+            (options(draw_pile_size=0), "SL-36"),
+            (options(draw_pile_size=186), "SL-36"),
+            (options(draw_pile_size=183, river_variant=True), "SL-36"),
         ],
     )
     def test_options_the_game_cannot_be_played_with_are_refused(
@@ -178,7 +178,11 @@ class TestCommandShape:
             pb.PlayCard(card="pet_cat", destination=pb.DESTINATION_LIFE, target=1),
             pb.PlayCard(card="malus_accident", destination=pb.DESTINATION_MALUS),
             pb.PlayCard(card="malus_accident", destination=pb.DESTINATION_MALUS, target=5),
-            malus("malus_terrorist_attack", 1),
+            malus("malus_terrorist_attack", 5),
+            pb.PlayCard(card="malus_terrorist_attack", destination=pb.DESTINATION_LIFE, target=1),
+            pb.Announce(seat=5, card="pet_cat"),
+            pb.Announce(seat=1, card="joker"),
+            pb.Announce(seat=1),
             pb.PlayCard(card="pet_cat", destination=pb.DESTINATION_LIFE, payment=pb.Payment()),
             pb.PlayCard(card="trip_rio", destination=pb.DESTINATION_LIFE),
             life("trip_rio", 5),
@@ -289,6 +293,6 @@ def test_every_rule_the_engine_names_is_in_the_rules_document() -> None:
         p.read_text() for p in (root / "domain" / "cardroom" / "domain" / "smile_life").glob("*.py")
     )
     named = set(re.findall(r'"((?:CR-)?SL-\d\d|rulebook: [a-z ]+|DECISIONS \d\.\d)"', source))
-    assert {"SL-06", "CR-SL-05", "rulebook: setup", "DECISIONS 3.1"} <= named
+    assert {"SL-06", "SL-27", "rulebook: setup", "DECISIONS 3.1"} <= named
     document = (root / "docs" / "rules" / "smile-life.md").read_text()
     assert [rule for rule in sorted(named) if rule not in document] == []

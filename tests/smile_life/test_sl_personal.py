@@ -92,7 +92,7 @@ def test_an_unmarried_player_has_one_child_on_a_hotel_or_campsite_flirt() -> Non
     assert table.life(0).children == ("child_luke",)
     lives = [person(flirts=["flirt_hotel"], children=["child_leia"]), person()]
     table = given([["child_luke", *PETS], TRIPS], lives)
-    assert after_draw(table).refused(0, life("child_luke")).rule == "CR-SL-08"
+    assert after_draw(table).refused(0, life("child_luke")).rule == "SL-28"
 
 
 def test_marriage_needs_a_flirt_and_then_children_come_one_by_one() -> None:

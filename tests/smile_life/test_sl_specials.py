@@ -1,4 +1,4 @@
-"""The ten special cards (SL-16, CR-SL-03, CR-SL-13, CR-SL-14): each is
+"""The ten special cards (SL-16, SL-25, SL-26, CR-SL-14): each is
 kept turned over for 0 smiles (the casino stays open in the middle), and
 its action, with every choice inside it, is a step of the turn."""
 
@@ -129,7 +129,7 @@ def test_casino_a_later_first_bet_by_its_owner_is_that_turns_play() -> None:
     table.send(0, pb.Decline())
     assert table.state.casino is not None and table.state.current == 1
     after_draw(table)
-    assert table.refused(1, bet("salary_2")).rule == "CR-SL-05"  # the owner bets first
+    assert table.refused(1, bet("salary_2")).rule == "SL-27"  # the owner bets first
     table.send(1, discard("salary_2"))
     after_draw(table).send(2, discard("house_small_green"))
     after_draw(table).send(0, bet("salary_2"))

@@ -42,7 +42,7 @@ class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert isinstance(GAME, SmilesAndDaggers)
         assert GAME.kind == "smiles-and-daggers"
-        assert GAME.rules_version == "smiles-and-daggers/1"
+        assert GAME.rules_version == "smiles-and-daggers/2"
         assert (GAME.min_seats, GAME.max_seats) == (2, 6)
         assert GAME.options_type is pb.Options
         assert GAME.view_type is pb.View

@@ -21,7 +21,7 @@ from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 def mover(state: State) -> int | None:
     """The seat whose decision it is (public), or None for the dealer."""
-    if state.phase is Phase.SWAP:
+    if state.phase in (Phase.SWAP, Phase.GIVE):
         return state.swapper
     if state.phase is Phase.TURN:
         return state.turn_seat

@@ -77,8 +77,14 @@ def act(*cards: Card) -> pb.PerformAct:
     return pb.PerformAct(cards=cards_to_pb(cards))
 
 
-def swap(give: Card) -> pb.Swap:
-    return pb.Swap(give=card_to_pb(give))
+def give(card: Card) -> pb.GiveCard:
+    """SM-10: the card given back after a blind take."""
+    return pb.GiveCard(card=card_to_pb(card))
+
+
+def old_swap(card: Card) -> pb.Swap:
+    """Rules version smoke-and-mirrors/1's swap, no longer accepted."""
+    return pb.Swap(give=card_to_pb(card))
 
 
 def pb_cards(cards: Iterable[Card]) -> list[pb.Card]:
@@ -122,8 +128,17 @@ class Table:
     def take_break(self, seat: int) -> list[Event]:
         return self.by(seat, pb.TakeBreak())
 
-    def swap(self, seat: int, give: Card) -> list[Event]:
-        return self.by(seat, swap(give))
+    def swap(self, seat: int, index: int, card: Card) -> list[Event]:
+        """SM-10: take blind (the dealer picks ``index``), then give ``card``."""
+        self.by(seat, pb.TakeBlind())
+        events = self.blind_pick(index)
+        return events + self.give(seat, card)
+
+    def take_blind(self, seat: int) -> list[Event]:
+        return self.by(seat, pb.TakeBlind())
+
+    def give(self, seat: int, card: Card) -> list[Event]:
+        return self.by(seat, give(card))
 
     def decline(self, seat: int) -> list[Event]:
         return self.by(seat, pb.DeclineSwap())
@@ -197,7 +212,8 @@ def command_universe(max_cards: int = 3) -> list[Message]:
         pb.Challenge(),
         pb.TakeBreak(),
         pb.DeclineSwap(),
-        *[swap(c) for c in CARD_KINDS],
+        pb.TakeBlind(),
+        *[give(c) for c in CARD_KINDS],
         *every_act_command(max_cards),
     ]
 

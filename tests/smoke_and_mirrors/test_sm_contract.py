@@ -15,8 +15,11 @@ from cardroom.domain.kernel import (
     MalformedCommand,
     NotYourTurn,
     RuleViolation,
+    Viewer,
+    event,
 )
 from cardroom.domain.smoke_and_mirrors import GAME
+from cardroom.domain.smoke_and_mirrors.cards import card_to_pb
 from cardroom.domain.smoke_and_mirrors.rules import SmokeAndMirrors
 from cardroom.domain.smoke_and_mirrors.state import Phase
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
@@ -48,7 +51,7 @@ def dealt(start: int = 0) -> Table:
 class TestTheGameModule:
     def test_it_describes_itself(self) -> None:
         assert GAME.kind == "smoke-and-mirrors"
-        assert GAME.rules_version == "smoke-and-mirrors/1"
+        assert GAME.rules_version == "smoke-and-mirrors/2"
         assert (GAME.min_seats, GAME.max_seats) == (2, 5)
         assert GAME.options_type is pb.Options
         assert GAME.view_type is pb.View
@@ -56,8 +59,10 @@ class TestTheGameModule:
             pb.Challenge,
             pb.PerformAct,
             pb.TakeBreak,
-            pb.Swap,
+            pb.TakeBlind,
+            pb.GiveCard,
             pb.DeclineSwap,
+            pb.LeaveRound,
         }
         assert set(GAME.chance_types) == {pb.DealRound, pb.BlindPick}
         assert isinstance(GAME, SmokeAndMirrors)
@@ -113,11 +118,15 @@ class TestCommandShape:
         with pytest.raises(MalformedCommand):
             table.by(0, pb.PerformAct(cards=[card]))
         with pytest.raises(MalformedCommand):
-            table.by(0, pb.Swap(give=card))
+            table.by(0, pb.GiveCard(card=card))
 
-    def test_a_swap_without_a_card_is_malformed(self) -> None:
+    def test_a_give_without_a_card_is_malformed(self) -> None:
         with pytest.raises(MalformedCommand):
-            dealt().by(0, pb.Swap())
+            dealt().by(0, pb.GiveCard())
+
+    def test_the_swap_of_rules_version_1_is_malformed(self) -> None:
+        with pytest.raises(MalformedCommand, match="no longer accepted"):
+            dealt().by(0, pb.Swap(give=pb.Card(pile=pb.PILE_STARS, value=1)))
 
     def test_a_deal_with_an_impossible_card_is_malformed(self) -> None:
         command = deal_command(HANDS, 0)
@@ -204,7 +213,7 @@ class TestTheBlindPick:
         table = dealt()
         table.act(0, STAR_1)
         table.challenge(1)
-        table.swap(0, SWIRL_2)
+        table.take_blind(0)
         return table
 
     def test_the_blind_pick_is_due_only_after_a_swap(self) -> None:
@@ -241,9 +250,33 @@ class TestEvolve:
         table = dealt()
         table.act(0, STAR_1)
         table.challenge(1)
-        table.swap(0, SKULL_M)
-        table.blind_pick(2)
+        table.swap(0, 2, SKULL_M)
         assert table.fold() == table.state
+
+    def test_a_swap_of_rules_version_1_still_folds(self) -> None:
+        """Games played under smoke-and-mirrors/1 (give named first, then the
+        blind pick) can still be read: their swap events fold as they did."""
+        table = dealt()
+        table.act(0, STAR_1)
+        table.challenge(1)  # seat 1 (Star M, Swirl 1, Skull 5) loses; seat 0 swaps
+        v1 = [
+            event(
+                pb.SwapOffered(seat=0, eliminated=1),
+                ({0}, pb.SwapChoice(seat=0, give=card_to_pb(SKULL_M))),
+            ),
+            event(
+                pb.CardsSwapped(seat=0, eliminated=1),
+                ({0, 1}, pb.SwapDetail(taken=card_to_pb(SWIRL_1), given=card_to_pb(SKULL_M))),
+            ),
+            event(pb.PlayerEliminated(seat=1, cards_removed=3)),
+        ]
+        full, seat2 = table.state, table.fold(Viewer.of_seat(2))
+        for e in v1:
+            full = GAME.evolve(full, e)
+            seat2 = GAME.evolve(seat2, e.redact(Viewer.of_seat(2)))
+        assert full.seats[0].hand == (SWIRL_1, SWIRL_2) and SKULL_M in full.out
+        assert seat2.seats[0].hand == (None, None)
+        assert full.phase is Phase.TURN and full.turn_seat == 2
 
 
 def test_the_options_helper_sets_the_flag_only_when_given() -> None:

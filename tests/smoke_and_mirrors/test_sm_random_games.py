@@ -17,7 +17,7 @@ from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from tests.bounded import steps
 
 from .play import RandomGame, mover
-from .support import ALL_CARDS, accounted_cards, act, canonical, command_universe, options, swap
+from .support import ALL_CARDS, accounted_cards, act, canonical, command_universe, give, options
 
 GAMES = 2000
 
@@ -31,8 +31,10 @@ def check_cards(game: RandomGame, _event: Event) -> None:
     assert accounted_cards(state) == ALL_CARDS
     for seat, st in enumerate(state.seats):
         if st.active:
-            # Each active player owns exactly 3 cards: hand plus act.
-            assert len(st.hand) + len(st.act) == 3
+            # Each active player owns exactly 3 cards: hand plus act; a
+            # swapper owns 4 between its blind take and its give (SM-10).
+            giving = state.phase is Phase.GIVE and seat == state.swapper
+            assert len(st.hand) + len(st.act) == 3 + giving
         elif seat != state.eliminated:
             assert st.hand == () and st.act == ()
 
@@ -116,8 +118,8 @@ def candidates(game: RandomGame, seat: int, rng: random.Random) -> list[Message]
     others, a few odd shapes and a random sample of every possible command."""
     st = game.state.seats[seat]
     kinds = sorted({c for c in st.owned if c is not None} | set(rng.sample(CARD_KINDS, 2)))
-    tries: list[Message] = [pb.Challenge(), pb.TakeBreak(), pb.DeclineSwap()]
-    tries += [swap(c) for c in CARD_KINDS]
+    tries: list[Message] = [pb.Challenge(), pb.TakeBreak(), pb.DeclineSwap(), pb.TakeBlind()]
+    tries += [give(c) for c in CARD_KINDS]
     tries += [act(*combo) for combo in _multisets(kinds, 3)]
     tries += [act(), act(*kinds[:2], *kinds[:2])]
     tries += rng.sample(UNIVERSE, 20)

@@ -61,7 +61,7 @@ def test_the_viewer_sometimes_challenges_and_swaps_in_the_twins() -> None:
         for e in twins.a.log:
             if isinstance(e.public, pb.ActChallenged) and e.public.challenger == 1:
                 challenged += 1
-            if isinstance(e.public, pb.CardsSwapped) and 1 in (e.public.seat, e.public.eliminated):
+            if isinstance(e.public, pb.CardGiven) and 1 in (e.public.seat, e.public.eliminated):
                 swapped += 1
     assert challenged > 5 and swapped > 5
 
@@ -94,7 +94,7 @@ def test_a_spectator_fold_holds_no_card_at_all() -> None:
         state = GAME.initial_state(game.opts, game.seats)
         for event in game.log:
             state = GAME.evolve(state, event.redact(SPECTATOR))
-            cards = [*state.set_aside, *state.out, state.swap_give]
+            cards = [*state.set_aside, *state.out, state.swap_taken]
             cards += [c for s in state.seats for c in s.owned]
             assert set(cards) <= {None}
             view = view_of(state, SPECTATOR)

@@ -1,4 +1,4 @@
-"""Rulings SM-02..SM-09 and the 2-player setup, each from a set deal."""
+"""Rulings SM-02..SM-10 and the 2-player setup, each from a set deal."""
 
 from __future__ import annotations
 
@@ -6,11 +6,22 @@ import random
 
 import pytest
 
-from cardroom.domain.kernel import AUDITOR, DEALER, SPECTATOR, NotYourTurn, Viewer
+from cardroom.domain.kernel import (
+    AUDITOR,
+    DEALER,
+    SPECTATOR,
+    Actor,
+    Event,
+    MalformedCommand,
+    NotYourTurn,
+    Viewer,
+)
 from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 from .support import (
+    ALL_CARDS,
     SKULL_5,
     SKULL_M,
     STAR_1,
@@ -22,15 +33,16 @@ from .support import (
     SWIRL_5,
     SWIRL_M,
     Table,
+    accounted_cards,
     act,
     as_cards,
     canonical,
     deal_command,
+    give,
     kinds,
+    old_swap,
     only,
     options,
-    pb_cards,
-    swap,
 )
 
 # Three hands used throughout: seat 0 holds the rulebook's {1, 2, M}.
@@ -199,8 +211,7 @@ class TestSM04Claims:
         table.deal([[STAR_1, SWIRL_2, SKULL_5], [STAR_M, SWIRL_1, SKULL_5], HAND_2], 0)
         table.act(0, STAR_1)  # true
         table.challenge(1)  # seat 1 loses
-        table.swap(0, SWIRL_2)
-        table.blind_pick(2)  # seat 1's hand is Star M, Swirl 1, Skull 5
+        table.swap(0, 2, SWIRL_2)  # seat 1's hand is Star M, Swirl 1, Skull 5
         assert sorted(table.state.seats[0].owned) == [STAR_1, SKULL_5, SKULL_5]  # type: ignore[type-var]
         table.take_break(2)
         # Then the distinct acts are {1}, {5}, {1,5}, {5,5}, {1,5,5}
@@ -316,25 +327,29 @@ class TestSM06ResolvingAChallenge:
         assert as_cards(seat0.act) == [SWIRL_3]
         assert table.view(Viewer.of_seat(1)).seats[2].act == []
 
-    def test_the_remaining_player_may_swap_a_hand_card_for_a_blind_pick(self) -> None:
+    def test_the_remaining_player_may_take_a_card_blind_and_give_one_back(self) -> None:
         table = three_players()
         table.act(0, STAR_1)  # true
         table.challenge(1)  # seat 1 loses; both hands hold cards
         assert table.view().phase == pb.PHASE_SWAP
         assert table.view().swapper == 0
         assert [canonical(a) for a in table.legal(0)] == [
-            canonical(pb.Swap(give=c)) for c in pb_cards([SWIRL_2, SKULL_M])
-        ] + [canonical(pb.DeclineSwap())]
-        offered = table.swap(0, SKULL_M)
-        assert kinds(offered) == ["SwapOffered"]
+            canonical(pb.TakeBlind()),
+            canonical(pb.DeclineSwap()),
+        ]
+        assert kinds(table.take_blind(0)) == ["SwapStarted"]
         assert GAME.chance_needed(table.state) is pb.BlindPick
         # The dealer picks blind from seat 1's hand (Star M, Swirl 1, Skull 5)
         events = table.blind_pick(1)
-        assert kinds(events) == ["CardsSwapped", "PlayerEliminated"]
-        detail = events[0].secret(pb.SwapDetail)
-        assert detail is not None and events[0].secrets[0].audience == {0, 1}
-        assert as_cards([detail.taken]) == [SWIRL_1]
-        assert as_cards([detail.given]) == [SKULL_M]
+        assert kinds(events) == ["BlindCardTaken"]
+        taken = events[0].secret(pb.TakenCard)
+        assert taken is not None and events[0].secrets[0].audience == {0, 1}
+        assert as_cards([taken.card]) == [SWIRL_1]
+        events = table.give(0, SKULL_M)
+        assert kinds(events) == ["CardGiven", "PlayerEliminated"]
+        given = events[0].secret(pb.GivenCard)
+        assert given is not None and events[0].secrets[0].audience == {0, 1}
+        assert as_cards([given.card]) == [SKULL_M]
         assert sorted(table.state.seats[0].hand) == [SWIRL_1, SWIRL_2]  # type: ignore[type-var]
         assert list(table.state.seats[0].act) == [STAR_1]
         # The eliminated player's cards, with the one just given, leave unseen.
@@ -346,11 +361,11 @@ class TestSM06ResolvingAChallenge:
         table = three_players()
         table.act(0, STAR_1)
         table.challenge(1)
-        table.swap(0, SKULL_M)
-        table.blind_pick(0)
-        assert seen_by(table, Viewer.of_seat(1), pb.SwapDetail)
-        assert not seen_by(table, Viewer.of_seat(2), pb.SwapDetail)
-        assert not seen_by(table, SPECTATOR, pb.SwapDetail)
+        table.swap(0, 0, SKULL_M)
+        for kind in (pb.TakenCard, pb.GivenCard):
+            assert seen_by(table, Viewer.of_seat(1), kind)
+            assert not seen_by(table, Viewer.of_seat(2), kind)
+            assert not seen_by(table, SPECTATOR, kind)
         # Seat 2 now knows nothing about seat 0's hand but its size
         assert table.fold(Viewer.of_seat(2)).seats[0].hand == (None, None)
 
@@ -358,8 +373,10 @@ class TestSM06ResolvingAChallenge:
         table = three_players()
         table.act(0, STAR_1)
         table.challenge(1)
-        refusal = table.refusal(0, swap(STAR_1))
-        assert refusal.rule == "SM-06"
+        table.take_blind(0)
+        table.blind_pick(0)
+        refusal = table.refusal(0, give(STAR_1))
+        assert refusal.rule == "SM-10"
 
     def test_the_swapper_must_decide_before_anything_else(self) -> None:
         table = three_players()
@@ -369,6 +386,7 @@ class TestSM06ResolvingAChallenge:
         assert table.refusal(2, act(SWIRL_3)).rule == "SM-06"
         assert isinstance(table.refusal(0, act(STAR_1)), NotYourTurn)
         assert isinstance(table.refusal(1, pb.DeclineSwap()), NotYourTurn)
+        assert isinstance(table.refusal(1, pb.TakeBlind()), NotYourTurn)
 
     def test_the_remaining_player_may_decline_the_swap(self) -> None:
         table = three_players()
@@ -405,6 +423,117 @@ class TestSM06ResolvingAChallenge:
         events = table.challenge(1)
         assert kinds(events) == ["ActChallenged", "PlayerEliminated", "RoundWon"]
         assert GAME.chance_needed(table.state) is pb.DealRound
+
+
+class TestSM10TheSwapTakesBeforeItGives:
+    """SM-10 (replaces CR-SM-04): take one card blind and see it, then give
+    one of the cards held before the take; decline only before the take."""
+
+    @staticmethod
+    def b_has_caught_c() -> Table:
+        """A (0), B (1), C (2): C's false act is caught by B, who may swap."""
+        table = Table(3)
+        table.deal(
+            [[STAR_1, SWIRL_3, SKULL_M], [STAR_M, SWIRL_2, SKULL_5], [STAR_1, SWIRL_4, SKULL_5]],
+            0,
+        )
+        table.act(0, STAR_1)  # 1: true
+        table.act(1, SWIRL_2)  # 2: true
+        table.act(2, STAR_1)  # 3: false
+        table.take_break(0)
+        assert only(table.challenge(1), pb.ActChallenged).eliminated == 2
+        return table
+
+    def test_b_takes_cs_four_blind_then_gives_the_skull_five(self) -> None:
+        # Given B caught C, whose hand is {4~, 5☠}
+        table = self.b_has_caught_c()
+        # When B takes blind and the dealer's pick is C's 4~
+        table.take_blind(1)
+        table.blind_pick(0)
+        # Then B holds the 4~ and sees it before giving
+        assert table.hand(1) == [STAR_M, SWIRL_4, SKULL_5]
+        view = table.view(Viewer.of_seat(1))
+        assert view.phase == pb.PHASE_SWAP_GIVE and as_cards([view.swap_taken]) == [SWIRL_4]
+        # and may give only a card it held before the take
+        assert [canonical(a) for a in table.legal(1)] == [
+            canonical(give(STAR_M)),
+            canonical(give(SKULL_5)),
+        ]
+        # When B chooses to give the 5☠
+        events = table.give(1, SKULL_5)
+        # Then B's hand becomes {M★, 4~}, and C leaves with the 5☠ unseen
+        assert table.hand(1) == [STAR_M, SWIRL_4]
+        eliminated = only(events, pb.PlayerEliminated)
+        assert (eliminated.seat, eliminated.cards_removed) == (2, 3)  # two 5☠ and its act
+        # and B goes on with step 2 of its turn: claim 4
+        assert only(table.act(1, SWIRL_4), pb.ActPerformed).claim == 4
+
+    def test_the_card_just_taken_cannot_be_given_back(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(0)
+        assert table.refusal(1, give(SWIRL_4)).rule == "SM-10"
+        assert table.refusal(1, give(SWIRL_2)).rule == "SM-10"  # the act's card
+
+    def test_a_copy_held_before_the_take_may_be_given(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(1)  # C's 5☠: B held a 5☠ already
+        assert table.hand(1) == [STAR_M, SKULL_5, SKULL_5]
+        assert canonical(give(SKULL_5)) in [canonical(a) for a in table.legal(1)]
+        table.give(1, SKULL_5)
+        assert table.hand(1) == [STAR_M, SKULL_5]
+
+    def test_declining_is_possible_before_the_take_only(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        assert isinstance(table.refusal(1, pb.DeclineSwap()), NotYourTurn)  # the dealer's pick
+        table.blind_pick(0)
+        assert table.refusal(1, pb.DeclineSwap()).rule == "SM-10"
+        assert table.refusal(1, pb.TakeBlind()).rule == "SM-10"
+        assert table.refusal(1, act(STAR_M)).rule == "SM-10"
+
+    def test_giving_before_taking_is_refused(self) -> None:
+        table = self.b_has_caught_c()
+        assert table.refusal(1, give(SKULL_5)).rule == "SM-10"
+
+    def test_the_card_taken_is_seen_by_the_two_players_of_the_swap_only(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(0)
+        for viewer, sees in ((Viewer.of_seat(1), True), (Viewer.of_seat(2), True)):
+            assert as_cards([table.view(viewer).swap_taken]) == ([SWIRL_4] if sees else [])
+        for viewer in (Viewer.of_seat(0), SPECTATOR):
+            view = table.view(viewer)
+            assert not view.HasField("swap_taken")
+            # the sizes are public: B holds three cards until it gives one
+            assert [s.hand_count for s in view.seats] == [2, 3, 1]
+
+    def test_a_timed_out_swapper_gives_back_its_lowest_card_held_before(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(0)  # B holds M★, 4~ (just taken) and 5☠
+        fold = table.fold(Viewer.of_seat(1))
+        assert GAME.default_action(fold, 1, departed=False) == give(STAR_M)
+
+    def test_a_swapper_that_leaves_after_its_take_leaves_the_round_with_it(self) -> None:
+        table = self.b_has_caught_c()
+        table.take_blind(1)
+        table.blind_pick(0)
+        resigned = Event(tpb.SeatResigned(seat=1, reason=tpb.SeatResigned.REASON_RESIGNED))
+        table.state = GAME.evolve(table.state, resigned)
+        table.log.append(resigned)
+        leave = GAME.default_action(table.fold(Viewer.of_seat(1)), 1, departed=True)
+        events = table.by(1, leave)
+        assert kinds(events) == ["PlayerLeftRound", "PlayerEliminated", "RoundWon"]
+        assert only(events, pb.PlayerLeftRound).cards_removed == 4  # with the card taken
+        assert only(events, pb.RoundWon).seat == 0
+        assert accounted_cards(table.state) == ALL_CARDS
+
+    def test_the_old_swap_that_named_the_card_first_is_no_longer_accepted(self) -> None:
+        table = self.b_has_caught_c()
+        with pytest.raises(MalformedCommand, match="SM-10"):
+            GAME.decide(table.state, Actor.of_seat(1), old_swap(SKULL_5))
 
 
 class TestSM07Break:

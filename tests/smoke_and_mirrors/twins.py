@@ -29,10 +29,17 @@ from cardroom.domain.smoke_and_mirrors.state import Phase, State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
 from .play import mover
-from .support import Table, act, as_cards, command_universe, swap
+from .support import Table, act, as_cards, command_universe, give
 
 UNIVERSE = command_universe()
-FEW = [pb.Challenge(), pb.TakeBreak(), pb.DeclineSwap(), swap(CARD_KINDS[0]), act(CARD_KINDS[3])]
+FEW = [
+    pb.Challenge(),
+    pb.TakeBreak(),
+    pb.DeclineSwap(),
+    pb.TakeBlind(),
+    give(CARD_KINDS[0]),
+    act(CARD_KINDS[3]),
+]
 
 
 def wire(event: Event) -> tuple:
@@ -96,6 +103,7 @@ class Twins:
         self.fold_b = self.b.state
         self.me = self.viewer.seat if self.viewer.kind == "seat" else None
         self.pending_pick: tuple[int, int] | None = None
+        self.pending_give: Card | None = None  # the same card given in both games
         self.seen: set[Card] = set()  # every card the viewer saw this round
 
     # ------------------------------------------------------------ moves
@@ -135,6 +143,8 @@ class Twins:
         assert kinds == {type(x) for x in legal_b}, "the kinds of legal moves are public"
         if a.phase is Phase.SWAP:
             return self.choose_swap(seat, a, b)
+        if a.phase is Phase.GIVE:
+            return self.choose_give(seat, a, b)
         eager = a.last_claim > MAX_ACHIEVABLE or self.rng.random() < self.eagerness
         if pb.Challenge in kinds and eager and self.may_challenge(seat, a, b):
             return pb.Challenge(), pb.Challenge()
@@ -170,31 +180,44 @@ class Twins:
         return act(*cards_a), act(*self.rng_b.choice(alike))
 
     def choose_swap(self, seat: int, a: State, b: State) -> tuple[Message, Message]:
+        """Take blind or decline alike (public); the pick, and the give the
+        viewer will see, are fixed now so that the viewer sees the same cards."""
         out = a.eliminated
         assert out is not None
-        decline = pb.DeclineSwap()
+        decline, take = pb.DeclineSwap(), pb.TakeBlind()
         if self.rng.random() < 0.3:
             return decline, decline
         hand_a, hand_b = known(a.seats[seat].hand), known(b.seats[seat].hand)
         theirs_a, theirs_b = known(a.seats[out].hand), known(b.seats[out].hand)
         if seat == self.me:
             # The viewer swaps: it will see the card it takes.
-            give = self.rng.choice(hand_a)
             pick_a = self.rng_a.randrange(len(theirs_a))
             taken = theirs_a[pick_a]
             if taken not in theirs_b:
                 return decline, decline
             self.pending_pick = (pick_a, theirs_b.index(taken))
-            return swap(give), swap(give)
+            return take, take
         if out == self.me:
             # The viewer is swapped with: it sees the card it gets.
-            give = self.rng_a.choice(hand_a)
-            if give not in hand_b:
+            given = self.rng_a.choice(hand_a)
+            if given not in hand_b:
                 return decline, decline
             pick = self.rng.randrange(len(theirs_a))
             self.pending_pick = (pick, pick)
-            return swap(give), swap(give)
-        return swap(self.rng_a.choice(hand_a)), swap(self.rng_b.choice(hand_b))
+            self.pending_give = given
+        return take, take
+
+    def choose_give(self, seat: int, a: State, b: State) -> tuple[Message, Message]:
+        """SM-10: a card held before the take, the same one if the viewer
+        will see it."""
+        if self.pending_give is not None:
+            given, self.pending_give = self.pending_give, None
+            return give(given), give(given)
+        legal_a, legal_b = GAME.legal_actions(a, seat), GAME.legal_actions(b, seat)
+        if seat == self.me:
+            choice = self.rng.choice(legal_a)
+            return choice, choice
+        return self.rng_a.choice(legal_a), self.rng_b.choice(legal_b)
 
     # ------------------------------------------------------------ checks
 
@@ -212,7 +235,7 @@ class Twins:
         if isinstance(e.public, pb.RoundDealt):
             self.seen = set()
         for s in e.secrets:
-            for name in ("cards", "taken", "given", "give"):
+            for name in ("cards", "card", "taken", "given", "give"):
                 if s.value.DESCRIPTOR.fields_by_name.get(name) is None:
                     continue
                 value = getattr(s.value, name)
@@ -247,7 +270,7 @@ class Twins:
         assert self.me is not None
         mine = sorted(set(known(self.a.state.seats[self.me].owned)))
         foreign = self.rng.sample(CARD_KINDS, 2)
-        tries = [*FEW, *[swap(c) for c in CARD_KINDS]]
+        tries = [*FEW, *[give(c) for c in CARD_KINDS]]
         tries += [act(*c) for c in distinct_acts(mine * 3 + foreign, [1, 2, 3])]
         tries += [act(), act(*mine, *foreign)]
         return tries
@@ -258,9 +281,9 @@ class Twins:
         assert known(fold.set_aside) == [] or self.viewer.kind == "auditor"
         if self.me is None:
             assert all(known(s.hand) == [] and known(s.act) == [] for s in fold.seats)
-            assert known(fold.out) == [] and fold.swap_give is None
+            assert known(fold.out) == [] and fold.swap_taken is None
             return
-        everything = [*fold.out, *(c for s in fold.seats for c in s.owned), fold.swap_give]
+        everything = [*fold.out, *(c for s in fold.seats for c in s.owned), fold.swap_taken]
         assert set(known(everything)) <= self.seen
         for seat, (mine, real) in enumerate(zip(fold.seats, truth.seats, strict=True)):
             assert len(mine.hand) == len(real.hand) and len(mine.act) == len(real.act)

@@ -27,12 +27,14 @@ from cardroom.domain.kernel import (
     Event,
     MalformedCommand,
     NotYourTurn,
+    Reveal,
     RuleViolation,
     Viewer,
     event,
 )
 from cardroom.trust.commitments import holds
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1.table_pb2 import SeatResigned
 
 PACKAGE = "cardroom.trusttest.v1"
 
@@ -229,7 +231,15 @@ class Duel:
                 tricks_played=state.tricks_played + 1,
                 turn=public.winner,
             )
+        if isinstance(public, SeatResigned):
+            return state  # a departed seat plays its lowest card, as a timed-out one
         raise ValueError(f"duel cannot fold {public.DESCRIPTOR.full_name}")
+
+    def reveals(self, event: Event) -> list[Reveal]:
+        return []  # the harness's ``reveals`` below opens the tricks
+
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
+        return self.legal_actions(state, seat)[0]  # the lowest card: no other player's
 
     def legal_actions(self, state: State, seat: int) -> list[Message]:
         hand = state.hands[seat]

@@ -46,14 +46,23 @@ class TrustedGame:
     envelopes: list[epb.EventEnvelope] = field(default_factory=list)
     stored: list[bytes] = field(default_factory=list)
     table: tables.Table | None = None
+    # The recording time of the next batch (a turn clock's test moves it).
+    now: datetime = CLOCK
 
     # ----------------------------------------------------------- writing
 
     def create(
-        self, seat_count: int, options: Message | None = None, set_deal: Sequence[Message] = ()
+        self,
+        seat_count: int,
+        options: Message | None = None,
+        set_deal: Sequence[Message] = (),
+        table_options: tpb.TableOptions | None = None,
     ) -> None:
         options = options if options is not None else self.game.options_type()
         created = tables.create(self.game, options, seat_count, set_deal=bool(set_deal))
+        if table_options is not None:
+            assert isinstance(created.public, tpb.GameCreated)
+            created.public.table_options.CopyFrom(table_options)
         hidden: list[Secret] = []
         if set_deal:
             packed = []
@@ -63,7 +72,7 @@ class TrustedGame:
                 packed.append(a)
             hidden.append(Secret(frozenset(), tpb.SetDeal(outcomes=packed)))
         hidden.append(chance.seed_secret(self.seed))
-        envelope = to_envelope(self.game_id, 1, CLOCK, Event(created.public, tuple(hidden)))
+        envelope = to_envelope(self.game_id, 1, self.now, Event(created.public, tuple(hidden)))
         commitments.seal_envelope(envelope)
         self._append([envelope])
         assert isinstance(created.public, tpb.GameCreated)
@@ -84,7 +93,7 @@ class TrustedGame:
             for i, e in enumerate(events):
                 sequence = len(self.envelopes) + len(batch) + 1
                 envelope = to_envelope(
-                    self.game_id, sequence, CLOCK, e, record_pb if i == 0 else None
+                    self.game_id, sequence, self.now, e, record_pb if i == 0 else None
                 )
                 commitments.seal_envelope(envelope)
                 history = [*self.envelopes, *batch]
@@ -94,19 +103,21 @@ class TrustedGame:
                 table = tables.evolve(table, e)
 
         record_batch(actor, command, command_id)
-        dealt = sum(
-            1
+        dealer = [
+            e.command
             for e in [*self.envelopes, *batch]
             if e.HasField("command") and e.command.actor.kind == epb.Actor.KIND_DEALER
-        )
+        ]
+        dealt, picks = len(dealer), sum(map(chance.is_pick, dealer))
         for _ in steps(100, "the dealer"):
             if tables.chance_needed(table) is None:
                 break
             outcome = chance.chance_outcome(
-                table, dealt, seed=self.seed, game_id=self.game_id, set_deal=script
+                table, dealt, seed=self.seed, game_id=self.game_id, set_deal=script, picks=picks
             )
             record_batch(DEALER, outcome, "")
             dealt += 1
+            picks += isinstance(outcome, tpb.DealerPick)
         self._append(batch)
         self.table = table
 

@@ -147,6 +147,26 @@ async def test_connect_json_carries_any_fields_by_their_type_urls(web_served: We
     )
 
 
+async def test_connect_json_refuses_an_any_under_another_type_url_prefix(
+    web_served: WebServed,
+) -> None:
+    """JSON names an Any's type by "@type": the same one prefix is accepted."""
+    options = {
+        "@type": "https://evil.example/cardroom.smoke_and_mirrors.v1.Options",
+        "roundsToWin": 2,
+    }
+    create = {"kind": SM, "seatCount": 3, "options": options}
+    status, _, body = await post(
+        web_served.web_url + "/cardroom.v1.GameService/CreateGame",
+        json.dumps(create).encode(),
+        {"content-type": "application/json"},
+    )
+    error = json.loads(body)
+    assert (status, error["code"]) == (400, "invalid_argument")
+    assert error["message"].startswith("options must be cardroom.smoke_and_mirrors.v1.Options")
+    assert "https://evil.example/" in error["message"]
+
+
 async def grpc_error(call: object) -> tuple[str, str]:
     try:
         await call  # type: ignore[misc]

@@ -149,6 +149,24 @@ class Forbidden(Exception):
     """The actor may never send this command (e.g. a seat forging a deal)."""
 
 
+# ------------------------------------------------------- default choices
+
+
+@dataclass(frozen=True)
+class DealersPick:
+    """A default choice that is the dealer's to draw (DECISIONS G-02(b)):
+    every legal option touches another player (a target, a partner, their
+    card), so none is taken by its place in a list. The table records the
+    dealer's uniform draw among ``options`` as a chance outcome
+    (``cardroom.v1.DealerPick``), which the audit re-checks like any other."""
+
+    options: tuple[Message, ...]
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError("a dealer's pick needs at least one option")
+
+
 # ------------------------------------------------------------ game module
 
 
@@ -183,7 +201,10 @@ class Game(Protocol[S]):
     def decide(self, state: S, actor: Actor, command: Message) -> list[Event]: ...
 
     def evolve(self, state: S, event: Event) -> S:
-        """Fold one (possibly redacted) event. Never mutates ``state``."""
+        """Fold one (possibly redacted) event. Never mutates ``state``.
+        Besides the game's own events this receives the table's
+        ``cardroom.v1.SeatResigned``: the game records the seat as departed
+        (DECISIONS G-02(d), G-03)."""
         ...
 
     def chance_needed(self, state: S) -> type[Message] | None:
@@ -196,7 +217,9 @@ class Game(Protocol[S]):
         ...
 
     def legal_actions(self, state: S, seat: int) -> list[Message]:
-        """Every command ``seat`` may send now. Called on that seat's own
+        """Every command ``seat`` may send now, but talk that changes nothing
+        and would bury the choices (Smile Life's journalist announcements,
+        SL-35, which its rules file documents). Called on that seat's own
         redacted fold, so it cannot depend on anything the seat cannot see."""
         ...
 
@@ -205,19 +228,33 @@ class Game(Protocol[S]):
         ...
 
     def winners(self, state: S) -> Sequence[int] | None:
-        """None while the game goes on; the winning seats once it is over."""
+        """None while the game goes on; the winning seats once it is over.
+        Seats that left the game are ranked out (DECISIONS G-03): the
+        winners are the best-placed seats still playing, unless every seat
+        left."""
         ...
 
-    # Optional: ``reveals(event) -> list[Reveal]`` names the earlier secrets
-    # an event shows (a challenged act, a flipped card). Games without it
-    # still have every secret checked when the full log opens at the end.
-    #
-    # Optional: ``default_action(state, seat) -> Message`` is the game's
-    # default choice for a decision it awaits from ``seat`` (a resigned seat,
-    # or one whose turn clock ran out; docs/rules/table.md T-RESIGN). Like
-    # ``legal_actions`` it may read only what ``seat`` may see, so that it
-    # reveals nothing. Without it the table plays the seat's first legal
-    # action.
+    def reveals(self, event: Event) -> list[Reveal]:
+        """The earlier secrets ``event`` shows (a challenged act, a flipped
+        card); the service opens them to the reveal's audience. A game
+        that reveals nothing mid-game returns ``[]``: every secret is
+        still checked when the full log opens at the end."""
+        ...
+
+    def default_action(self, state: S, seat: int, *, departed: bool) -> Message | DealersPick:
+        """The game's default choice for the decision it awaits from
+        ``seat`` (DECISIONS G-02; docs/rules/table.md T-RESIGN, T-CLOCK):
+        for a seat that left the game (``departed``), the move that keeps
+        it as inert as the game's rules allow; for a seat whose clock ran
+        out, its least consequential legal move. It never picks another
+        player, or another player's card, by seat number: where every
+        option touches someone it returns a :class:`DealersPick`. Like
+        ``legal_actions`` it reads only what ``seat`` may see, so it
+        reveals nothing.
+
+        ``evolve`` learns departures: the table folds its own
+        ``cardroom.v1.SeatResigned`` into the game's state too."""
+        ...
 
 
 def fold(game: Game[Any], state: Any, events: Iterable[Event]) -> Any:

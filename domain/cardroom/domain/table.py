@@ -9,6 +9,7 @@ every other command to the game, so the service only ever talks to a table.
 from __future__ import annotations
 
 import hmac
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,6 +20,7 @@ from google.protobuf.message import DecodeError, Message
 from cardroom.domain.kernel import (
     CLOCK,
     Actor,
+    DealersPick,
     Event,
     Forbidden,
     Game,
@@ -51,6 +53,9 @@ class Table:
     version: int = 1
     # Seconds per decision of the turn clock; 0: no clock (TableOptions).
     seconds_per_decision: int = 0
+    # The seat whose clock just ran out while its default choice, a dealer's
+    # pick, is still to be drawn (T-CLOCK, T-PICK); None otherwise.
+    timed_out: int | None = None
 
     @property
     def kind(self) -> str:
@@ -68,10 +73,25 @@ class Table:
         return sum(name is not None for name in self.player_names)
 
 
+# The only type URL prefix accepted in an Any (docs/design.md): protobuf's
+# default, which every message the server writes carries.
+TYPE_URL_PREFIX = "type.googleapis.com/"
+
+
 def pack(message: Message) -> any_pb2.Any:
     packed = any_pb2.Any()
     packed.Pack(message)
     return packed
+
+
+def type_name(type_url: str) -> str | None:
+    """The full message name a type URL names, or None unless it is
+    ``type.googleapis.com/<name>``: another host (``example.com/...``) or
+    scheme would be accepted by protobuf's ``Unpack`` but stored as sent."""
+    if not type_url.startswith(TYPE_URL_PREFIX):
+        return None
+    name = type_url[len(TYPE_URL_PREFIX) :]
+    return name if name and "/" not in name else None
 
 
 def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
@@ -81,10 +101,9 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
     if options is None or (not options.type_url and not options.value):
         return message
     name = message.DESCRIPTOR.full_name
-    _, slash, sent = options.type_url.rpartition("/")
-    if not slash or sent != name:
+    if type_name(options.type_url) != name:
         raise MalformedCommand(
-            f"options must be {name} (type_url 'type.googleapis.com/{name}'), "
+            f"options must be {name} (type_url '{TYPE_URL_PREFIX}{name}'), "
             f"not {quote(options.type_url)}"
         )
     try:
@@ -150,7 +169,9 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
         raise RuleViolation("T-PLAY", "the game has not started")
-    if isinstance(command, tpb.Resign):
+    if isinstance(command, tpb.DealerPick):
+        events = _dealer_pick(table, actor, command)
+    elif isinstance(command, tpb.Resign):
         events = _resign(table, actor)
     elif isinstance(command, tpb.RemoveSeat):
         events = _remove(table, actor, command)
@@ -184,21 +205,42 @@ def _carry_on(table: Table, events: list[Event]) -> list[Event]:
         active = [s for s in range(after.seat_count) if s not in after.resigned]
         if len(active) < 2:
             return [*out, event(tpb.GameFinished(winners=active))]
-        if after.game.chance_needed(after.game_state) is not None:
+        if chance_needed(after) is not None:
+            return out  # the dealer draws next (a dealer's pick included)
+        departed = _departed_awaited(after)
+        if departed is None:
             return out
-        zombie = next(
-            (s for s in sorted(after.resigned) if after.game.legal_actions(after.game_state, s)),
-            None,
-        )
-        if zombie is None:
-            return out
-        chosen = after.game.decide(
-            after.game_state, Actor.of_seat(zombie), default_action(after, zombie)
-        )
+        seat, choice = departed
+        assert not isinstance(choice, DealersPick)  # chance_needed names those
+        chosen = after.game.decide(after.game_state, Actor.of_seat(seat), choice)
         out.extend(chosen)
         for e in chosen:
             after = evolve(after, e)
     raise RuntimeError(f"default choices did not stop after {MAX_DEFAULT_CHOICES}")
+
+
+def _departed_awaited(table: Table) -> tuple[int, Message | DealersPick] | None:
+    """The first departed seat the game awaits (lowest seat number), with
+    its default choice; None when the game awaits none."""
+    for seat in sorted(table.resigned):
+        if table.game.legal_actions(table.game_state, seat):
+            return seat, default_action(table, seat)
+    return None
+
+
+def _pick_due(table: Table) -> tuple[int, DealersPick] | None:
+    """The dealer's pick the table waits for (T-PICK): the timed-out seat's
+    default choice, else a departed seat's, when it is a DealersPick."""
+    if table.timed_out is not None:
+        found: tuple[int, Message | DealersPick] | None = (
+            table.timed_out,
+            default_action(table, table.timed_out),
+        )
+    else:
+        found = _departed_awaited(table)
+    if found is None or not isinstance(found[1], DealersPick):
+        return None
+    return found[0], found[1]
 
 
 def _winners(table: Table, game_winners: Sequence[int]) -> list[int]:
@@ -209,23 +251,39 @@ def _winners(table: Table, game_winners: Sequence[int]) -> list[int]:
     return sorted(w for w in game_winners if w not in table.resigned)
 
 
-def default_action(table: Table, seat: int) -> Message:
-    """The game's default choice for ``seat`` now: its ``default_action``
-    hook, else the seat's first legal action. Both read only what the seat
-    may see (the contract of ``legal_actions``)."""
-    hook = getattr(table.game, "default_action", None)
-    if hook is not None:
-        chosen: Message = hook(table.game_state, seat)
-        return chosen
-    return table.game.legal_actions(table.game_state, seat)[0]
+def default_action(table: Table, seat: int) -> Message | DealersPick:
+    """The game's default choice for ``seat`` now (DECISIONS G-02): as a
+    departed seat's if it left the game, else as a timed-out seat's. It
+    reads only what the seat may see (the contract of ``legal_actions``).
+    A dealer's pick with one option is that option: nothing to draw."""
+    choice = table.game.default_action(table.game_state, seat, departed=seat in table.resigned)
+    if isinstance(choice, DealersPick) and len(choice.options) == 1:
+        return choice.options[0]
+    return choice
+
+
+def _dealer_pick(table: Table, actor: Actor, command: tpb.DealerPick) -> list[Event]:
+    """T-PICK: the dealer's draw among the options of the default choice
+    the table waits for, played as that seat's command."""
+    if actor.kind != "dealer":
+        raise Forbidden("only the dealer may send cardroom.v1.DealerPick")
+    if table.game.chance_needed(table.game_state) is not None:
+        raise RuleViolation("T-CHANCE", "the game waits for its own chance outcome")
+    due = _pick_due(table)
+    if due is None:
+        raise RuleViolation("T-CHANCE", "no dealer's pick is due now")
+    seat, pick = due
+    if command.index >= len(pick.options):
+        raise RuleViolation(
+            "T-PICK", f"the pick is among {len(pick.options)} options, not index {command.index}"
+        )
+    return table.game.decide(table.game_state, Actor.of_seat(seat), pick.options[command.index])
 
 
 def awaited(table: Table) -> list[int]:
     """The seats the game waits for now (each has legal actions); none while
     a chance outcome is due or outside play. Call on the full fold."""
-    if not table.started or table.finished:
-        return []
-    if table.game.chance_needed(table.game_state) is not None:
+    if not table.started or table.finished or chance_needed(table) is not None:
         return []
     return [
         s
@@ -270,9 +328,10 @@ def _expire(table: Table, actor: Actor, command: tpb.ClockExpired) -> list[Event
     if command.seat not in awaited(table):
         raise RuleViolation("T-CLOCK", f"the game does not wait for seat {command.seat}")
     timed_out = event(tpb.SeatTimedOut(seat=command.seat))
-    chosen = table.game.decide(
-        table.game_state, Actor.of_seat(command.seat), default_action(table, command.seat)
-    )
+    choice = default_action(table, command.seat)
+    if isinstance(choice, DealersPick):
+        return [timed_out]  # the dealer draws it next (T-PICK)
+    chosen = table.game.decide(table.game_state, Actor.of_seat(command.seat), choice)
     return [timed_out, *chosen]
 
 
@@ -285,6 +344,11 @@ def _check_sender(table: Table, actor: Actor, command: Message) -> None:
     elif isinstance(command, table.game.command_types):
         if actor.kind != "seat":
             raise Forbidden(f"only a seated player may send {name}")
+    elif command.DESCRIPTOR.GetOptions().deprecated:
+        raise MalformedCommand(
+            f"{name} is no longer accepted by {table.game.rules_version} (its .proto comment "
+            "names what replaces it)"
+        )
     else:
         raise MalformedCommand(f"{name} is not a {table.kind} command")
 
@@ -357,16 +421,37 @@ def evolve(table: Table, e: Event) -> Table:
     if isinstance(public, tpb.GameFinished):
         return replace(table, finished=True, winners=tuple(public.winners))
     if isinstance(public, tpb.SeatResigned):
-        return replace(table, resigned=table.resigned | {public.seat})
+        # The game learns it too: its rules make the seat inert (G-02(d)).
+        return replace(
+            table,
+            resigned=table.resigned | {public.seat},
+            game_state=table.game.evolve(table.game_state, e),
+        )
     if isinstance(public, tpb.SeatTimedOut):
-        return table
-    return replace(table, game_state=table.game.evolve(table.game_state, e))
+        return replace(table, timed_out=public.seat)
+    return replace(table, game_state=table.game.evolve(table.game_state, e), timed_out=None)
 
 
 def chance_needed(table: Table) -> type[Message] | None:
+    """The chance outcome the table waits for: the game's own, else a
+    dealer's pick of a default choice (T-PICK). Call on the full fold."""
     if not table.started or table.finished:
         return None
-    return table.game.chance_needed(table.game_state)
+    needed = table.game.chance_needed(table.game_state)
+    if needed is None and _pick_due(table) is not None:
+        return tpb.DealerPick
+    return needed
+
+
+def sample_chance(table: Table, rng: random.Random) -> Message:
+    """A random outcome of the chance the table waits for: the game's
+    ``sample_chance``, or the dealer's uniform pick (T-PICK). Only the
+    service calls this, with the committed seed's generator."""
+    if table.game.chance_needed(table.game_state) is None:
+        due = _pick_due(table)
+        if due is not None:
+            return tpb.DealerPick(index=rng.randrange(len(due[1].options)))
+    return table.game.sample_chance(table.game_state, rng)
 
 
 def legal_actions(table: Table, seat: int) -> list[Message]:

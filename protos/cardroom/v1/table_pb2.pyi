@@ -144,6 +144,12 @@ class SeatTimedOut(_message.Message):
     seat: int
     def __init__(self, seat: _Optional[int] = ...) -> None: ...
 
+class DealerPick(_message.Message):
+    __slots__ = ("index",)
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    def __init__(self, index: _Optional[int] = ...) -> None: ...
+
 class SetDeal(_message.Message):
     __slots__ = ("outcomes",)
     OUTCOMES_FIELD_NUMBER: _ClassVar[int]

@@ -249,13 +249,14 @@ class Commands:
 
         record_batch(actor, command, command_id)
         seed, script = loaded.chance()
-        dealt = loaded.indexes.dealt
+        dealt, picks = loaded.indexes.dealt, loaded.indexes.picks
         while tables.chance_needed(table) is not None:
             outcome = chance.chance_outcome(
-                table, dealt, seed=seed, game_id=loaded.game_id, set_deal=script
+                table, dealt, seed=seed, game_id=loaded.game_id, set_deal=script, picks=picks
             )
             record_batch(DEALER, outcome, "")
             dealt += 1
+            picks += isinstance(outcome, tpb.DealerPick)
         return envelopes
 
     @staticmethod
@@ -267,8 +268,7 @@ class Commands:
         envelope: epb.EventEnvelope,
     ) -> None:
         """Open the earlier secrets this event shows (see kernel.Reveal)."""
-        reveals: Callable[[Event], list[Reveal]] | None = getattr(table.game, "reveals", None)
-        for reveal in reveals(e) if reveals else ():
+        for reveal in table.game.reveals(e):
             found = latest_secret(loaded, pending, reveal)
             if found is None:
                 continue

@@ -1,6 +1,7 @@
 """What commands need of a game's history, kept as its events are absorbed:
 command ids by actor (a repeated id is answered with its first outcome), the
-dealer's command count (the next chance index), and sealed secrets by type
+dealer's command count (the next chance index) and how many of them were
+picks of default choices, and sealed secrets by type
 (what a reveal opens). So a command never scans the history.
 
 The indexes travel in the table's checkpoint as compact JSON. They grow with
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.domain.kernel import DEALER, Actor
+from cardroom.trust import chance
 from cardroom.trust.envelopes import actor_of
 from cardroom.v1 import envelope_pb2 as epb
 
@@ -36,6 +38,7 @@ class Indexes:
     commands: dict[tuple[Actor, str], CommandSpan] = field(default_factory=dict)
     last_command: tuple[Actor, str] | None = None
     dealt: int = 0  # the dealer's commands so far (the next chance index)
+    picks: int = 0  # of which dealer's picks of default choices (T-PICK)
     # Sealed secrets holding a value, by type: (event index, secret index).
     secrets: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
@@ -51,7 +54,7 @@ class Indexes:
             actor, command_id = self.last_command
             last = (actor.kind, actor.seat, command_id)
         secrets = [(name, [list(at) for at in places]) for name, places in self.secrets.items()]
-        return (commands, last, self.dealt, secrets)
+        return (commands, last, self.dealt, secrets, self.picks)
 
     def to_json(self) -> str:
         return json.dumps(self.plain(), separators=(",", ":"))
@@ -59,8 +62,8 @@ class Indexes:
     @classmethod
     def from_plain(cls, plain: Any) -> Indexes:
         """The indexes :meth:`plain` wrote (ValueError or TypeError if not)."""
-        commands, last, dealt, secrets = plain
-        indexes = cls(dealt=int(dealt))
+        commands, last, dealt, secrets, picks = plain
+        indexes = cls(dealt=int(dealt), picks=int(picks))
         for kind, seat, command_id, start, end in commands:
             indexes.commands[(Actor(kind, seat), command_id)] = CommandSpan(start, end)
         if last is not None:
@@ -74,6 +77,7 @@ class Indexes:
             actor = actor_of(envelope.command)
             if actor == DEALER:
                 self.dealt += 1
+                self.picks += chance.is_pick(envelope.command)
             else:
                 if self.last_command is not None:
                     span = self.commands.get(self.last_command)

@@ -400,7 +400,7 @@ def _rerun(
     table = tables.initial(game, created)
     before_rules = len(report.problems_of("rules"))
     before_chance = len(report.problems_of("chance"))
-    commands = dealt = 0
+    commands = dealt = picks = 0
     for position, batch in _batches(envelopes):
         if not batch[0].HasField("command"):
             report.add("rules", "events without a command record", position)
@@ -424,7 +424,12 @@ def _rerun(
                 elif command is not None:
                     try:
                         expected = chance.chance_outcome(
-                            table, dealt, seed=seed, game_id=first.game_id, set_deal=script
+                            table,
+                            dealt,
+                            seed=seed,
+                            game_id=first.game_id,
+                            set_deal=script,
+                            picks=picks,
                         )
                     except chance.SetDealMismatch as error:
                         report.add("chance", str(error), position)
@@ -437,6 +442,7 @@ def _rerun(
                             position,
                         )
                 dealt += 1
+                picks += isinstance(command, tpb.DealerPick)
             elif needed is not None:
                 report.add(
                     "chance",

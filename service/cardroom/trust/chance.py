@@ -106,14 +106,24 @@ def chance_outcome(
     seed: bytes,
     game_id: str,
     set_deal: tpb.SetDeal | None = None,
+    picks: int = 0,
 ) -> Message:
     """The ``index``-th chance outcome of a game (0-based, counting the
-    dealer's commands), for the chance ``table`` waits for now: the set
-    deal's outcome ``index`` while the set deal lasts (SetDealMismatch if the
-    rules refuse it), then draws from the seed."""
+    dealer's commands), for the chance ``table`` waits for now. ``picks``
+    of the earlier ones were dealer's picks of default choices
+    (``DealerPick``, T-PICK), which a set deal never scripts: a game's own
+    outcome is the set deal's outcome ``index - picks`` while the set deal
+    lasts (SetDealMismatch if the rules refuse it), and every outcome past
+    it, and every pick, is drawn from the seed with ``index``."""
     needed = tables.chance_needed(table)
     if needed is None:
         raise ValueError("the game waits for no chance outcome")
-    if set_deal is not None and index < len(set_deal.outcomes):
-        return set_deal_outcome(table, index, set_deal.outcomes[index], needed)
-    return table.game.sample_chance(table.game_state, ChanceRandom(seed, game_id, index))
+    scripted = index - picks
+    if needed is not tpb.DealerPick and set_deal is not None and scripted < len(set_deal.outcomes):
+        return set_deal_outcome(table, scripted, set_deal.outcomes[scripted], needed)
+    return tables.sample_chance(table, ChanceRandom(seed, game_id, index))
+
+
+def is_pick(record: epb.CommandRecord) -> bool:
+    """Whether a dealer's command record holds a DealerPick (T-PICK)."""
+    return record.HasField("command") and holds(record.command, tpb.DealerPick)

@@ -20,20 +20,22 @@ from cardroom.domain.kernel import (
     Secret,
     quote,
 )
-from cardroom.domain.table import pack
+from cardroom.domain.table import TYPE_URL_PREFIX, pack, type_name
 from cardroom.v1 import envelope_pb2 as epb
 
 
 def unpack(packed: any_pb2.Any, field: str = "message") -> Message:
     """Decode an Any into its message class, looked up by type name, exactly:
-    the type URL must end in "/" and a known full name, the bytes must parse,
-    and fields this schema does not know are dropped (never stored or
-    hashed). Anything else is a MalformedCommand naming ``field``."""
+    the type URL must be ``type.googleapis.com/`` and a known full name (the
+    one form the server writes, so an accepted message is stored and hashed
+    as it will be read back), the bytes must parse, and fields this schema
+    does not know are dropped (never stored or hashed). Anything else is a
+    MalformedCommand naming ``field``."""
     url = packed.type_url
-    _, slash, name = url.rpartition("/")
-    if not slash or not name:
+    name = type_name(url)
+    if name is None:
         raise MalformedCommand(
-            f"{field}: type_url must be 'type.googleapis.com/<message name>', not {quote(url)}"
+            f"{field}: type_url must be '{TYPE_URL_PREFIX}<message name>', not {quote(url)}"
         )
     try:
         descriptor = descriptor_pool.Default().FindMessageTypeByName(name)

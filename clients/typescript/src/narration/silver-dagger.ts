@@ -97,7 +97,7 @@ function narrate(message: Message, names: string[]): string | undefined {
   if (isMessage(message, ZombieGivenSchema)) return `${who(message.seat)} gives their face-up Zombie to ${who(message.target)}.`;
   if (isMessage(message, HeldDiscardedSchema)) return `${who(message.seat)} discards ${cardWord(message.card)}.`;
   if (isMessage(message, AbilityStartedSchema)) {
-    return `${who(message.seat)} uses the ability of ${cardWord(message.card)}${message.viaMagician ? " through the Magician" : ""}.`;
+    return `${who(message.seat)} uses the ability of ${cardWord(message.card)}${message.viaMagician ? " through the Magician" : ""}${message.noEffect ? ": it can do nothing now" : ""}.`;
   }
   if (isMessage(message, CardExchangedSchema)) {
     const placed = message.placed ? cardWord(message.placed) : "the card they hold";

@@ -2,6 +2,7 @@
 import { isMessage, type Message } from "@bufbuild/protobuf";
 import {
   AcquisitionPaidSchema,
+  AnnounceSchema,
   BarterStartedSchema,
   BarteredCardsSchema,
   CardDiscardedSchema,
@@ -30,10 +31,12 @@ import {
   GiveSalarySchema,
   HandsRedealtSchema,
   HandsShownSchema,
+  JournalistAnnouncedSchema,
   LuckCardChosenSchema,
   LuckCardsDrawnSchema,
   LuckCardsSchema,
   MalusMovedSchema,
+  MissTurnSchema,
   type Payment,
   PileShownSchema,
   PlayCardSchema,
@@ -147,6 +150,7 @@ const STEP_WORDS: Record<number, string> = {
   [Step.REVENGE]: "pass a malus on (revenge)",
   [Step.BIRTHDAY_GIFT]: "give a salary (birthday)",
   [Step.RESEARCHER_DISCARD]: "discard a card under the lost job",
+  [Step.JOURNALIST]: "may announce what others hold, true or false (journalist)",
 };
 
 export function stepWords(step: Step): string {
@@ -187,7 +191,10 @@ function narrate(message: Message, names: string[]): string | undefined {
     const card = cardWord(message.card);
     if (message.destination === Destination.DISCARD) return `${who(message.seat)} discards ${card}.`;
     if (message.destination === Destination.MALUS) {
-      return message.target === undefined ? `${who(message.seat)} plays ${card}: every child leaves the game.` : `${who(message.seat)} plays ${card} on ${who(message.target)}.`;
+      if (message.card === "malus_terrorist_attack" || message.target === undefined) {
+        return `${who(message.seat)} plays ${card}${message.target === undefined ? "" : `, naming ${who(message.target)}`}: every child leaves the game.`;
+      }
+      return `${who(message.seat)} plays ${card} on ${who(message.target)}.`;
     }
     return `${who(message.seat)} plays ${card} to their life${message.byPiston ? " by string-pulling" : ""}.`;
   }
@@ -210,6 +217,9 @@ function narrate(message: Message, names: string[]): string | undefined {
   if (isMessage(message, TurnsToMissSchema)) return `${who(message.seat)} must miss ${message.count} turn${message.count === 1 ? "" : "s"}.`;
   if (isMessage(message, MalusMovedSchema)) return `${who(message.seat)} takes revenge: ${cardWord(message.card)} goes to ${who(message.target)}.`;
   if (isMessage(message, HandsShownSchema)) return `${who(message.seat)}, the journalist, looks at every other hand.`;
+  if (isMessage(message, JournalistAnnouncedSchema)) {
+    return `${who(message.seat)}, the journalist, announces: "${who(message.about)} ${message.holds ? "holds" : "does not hold"} ${cardWord(message.card)}" (unchecked).`;
+  }
   if (isMessage(message, ShownHandsSchema)) return message.hands.map((hand) => `${who(hand.seat)} holds ${cards(hand.cards)}.`).join(" ") || "No hand to see.";
   if (isMessage(message, PileShownSchema)) return `${who(message.seat)}, the medium, looks at the next ${message.count} cards.`;
   if (isMessage(message, ShownPileSchema)) return `Next in the draw pile: ${cards(message.cards)}.`;
@@ -244,7 +254,10 @@ function describeAction(command: Message, names: string[]): string | undefined {
     const card = cardWord(command.card);
     if (command.destination === Destination.DISCARD) return `Discard ${card}`;
     if (command.destination === Destination.CASINO) return `Bet ${card} on the casino`;
-    if (command.destination === Destination.MALUS) return command.target === undefined ? `Play ${card}` : `Play ${card} on ${who(command.target)}`;
+    if (command.destination === Destination.MALUS) {
+      if (command.card === "malus_terrorist_attack") return `Play ${card}${command.target === undefined ? "" : `, naming ${who(command.target)}`}`;
+      return command.target === undefined ? `Play ${card}` : `Play ${card} on ${who(command.target)}`;
+    }
     const steal = command.stealFrom !== undefined ? `, taking ${who(command.stealFrom)}'s flirt` : "";
     return `Play ${card} to your life${steal}${paymentWords(command.payment)}`;
   }
@@ -258,6 +271,8 @@ function describeAction(command: Message, names: string[]): string | undefined {
   if (isMessage(command, TakeRevengeSchema)) return `Pass ${cardWord(command.malus)} on to ${who(command.target)}`;
   if (isMessage(command, GiveSalarySchema)) return `Give a Salary ${command.level}`;
   if (isMessage(command, DiscardFromHandSchema)) return `Discard ${cardWord(command.card)} under your job`;
+  if (isMessage(command, MissTurnSchema)) return "Miss this turn";
+  if (isMessage(command, AnnounceSchema)) return `Announce "${who(command.seat)} ${command.holds ? "holds" : "does not hold"} ${cardWord(command.card)}"`;
   return undefined;
 }
 

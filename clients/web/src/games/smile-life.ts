@@ -117,7 +117,7 @@ function drawView(message: Message, seating: Seating): HTMLElement {
     view.heldCard ? h("div", { class: "label" }, `to be played at once: ${cardWord(view.heldCard)}`) : null,
     view.luckCards.length ? h("div", { class: "label" }, `luck shows: ${view.luckCards.map(cardWord).join(", ")}`) : null,
     view.casino?.open
-      ? h("div", { class: "label" }, `casino (opened by ${who(view.casino.owner)})${view.casino.hasBet ? `: ${who(view.casino.bettor)} bet ${view.casino.betCard ? cardWord(view.casino.betCard) : "a hidden salary"}` : ""}`)
+      ? h("div", { class: "label" }, `casino (opened by ${who(view.casino.owner)})${view.casino.hasBet ? `: ${who(view.casino.bettor)} bet ${view.casino.betCard ? cardWord(view.casino.betCard) : "a hidden salary"}` : ""}${view.casino.hasSecondBet ? `, ${who(view.casino.secondBettor)} bet ${view.casino.secondBetCard ? cardWord(view.casino.secondBetCard) : "a hidden salary"}` : ""}`)
       : null,
   );
   const over = view.phase === Phase.OVER ? h("p", { class: "winner" }, `${list(view.winners.map(who)) || "Nobody"} won`) : null;

@@ -8,7 +8,7 @@ import {
   type View,
   ViewSchema,
 } from "@cardroom/client/gen/cardroom/smoke_and_mirrors/v1/smoke_and_mirrors_pb.js";
-import { PILE_WORDS } from "@cardroom/client/narration/smoke-and-mirrors.js";
+import { cardWord, PILE_WORDS } from "@cardroom/client/narration/smoke-and-mirrors.js";
 import { cardBack, cardFace, mirror, skull, star, swirl } from "../cards.js";
 import { h } from "../dom.js";
 import { enumWord, type GameUi, nameOf, type Seating } from "./ui.js";
@@ -47,7 +47,7 @@ function drawView(message: Message, seating: Seating): HTMLElement {
   const seats = view.seats.map((seat) => {
     const badges = [
       seat.seat === view.turnSeat && view.phase === Phase.TURN ? h("span", { class: "badge turn" }, "to act") : null,
-      seat.seat === view.swapper ? h("span", { class: "badge turn" }, "may swap") : null,
+      seat.seat === view.swapper ? h("span", { class: "badge turn" }, view.phase === Phase.SWAP_GIVE ? "gives a card back" : "may swap") : null,
       seat.active ? null : h("span", { class: "badge out" }, "out of the round"),
       seat.breakUsed ? h("span", { class: "badge" }, "break used") : null,
       h("span", { class: "badge wins" }, `${seat.roundWins} round${seat.roundWins === 1 ? "" : "s"} won`),
@@ -60,6 +60,7 @@ function drawView(message: Message, seating: Seating): HTMLElement {
       cards(seat.hand, seat.handCount),
       seat.actCount > 0 ? h("div", { class: "label" }, `act claiming ${seat.actClaim}`) : null,
       seat.actCount > 0 ? cards(seat.act, seat.actCount) : null,
+      seat.seat === view.swapper && view.swapTaken ? h("div", { class: "label" }, `took ${cardWord(view.swapTaken)} blind`) : null,
     );
   });
   const winner = view.winner === undefined ? null : h("p", { class: "winner" }, `${nameOf(seating.names, view.winner)} wins the game`);

@@ -26,8 +26,6 @@ from cardroom.domain.silver_dagger.cards import (
     APPROXIMATOR,
     DRAW_ABILITIES,
     ELUSIVE_STOP,
-    FLIPPER,
-    MAGICIAN,
     RENFIELD,
     REVERSER,
     ZOMBIE,
@@ -41,13 +39,6 @@ from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 RB_ABILITIES = "rulebook: Abilities"
 RB_FLIPPER = "rulebook: 6 Flipper"
 RB_MYSTIC = "rulebook: 9 Mystic Seer"
-
-UNUSABLE = {
-    APPROXIMATOR: "the Approximator needs two other cards in your village (SV-09)",
-    FLIPPER: "every village is empty",
-    MAGICIAN: "there is no card in another village to turn",
-    RENFIELD: "the deck is empty",
-}
 
 
 def _ability(state: State) -> Ability:
@@ -69,15 +60,16 @@ def use_drawn(batch: Batch, seat: int, cmd: pb.UseAbility) -> None:
     card = known(held.card)
     if card not in DRAW_ABILITIES:
         raise RuleViolation(RB_ABILITIES, f"the {label(card)} has no draw/discard ability")
-    if not state.ability_usable(card, seat):
-        why = UNUSABLE.get(card, "there is no face-down card anywhere")
-        raise RuleViolation("CR-SV-05", f"the {label(card)} can do nothing now: {why}")
+    effect = state.ability_has_effect(card, seat)
     if card == APPROXIMATOR:
+        if not effect:
+            raise RuleViolation("SV-09", "the Approximator needs two other cards in your village")
         batch.emit(pb.AbilityStarted(seat=seat, card=card, revealed_slots=hidden_slots([held])))
         return
     discard_held(batch, seat)
-    batch.emit(pb.AbilityStarted(seat=seat, card=card))
-    _resolve_at_once(batch, seat, card)
+    batch.emit(pb.AbilityStarted(seat=seat, card=card, no_effect=not effect))
+    if effect:
+        _resolve_at_once(batch, seat, card)
 
 
 def use_targeted(batch: Batch, seat: int, cmd: pb.UseAbility) -> None:
@@ -88,8 +80,10 @@ def use_targeted(batch: Batch, seat: int, cmd: pb.UseAbility) -> None:
     card = known(state.villages[target][position].card)
     if not state.magician_may_use(seat):
         raise RuleViolation("SV-10", f"the {label(card)}'s ability cannot be used: switch it")
-    batch.emit(pb.AbilityStarted(seat=seat, card=card, via_magician=True))
-    _resolve_at_once(batch, seat, card)
+    effect = state.ability_has_effect(card, seat)
+    batch.emit(pb.AbilityStarted(seat=seat, card=card, via_magician=True, no_effect=not effect))
+    if effect:
+        _resolve_at_once(batch, seat, card)
 
 
 def _resolve_at_once(batch: Batch, seat: int, card: Card) -> None:
@@ -215,7 +209,7 @@ def _magician_target(batch: Batch, seat: int, cmd: pb.ChooseCard) -> None:
         raise RuleViolation("SV-10", "the Magician turns a card in another village")
     spot = position_in(state.villages[cmd.seat], cmd.position, "SV-10")
     if spot.slot in state.chain:
-        raise RuleViolation("CR-SV-06", "a Magician has already turned that card this turn")
+        raise RuleViolation("SV-25", "a Magician has already turned that card this turn")
     batch.emit(
         pb.MagicianTargeted(
             seat=seat,

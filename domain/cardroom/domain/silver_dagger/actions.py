@@ -21,7 +21,7 @@ from cardroom.domain.silver_dagger.batch import (
     public_card,
     slot_card,
 )
-from cardroom.domain.silver_dagger.cards import DRAW_ABILITIES, SET_SIZE, SPY, ZOMBIE
+from cardroom.domain.silver_dagger.cards import APPROXIMATOR, DRAW_ABILITIES, SET_SIZE, SPY, ZOMBIE
 from cardroom.domain.silver_dagger.state import Source, State
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
@@ -151,7 +151,7 @@ def turn_choices(state: State, seat: int) -> list[Message]:
 
 
 def free_choices(state: State, seat: int) -> list[Message]:
-    """What a seat may do besides its action (CR-SV-02): peeks, the dagger."""
+    """What a seat may do besides its action (SV-23): peeks, the dagger."""
     actions: list[Message] = []
     if state.peeks_left(seat) > 0:
         actions.extend(
@@ -189,7 +189,7 @@ def discard_held(batch: Batch, seat: int) -> None:
 
 def keep_zombie(batch: Batch, seat: int) -> None:
     """SV-08 Z2/Z3: a held Zombie that cannot be discarded joins the village
-    at its right end, shown to everyone as it stays (CR-SV-04)."""
+    at its right end, shown to everyone as it stays (SV-26(b))."""
     state = batch.state
     held = state.held
     assert held is not None
@@ -255,12 +255,12 @@ def start_multiple(batch: Batch, seat: int, cmd: pb.StartMultipleExchange) -> No
 
 def select(batch: Batch, seat: int, cmd: pb.SelectCard, rule: str) -> None:
     """One more card for a multiple exchange or the Approximator: left to
-    right, and the first must leave room for a second (CR-SV-01)."""
+    right, and the first must leave room for a second (SV-27)."""
     state = batch.state
     village = state.villages[seat]
     position_in(village, cmd.position, rule)
     if state.selection and cmd.position <= state.selection[-1]:
-        raise RuleViolation("CR-SV-01", "select cards left to right")
+        raise RuleViolation("SV-27", "select cards left to right, with no take-back")
     if not state.selection and cmd.position >= len(village) - 1:
         raise RuleViolation(rule, "choose a first card with another card to its right")
     batch.emit(pb.CardSelected(seat=seat, position=cmd.position))
@@ -268,7 +268,7 @@ def select(batch: Batch, seat: int, cmd: pb.SelectCard, rule: str) -> None:
 
 def confirm(batch: Batch, seat: int, cmd: pb.ConfirmExchange) -> None:
     """SV-06: all selected cards are shown; equal ones are discarded and the
-    held card takes the leftmost vacated spot (CR-SV-03); otherwise they go
+    held card takes the leftmost vacated spot (SV-22); otherwise they go
     back face down and the held card (and, from the threshold on, the deck's
     top card) joins the village's right end."""
     state = batch.state
@@ -333,8 +333,10 @@ def holding_choices(state: State, seat: int) -> list[Message]:
     drawn = state.source is not Source.DISCARD
     if drawn and held.card != ZOMBIE:
         actions.append(pb.DiscardDrawn())
-    if drawn and held.card in DRAW_ABILITIES and state.ability_usable(known(held.card), seat):
-        actions.append(pb.UseAbility())
+    if drawn and held.card in DRAW_ABILITIES:
+        card = known(held.card)
+        if card != APPROXIMATOR or state.ability_has_effect(card, seat):  # SV-09, SV-24
+            actions.append(pb.UseAbility())
     size = len(state.villages[seat])
     actions.extend(pb.Exchange(position=p) for p in range(size))
     if size >= 2:

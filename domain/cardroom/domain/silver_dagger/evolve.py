@@ -43,6 +43,7 @@ from cardroom.domain.silver_dagger.state import (
     put,
 )
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 NO_ONE: frozenset[int] = frozenset()
 NO_CARDS: dict[int, Card] = {}
@@ -303,6 +304,8 @@ def _held_discarded(state: State, e: Event, m: pb.HeldDiscarded) -> State:
 
 def _ability_started(state: State, e: Event, m: pb.AbilityStarted) -> State:
     card, seat = m.card, m.seat
+    if m.no_effect:  # SV-24: used, and nothing happens
+        return derive(state, current=seat, **_over())
     ability = Ability(card, FIRST_STEP.get(card), via_magician=m.via_magician)
     more: dict[str, Any] = {}
     if card == APPROXIMATOR and not m.via_magician:
@@ -446,7 +449,12 @@ def _direction_reversed(state: State, e: Event, m: pb.DirectionReversed) -> Stat
     return derive(state, clockwise=not state.clockwise, reversals=reversals, **_over())
 
 
+def _seat_resigned(state: State, e: Event, m: tpb.SeatResigned) -> State:
+    return derive(state, departed=state.departed | {m.seat})
+
+
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
+    tpb.SeatResigned: _seat_resigned,
     pb.RoundDealt: _round_dealt,
     pb.CardsLooked: _cards_looked,
     pb.CardViewed: _card_viewed,

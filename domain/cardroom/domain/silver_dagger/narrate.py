@@ -167,6 +167,8 @@ class SilverDaggerNarrator:
             how = " through the Magician" if public.via_magician else ""
             what = ABILITIES.get(public.card, "")
             line = f"{n(public.seat)} uses {card_name(public.card)}'s ability{how}"
+            if public.no_effect:  # SV-24
+                return [f"{line}: it can do nothing now."]
             return [f"{line}: {what}." if what else f"{line}."]
         if isinstance(public, pb.CardExchanged):
             side = "face up" if public.face_up else "face down"

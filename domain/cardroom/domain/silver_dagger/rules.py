@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 
 from cardroom.domain.kernel import (
     Actor,
+    DealersPick,
     Event,
     MalformedCommand,
     NotYourTurn,
@@ -27,7 +28,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.silver_dagger import abilities, actions
+from cardroom.domain.silver_dagger import abilities, actions, defaults
 from cardroom.domain.silver_dagger.batch import Batch, hidden_slots, known, slot_card
 from cardroom.domain.silver_dagger.cards import DECK, DECK_SIZE, VILLAGE_CARDS
 from cardroom.domain.silver_dagger.evolve import evolve
@@ -59,7 +60,7 @@ HOLDING_COMMANDS = (
 EXPECTED: dict[Phase | Step, tuple[tuple[type[Message], ...], str, str]] = {
     Phase.TURN: (TURN_COMMANDS, RB_GAMEPLAY, "draw, take the discard, call or give a Zombie"),
     Phase.HOLDING: (HOLDING_COMMANDS, RB_GAMEPLAY, "discard, use or exchange the card you hold"),
-    Phase.SELECTING: ((pb.SelectCard, pb.ConfirmExchange), "SV-06", "finish the exchange"),
+    Phase.SELECTING: ((pb.SelectCard, pb.ConfirmExchange), "SV-27", "finish the exchange"),
     Step.APPROXIMATOR_SELECT: ((pb.SelectCard,), "SV-09", "choose the two cards to discard"),
     Step.FLIPPER_VILLAGE: ((pb.ChooseVillage,), abilities.RB_FLIPPER, "choose a village"),
     Step.ELUSIVE_SEER_VIEW: ((pb.ChooseCard,), "SV-12", "view a face-down card"),
@@ -89,6 +90,7 @@ COMMAND_TYPES: tuple[type[Message], ...] = (
     pb.StopViewing,
 )
 COMMAND_SET = frozenset(COMMAND_TYPES)
+FREE_ACTIONS = (pb.SpyPeek, pb.TurnDagger)  # SV-23
 SEAT_FIELDS = (pb.SpyPeek, pb.ChooseVillage, pb.ChooseCard)
 
 
@@ -111,7 +113,9 @@ class SilverDagger:
 
     kind: ClassVar[str] = "silver-dagger"
     title: ClassVar[str] = "Silver Dagger"
-    rules_version: ClassVar[str] = "silver-dagger/1"
+    # /2: SV-24, an ability that can do nothing is used without effect;
+    # SV-28, the default choices; G-03, winners among the seats still playing.
+    rules_version: ClassVar[str] = "silver-dagger/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     options_type: ClassVar[type[Message]] = pb.Options
@@ -223,6 +227,11 @@ class SilverDagger:
             return abilities.ability_choices(state, seat)
         return []
 
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message | DealersPick:
+        """SV-28 (G-02): see ``defaults``."""
+        actions = self.legal_actions(state, seat)
+        return defaults.default_action(state, seat, actions, departed=departed)
+
     # -------------------------------------------------------- rendering
 
     def view(self, state: State, viewer: Viewer) -> Message:
@@ -292,6 +301,12 @@ def _check_turn(state: State, seat: int, command: Message) -> None:
         assert state.ability is not None and state.ability.step is not None
         key = state.ability.step
     accepted, rule, what = EXPECTED[key]
+    if isinstance(command, FREE_ACTIONS) and not isinstance(command, accepted):
+        raise RuleViolation(
+            "SV-23",
+            "Spy peeks and the dagger come at the start of the turn or while you hold the card, "
+            f"before the action resolves: now {what}",
+        )
     if not isinstance(command, accepted):
         raise RuleViolation(rule, f"{what} first")
 
@@ -380,4 +395,5 @@ def _score(batch: Batch, reason: pb.RoundEndReason) -> None:
     batch.emit(pb.DaggerPassed(seat=seat, usable=usable))
     if state.round >= ROUNDS:
         totals = batch.state.totals
-        batch.emit(pb.GameEnded(winners=[winner(totals, seat)], totals=totals))
+        playing = [s for s in range(n) if s not in state.departed]  # G-03
+        batch.emit(pb.GameEnded(winners=[winner(totals, seat, playing)], totals=totals))

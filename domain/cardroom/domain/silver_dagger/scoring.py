@@ -118,9 +118,13 @@ def dagger_after_round(
     return next(s for s in order if s in low), False
 
 
-def winner(totals: Sequence[int], holder: int) -> int:
+def winner(totals: Sequence[int], holder: int, playing: Sequence[int] = ()) -> int:
     """SV-19: the fewest points; ties go to the dagger holder, else to the
     first tied seat clockwise from it (the dagger points clockwise after a
-    hand-off)."""
-    best = min(totals)
-    return next(s for s in clockwise_from(holder, len(totals)) if totals[s] == best)
+    hand-off). Only the seats still ``playing`` are ranked (G-03; every seat
+    when none is given or all left), but the search still starts at the
+    holder even if it left."""
+    ranked = set(playing) or set(range(len(totals)))
+    best = min(totals[s] for s in ranked)
+    order = clockwise_from(holder, len(totals))
+    return next(s for s in order if s in ranked and totals[s] == best)

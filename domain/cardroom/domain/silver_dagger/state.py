@@ -161,7 +161,7 @@ class State:
     source: Source | None = None
     selection: tuple[int, ...] = ()
     ability: Ability | None = None
-    chain: frozenset[int] = frozenset()  # slots a Magician targeted this turn (CR-SV-06)
+    chain: frozenset[int] = frozenset()  # slots a Magician targeted this turn (SV-25(a))
     peeks: int = 0
     reversals: int = 0
     dagger_turned: bool = False
@@ -169,6 +169,8 @@ class State:
     round_points: tuple[tuple[int, ...], ...] = ()
     last_round: pb.RoundScored | None = None
     winners: tuple[int, ...] | None = None
+    # Seats that left the game (the table's SeatResigned; SV-28).
+    departed: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------ seats
 
@@ -247,9 +249,10 @@ class State:
 
     # -------------------------------------------------------- abilities
 
-    def ability_usable(self, card: Card, seat: int) -> bool:
-        """Whether ``card``'s draw/discard ability can do anything now (an
-        ability that cannot is not offered: CR-SV-05)."""
+    def ability_has_effect(self, card: Card, seat: int) -> bool:
+        """Whether ``card``'s draw/discard ability can do anything now. One
+        that cannot is still used, without effect (SV-24), but for the
+        Approximator, which needs two village cards by rule (SV-09)."""
         if card == APPROXIMATOR:  # SV-09
             return len(self.villages[seat]) >= 2
         if card == FLIPPER:
@@ -264,7 +267,7 @@ class State:
 
     def magician_targets(self, seat: int) -> Iterator[tuple[int, int]]:
         """SV-10: any card of another village, but not one a Magician already
-        targeted this turn (CR-SV-06: no endless Magician chains)."""
+        targeted this turn (SV-25(a): no endless Magician chains)."""
         for target, village in enumerate(self.villages):
             if target == seat:
                 continue
@@ -293,7 +296,7 @@ class State:
         target, position = ability.target
         card = self.villages[target][position].card
         assert card is not None  # face up by now
-        return card in MAGICIAN_ABILITIES and self.ability_usable(card, seat)
+        return card in MAGICIAN_ABILITIES  # SV-24: even one that can do nothing
 
     def magician_may_switch(self, seat: int) -> bool:
         ability = self.ability

@@ -26,6 +26,7 @@ from cardroom.domain.smile_life.cards import (
     SALARY_OF_LEVEL,
     SPECIAL,
     STUDY,
+    TERRORIST_ATTACK,
     TRIP,
     card,
 )
@@ -47,6 +48,7 @@ from cardroom.domain.smile_life.state import (
     without,
 )
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 
 def _life(state: State, seat: int, **changes: Any) -> State:
@@ -92,6 +94,7 @@ def _turn_started(state: State, e: Event, m: pb.TurnStarted) -> State:
         turn=m.turn,
         stage=pb.STAGE_START,
         took_river=False,
+        drawn=None,
         start_seat=m.seat if state.start_seat is None else state.start_seat,
     )
 
@@ -114,7 +117,7 @@ def _card_drawn(state: State, e: Event, m: pb.CardDrawn) -> State:
     drawn = secret.card if secret is not None else state.pile[0]
     state = derive(state, pile=state.pile[1:])
     if m.for_turn:
-        state = derive(state, stage=pb.STAGE_PLAY)
+        state = derive(state, stage=pb.STAGE_PLAY, drawn=secret.card if secret else None)
     return _hand(state, m.seat, with_card(state.hands[m.seat], drawn))
 
 
@@ -158,7 +161,8 @@ def _place(state: State, seat: int, played: str, by_piston: bool) -> State:
         return _life(state, seat, marriage=played)
     if kind == DISTINCTION:
         if played == EXCELLENCE_PRIZE:
-            return _life(state, seat, prize_active=True)
+            assert life.job is not None
+            return _life(state, seat, prize_active=True, prize_jobs=(*life.prize_jobs, life.job))
         return _life(state, seat, distinctions=(*life.distinctions, played))
     if kind == SPECIAL:
         if played == CASINO:
@@ -193,10 +197,10 @@ def _card_played(state: State, e: Event, m: pb.CardPlayed) -> State:
     if m.destination == pb.DESTINATION_DISCARD:
         return derive(state, discard=(*state.discard, (m.card, seat)))
     if m.destination == pb.DESTINATION_MALUS:
-        if m.HasField("target"):
+        if m.card != TERRORIST_ATTACK:
             victim = state.lives[m.target]
             return _life(state, m.target, maluses=(*victim.maluses, m.card))
-        state = derive(state, out_of_game=(*state.out_of_game, m.card))
+        state = derive(state, out_of_game=(*state.out_of_game, m.card))  # SL-09, SL-23
         return _life(state, seat, attacker=True)
     return _place(state, seat, m.card, m.by_piston)
 
@@ -321,6 +325,10 @@ def _hands_shown(state: State, e: Event, m: pb.HandsShown) -> State:
     return derive(state, hands=tuple(hands))
 
 
+def _journalist_announced(state: State, e: Event, m: pb.JournalistAnnounced) -> State:
+    return state  # SL-35: talk, logged; it changes nothing
+
+
 def _pile_shown(state: State, e: Event, m: pb.PileShown) -> State:
     shown = e.secret(pb.ShownPile)
     if shown is None:
@@ -394,7 +402,12 @@ def _game_ended(state: State, e: Event, m: pb.GameEnded) -> State:
     return derive(state, phase=pb.PHASE_OVER, steps=(), winners=tuple(m.winners))
 
 
+def _seat_resigned(state: State, e: Event, m: tpb.SeatResigned) -> State:
+    return derive(state, departed=state.departed | {m.seat})
+
+
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
+    tpb.SeatResigned: _seat_resigned,
     pb.CardsDealt: _cards_dealt,
     pb.RiverCardDealt: _river_card_dealt,
     pb.RiverDiscarded: _river_discarded,
@@ -416,6 +429,7 @@ HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
     pb.TurnsToMiss: _turns_to_miss,
     pb.MalusMoved: _malus_moved,
     pb.HandsShown: _hands_shown,
+    pb.JournalistAnnounced: _journalist_announced,
     pb.PileShown: _pile_shown,
     pb.LuckCardsDrawn: _luck_cards_drawn,
     pb.LuckCardChosen: _luck_card_chosen,

@@ -35,7 +35,7 @@ def malus_targets(state: State, seat: int) -> list[int]:
 
 
 def last_unprotected_study(life: Life) -> int | None:
-    """CR-SL-07: a repeated year takes the last study a doctor or surgeon
+    """SL-31: a repeated year takes the last study a doctor or surgeon
     did not place."""
     for i in range(len(life.studies) - 1, -1, -1):
         if not life.studies[i].protected:
@@ -79,7 +79,9 @@ def _condition(life: Life, malus: str) -> str | None:
 def malus_problem(state: State, seat: int, malus: str, target: int | None) -> RuleViolation | None:
     if card(malus).family != MALUS:
         return RuleViolation("SL-06", "only a malus is played on another player")
-    if malus == TERRORIST_ATTACK:
+    if malus == TERRORIST_ATTACK:  # SL-23: any other player, or nobody
+        if target == seat:
+            return RuleViolation("SL-23", "an attack may name another player, not yourself")
         if state.soldier_in_play():
             return RuleViolation("SL-06", "no terrorist attack while a soldier is in play")
         return None

@@ -73,6 +73,7 @@ STEP_WORDS: dict[int, str] = {
     pb.STEP_REVENGE: "pass a malus on (revenge)",
     pb.STEP_BIRTHDAY_GIFT: "give a salary",
     pb.STEP_RESEARCHER_DISCARD: "discard a card under the lost job",
+    pb.STEP_JOURNALIST: "announce what others hold, true or false (journalist)",
 }
 STEP_DONE: dict[int, str] = {
     pb.STEP_PLAY_HELD: "has played the card they held",
@@ -89,6 +90,7 @@ STEP_DONE: dict[int, str] = {
     pb.STEP_REVENGE: "is done with revenge",
     pb.STEP_BIRTHDAY_GIFT: "has given a birthday salary",
     pb.STEP_RESEARCHER_DISCARD: "has discarded under the lost job",
+    pb.STEP_JOURNALIST: "is done announcing",
 }
 ZONE_WORDS: dict[int, str] = {
     pb.ZONE_JOB: "job",
@@ -191,6 +193,8 @@ class SmileLifeNarrator:
         if isinstance(public, pb.TurnStarted):
             return [f"Turn {public.turn}: {n(public.seat)} plays."]
         if isinstance(public, pb.TurnMissed):
+            if public.seat in before.departed:
+                return [f"{n(public.seat)} has left the game: no turn."]
             more = f" ({plural(public.remaining, 'more turn')} to miss)" if public.remaining else ""
             return [f"{n(public.seat)} misses a turn{more}."]
         if isinstance(public, pb.TurnEnded):
@@ -261,6 +265,12 @@ class SmileLifeNarrator:
             if shown is not None:
                 lines += [f"{n(h.seat)} holds {draw_hand(h.cards)}." for h in shown.hands]
             return lines
+        if isinstance(public, pb.JournalistAnnounced):
+            verb = "holds" if public.holds else "does not hold"
+            return [
+                f'{n(public.seat)}, the journalist, announces: "{n(public.about)} {verb} '
+                f'{draw(public.card)}." (Unchecked: it may be false.)'
+            ]
         if isinstance(public, pb.PileShown):
             lines = [
                 f"{n(public.seat)}, the medium, looks at the next "
@@ -335,7 +345,8 @@ class SmileLifeNarrator:
             return f"{who} discards {c}."
         if m.destination == pb.DESTINATION_MALUS:
             if m.card == TERRORIST_ATTACK or not m.HasField("target"):
-                return f"{who} commits a {c}: every child in play leaves the game."
+                named = f", naming {name(names, m.target)}" if m.HasField("target") else ""
+                return f"{who} commits a {c}{named}: every child in play leaves the game."
             return f"{who} plays {c} on {name(names, m.target)}."
         if m.destination == pb.DESTINATION_CASINO:  # pragma: no cover - bets are CasinoBetPlaced
             return f"{who} bets on the casino."
@@ -425,6 +436,9 @@ class SmileLifeNarrator:
             if casino.has_bet:
                 bet = draw(casino.bet_card) if casino.bet_card else HIDDEN
                 line += f": {n(casino.bettor)} bet {bet}"
+                if casino.has_second_bet:  # a replay, before the CasinoResolved
+                    second = draw(casino.second_bet_card) if casino.second_bet_card else HIDDEN
+                    line += f", {n(casino.second_bettor)} bet {second}"
             elif casino.open_to_all:
                 line += ": anyone may bet"
             table.append(line)
@@ -558,6 +572,7 @@ class SmileLifeNarrator:
                 pb.STEP_PISTON: "Do not place a job by string-pulling",
                 pb.STEP_ASTRONAUT: "Take nothing from the discard pile",
                 pb.STEP_MANAGER_BARTER: "Do not barter",
+                pb.STEP_JOURNALIST: "Done announcing",
             }
             return declined.get(step, "Decline")
         if isinstance(command, pb.ChooseLuckCard):
@@ -586,6 +601,9 @@ class SmileLifeNarrator:
             return f"Give {to} a [Salary {command.level}]"
         if isinstance(command, pb.DiscardFromHand):
             return f"Discard {draw(command.card)} under your lost job"
+        if isinstance(command, pb.Announce):
+            verb = "holds" if command.holds else "does not hold"
+            return f'Announce "{n(command.seat)} {verb} {draw(command.card)}"'
         return command.DESCRIPTOR.name  # pragma: no cover - every command is named above
 
     @staticmethod
@@ -604,6 +622,11 @@ class SmileLifeNarrator:
         if destination == pb.DESTINATION_CASINO:
             return f"Bet {source} on the casino"
         if destination == pb.DESTINATION_MALUS:
+            if command.card == TERRORIST_ATTACK:
+                named = (
+                    f", naming {name(names, command.target)}" if command.HasField("target") else ""
+                )
+                return f"Play {source}{named}: every child in play leaves the game"
             if not command.HasField("target"):
                 return f"Play {source}: every child in play leaves the game"
             return f"Play {source} on {name(names, command.target)}"

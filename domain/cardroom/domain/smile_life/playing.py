@@ -124,11 +124,12 @@ def _job_advantage(batch: Batch, seat: int, job: str) -> None:
         for other in state.others(seat):
             if state.lives[other].job in POLICED:
                 lose_job(batch, other)
-    elif job == RESEARCHER:  # CR-SL-12: the sixth card at once
+    elif job == RESEARCHER:  # SL-34(a): the sixth card at once
         draw(batch, seat)
-    elif job == JOURNALIST:  # SL-19
+    elif job == JOURNALIST:  # SL-19; SL-35: then the announcements
         hands = [pb.HandCards(seat=s, cards=known(state.hands[s])) for s in state.others(seat)]
         batch.emit(pb.HandsShown(seat=seat), ({seat}, pb.ShownHands(seat=seat, hands=hands)))
+        open_step(batch, pb.STEP_JOURNALIST, seat)
     elif job == MEDIUM:  # SL-19
         shown = known(state.pile[:MEDIUM_LOOK])
         if shown:
@@ -151,7 +152,7 @@ def _always(state: State, seat: int) -> bool:
     return True
 
 
-# The step a special card opens, when its action is possible (CR-SL-03). The
+# The step a special card opens, when its action is possible (SL-25). The
 # casino's bet and the piston's job depend on the hand: their steps open
 # whatever it holds, so that nobody learns what it holds (CR-SL-14).
 SPECIAL_STEPS: dict[str, tuple[pb.Step, Callable[[State, int], bool]]] = {
@@ -166,7 +167,7 @@ SPECIAL_STEPS: dict[str, tuple[pb.Step, Callable[[State, int], bool]]] = {
 
 
 def _special_action(batch: Batch, seat: int, special: str) -> None:
-    """SL-16, CR-SL-03: the action, as far as it is possible."""
+    """SL-16, SL-25: the action, as far as it is possible."""
     state = batch.state
     if special == BIRTHDAY:
         givers = [s for s in state.others(seat) if state.lives[s].face_up_salaries()]

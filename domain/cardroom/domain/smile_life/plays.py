@@ -67,7 +67,7 @@ FROM_HAND = Context(pb.SOURCE_HAND, frozenset({LIFE, MALUS_ON, DISCARD, CASINO_B
 CASINO_ONLY = Context(pb.SOURCE_HAND, frozenset({CASINO_BET}), rule="SL-16")
 PISTON_JOB = Context(pb.SOURCE_HAND, frozenset({LIFE}), piston=True, rule="SL-14")
 TAKEN = Context(pb.SOURCE_HELD, frozenset({LIFE, MALUS_ON}), rule="SL-21")
-FROM_LUCK = Context(pb.SOURCE_HELD, frozenset({LIFE, MALUS_ON, DISCARD}), rule="SL-16")
+FROM_LUCK = Context(pb.SOURCE_HELD, frozenset({LIFE, MALUS_ON, DISCARD}), rule="SL-26")
 
 
 # ---------------------------------------------------------------- paying
@@ -136,7 +136,7 @@ def payments(state: State, seat: int, acquisition: str) -> list[pb.Payment]:
     if free_acquisition(state, seat, acquisition):
         found = [pb.Payment(free=True)]
         if card(acquisition).family == TRIP:
-            return found  # CR-SL-10: the pilot's trips are always free
+            return found  # SL-30: the pilot's trips are always free
     else:
         found = []
     levels = _face_up_levels(state, seat)
@@ -154,14 +154,14 @@ def payment_problem(
     cost = price(state, seat, acquisition)
     if payment.free:
         if payment.salary_levels or payment.inheritance:
-            return RuleViolation("CR-SL-10", "a free acquisition is not also paid")
+            return RuleViolation("SL-30", "a free acquisition is not also paid")
         if not free_acquisition(state, seat, acquisition):
             return RuleViolation(
                 "SL-15", "only an architect's house or an airline pilot's trip is free"
             )
         return None
     if card(acquisition).family == TRIP and free_acquisition(state, seat, acquisition):
-        return RuleViolation("CR-SL-10", "an airline pilot's trips are free: take them free")
+        return RuleViolation("SL-30", "an airline pilot's trips are free: take them free")
     wanted = Counter(payment.salary_levels)
     have = _face_up_levels(state, seat)
     for level, count in sorted(wanted.items()):
@@ -179,7 +179,7 @@ def payment_problem(
         return RuleViolation("SL-15", f"{card(acquisition).name} costs {cost}; you pay {total}")
     if any(total - part >= cost for part in parts):
         return RuleViolation(
-            "SL-15", f"{card(acquisition).name} costs {cost}: turn over only what it needs"
+            "SL-30", f"{card(acquisition).name} costs {cost}: turn over only what it needs"
         )
     return None
 
@@ -277,7 +277,7 @@ def _personal_problem(state: State, seat: int, played: str) -> RuleViolation | N
                 "SL-12", "a child needs a marriage, or your last flirt at a hotel or campsite"
             )
         if life.children:
-            return RuleViolation("CR-SL-08", "only one child while unmarried")
+            return RuleViolation("SL-28", "only one child while unmarried")
     return None
 
 
@@ -288,8 +288,10 @@ def _distinction_problem(state: State, seat: int, played: str) -> RuleViolation 
             return RuleViolation(
                 "SL-17", "the excellence prize is for a writer, researcher or journalist"
             )
-        if life.prize_active:
-            return RuleViolation("SL-17", "one excellence prize per job")
+        if life.job in life.prize_jobs:  # an active prize's job is among them
+            return RuleViolation(
+                "SL-24", f"one excellence prize per job for the whole game: {life.job} had one"
+            )
         return None
     if life.was_bandit or life.attacker:
         return RuleViolation(
@@ -338,9 +340,9 @@ def casino_problem(state: State, seat: int, played: str) -> RuleViolation | None
         return RuleViolation("SL-16", "no casino is open")
     if casino.bettor is None:
         if not casino.open_to_all and seat != casino.owner:
-            return RuleViolation("CR-SL-05", "the casino's owner makes its first bet")
+            return RuleViolation("SL-27", "the casino's owner makes its first bet")
     elif casino.bettor == seat:
-        return RuleViolation("CR-SL-05", "you cannot bet against yourself")
+        return RuleViolation("SL-27", "you cannot bet against yourself")
     return None
 
 
@@ -382,8 +384,12 @@ def candidates(state: State, seat: int, played: str, ctx: Context) -> list[pb.Pl
         else:
             found.append(pb.PlayCard(card=played, destination=LIFE))
     if ctx.allows(MALUS_ON) and kind == MALUS:
-        if played == TERRORIST_ATTACK:
+        if played == TERRORIST_ATTACK:  # SL-23: naming nobody, or another player
             found.append(pb.PlayCard(card=played, destination=MALUS_ON))
+            found.extend(
+                pb.PlayCard(card=played, destination=MALUS_ON, target=t)
+                for t in malus_targets(state, seat)
+            )
         else:
             found.extend(
                 pb.PlayCard(card=played, destination=MALUS_ON, target=t)

@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 
 from cardroom.domain.kernel import (
     Actor,
+    DealersPick,
     Event,
     MalformedCommand,
     NotYourTurn,
@@ -27,7 +28,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.smile_life import dealing, steps, turns
+from cardroom.domain.smile_life import dealing, defaults, steps, turns
 from cardroom.domain.smile_life.batch import Batch, refill
 from cardroom.domain.smile_life.cards import (
     ACQUISITIONS,
@@ -73,9 +74,12 @@ COMMAND_TYPES: tuple[type[Message], ...] = (
     pb.TakeRevenge,
     pb.GiveSalary,
     pb.DiscardFromHand,
+    pb.Announce,
+    pb.MissTurn,
 )
 CHANCE_TYPES: tuple[type[Message], ...] = (pb.ShuffleDeck, pb.RedealHands, pb.PickBarterCards)
 START_COMMANDS = (
+    pb.MissTurn,
     pb.DrawCard,
     pb.TakeDiscard,
     pb.TakeRiverCard,
@@ -98,6 +102,7 @@ STEP_COMMANDS: dict[int, tuple[str, tuple[type[Message], ...]]] = {
     pb.STEP_REVENGE: ("SL-16", (pb.TakeRevenge,)),
     pb.STEP_BIRTHDAY_GIFT: ("SL-16", (pb.GiveSalary,)),
     pb.STEP_RESEARCHER_DISCARD: ("SL-10", (pb.DiscardFromHand,)),
+    pb.STEP_JOURNALIST: ("SL-35", (pb.Announce, pb.Decline)),
 }
 DEALER_STEPS = frozenset({pb.STEP_BARTER_DRAW, pb.STEP_TSUNAMI})
 SIX = "DECISIONS 3.1"
@@ -138,7 +143,7 @@ def settings_of(options: Message, seat_count: int) -> Settings:
     size = options.draw_pile_size if options.HasField("draw_pile_size") else None
     most = len(DECK) - HAND_SIZE * seat_count - (RIVER_SIZE if options.river_variant else 0)
     if size is not None and not 1 <= size <= most:
-        raise RuleViolation("CR-SL-17", f"the draw pile holds 1 to {most} cards with {seat_count}")
+        raise RuleViolation("SL-36", f"the draw pile holds 1 to {most} cards with {seat_count}")
     return Settings(
         allow_six_players=options.allow_six_players,
         river=options.river_variant,
@@ -174,7 +179,7 @@ def _check_play_shape(state: State, command: pb.PlayCard) -> None:
     to_life = destination == pb.DESTINATION_LIFE
     if command.HasField("target"):
         _seat_field(state, command.target, "target")
-        if destination != pb.DESTINATION_MALUS or command.card == TERRORIST_ATTACK:
+        if destination != pb.DESTINATION_MALUS:
             raise MalformedCommand("only a malus on a player names a target")
     elif destination == pb.DESTINATION_MALUS and kind == MALUS and command.card != TERRORIST_ATTACK:
         raise MalformedCommand("a malus names its target")
@@ -208,6 +213,9 @@ def _check_shape(state: State, command: Message) -> None:
         _seat_field(state, command.target, "target")
     elif isinstance(command, pb.GiveSalary) and not 1 <= command.level <= 4:
         raise MalformedCommand("level must be 1 to 4")
+    elif isinstance(command, pb.Announce):
+        _seat_field(state, command.seat, "seat")
+        _card_field(command.card, "card")
 
 
 # ------------------------------------------------------------- the turn
@@ -220,6 +228,9 @@ def _check_turn(state: State, seat: int, command: Message) -> None:
     if state.phase == pb.PHASE_SETUP:
         raise NotYourTurn("waiting for the shuffle")
     top = state.top
+    journalist = top is not None and top.kind == pb.STEP_JOURNALIST and seat == top.seat
+    if isinstance(command, pb.Announce) and not journalist:
+        raise RuleViolation("SL-35", "only a journalist announces, in the turn the job is placed")
     if top is None:
         if seat != state.current:
             raise NotYourTurn(f"it is seat {state.current}'s turn")
@@ -302,6 +313,11 @@ def _stop_adultery(batch: Batch, seat: int, command: Message) -> None:
     turns.stop_adultery(batch, seat)
 
 
+def _miss_turn(batch: Batch, seat: int, command: Message) -> None:
+    _raise(turns.miss_turn_problem(batch.state, seat))
+    turns.end_turn(batch)
+
+
 def _decline(batch: Batch, seat: int, command: Message) -> None:
     steps.decline(batch, seat)
 
@@ -338,6 +354,17 @@ def _discard_from_hand(batch: Batch, seat: int, command: pb.DiscardFromHand) -> 
     steps.discard_from_hand(batch, seat, command.card)
 
 
+def _announce(batch: Batch, seat: int, command: pb.Announce) -> None:
+    """SL-35: public and unchecked; it may be false."""
+    if command.seat == seat:
+        raise RuleViolation("SL-35", "announce what another player holds")
+    batch.emit(
+        pb.JournalistAnnounced(
+            seat=seat, about=command.seat, card=command.card, holds=command.holds
+        )
+    )
+
+
 HANDLERS: dict[type[Message], Callable[[Batch, int, Any], None]] = {
     pb.DrawCard: _draw,
     pb.TakeDiscard: _take_discard,
@@ -353,6 +380,8 @@ HANDLERS: dict[type[Message], Callable[[Batch, int, Any], None]] = {
     pb.TakeRevenge: _revenge,
     pb.GiveSalary: _gift,
     pb.DiscardFromHand: _discard_from_hand,
+    pb.Announce: _announce,
+    pb.MissTurn: _miss_turn,
 }
 
 
@@ -387,6 +416,9 @@ def _step_actions(state: State, seat: int, kind: int) -> list[Message]:
         return list(steps.revenge_options(state, seat))
     if kind == pb.STEP_BIRTHDAY_GIFT:
         return [pb.GiveSalary(level=level) for level in steps.gift_levels(state, seat)]
+    if kind == pb.STEP_JOURNALIST:
+        # SL-35: Announce is accepted too, but not listed (seats x types x 2).
+        return steps.decline_actions(state, seat)
     assert kind == pb.STEP_RESEARCHER_DISCARD
     return [pb.DiscardFromHand(card=c) for c in sorted(set(known(state.hands[seat])))]
 
@@ -397,7 +429,10 @@ def _step_actions(state: State, seat: int, kind: int) -> list[Message]:
 class SmileLife:
     kind: ClassVar[str] = "smile-life"
     title: ClassVar[str] = "Smile Life"
-    rules_version: ClassVar[str] = "smile-life/1"
+    # /2: SL-23 (the attack may name a target), SL-24 (one prize per job for
+    # the game), SL-35 (the journalist's announcements), SL-37 (the default
+    # choices), G-03 (winners among the seats still playing).
+    rules_version: ClassVar[str] = "smile-life/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6  # only with allow_six_players (section 3.1)
     options_type: ClassVar[type[Message]] = pb.Options
@@ -443,12 +478,19 @@ class SmileLife:
         if top is None:
             if seat != state.current:
                 return []
+            if state.stage == pb.STAGE_START and seat in state.departed:
+                return [pb.MissTurn()]  # SL-37
             if state.stage == pb.STAGE_START:
                 return turns.start_actions(state, seat)
             return _hand_plays(state, seat, FROM_HAND) + turns.free_actions(state, seat)
         if top.kind in DEALER_STEPS or top.seat != seat:
             return []
         return _step_actions(state, seat, top.kind)
+
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message | DealersPick:
+        """SL-37 (G-02): see ``defaults``."""
+        actions = self.legal_actions(state, seat)
+        return defaults.default_action(state, seat, actions, departed=departed)
 
     def view(self, state: State, viewer: Viewer) -> Message:
         return render(state, viewer)

@@ -141,6 +141,7 @@ class Life:
     missed: int = 0
     was_bandit: bool = False
     attacker: bool = False
+    prize_jobs: tuple[str, ...] = ()  # SL-24: jobs an excellence prize was had for
 
     @property
     def married(self) -> bool:
@@ -156,7 +157,7 @@ class Life:
 
     def last_flirt(self) -> str | None:
         """The last uncovered flirt, the one another player may take
-        (CR-SL-09): the top of an adultery's flirts, else the top official
+        (SL-29): the top of an adultery's flirts, else the top official
         flirt while unmarried (a marriage covers them)."""
         if self.married:
             return self.adultery_flirts[-1] if self.adultery_flirts else None
@@ -226,7 +227,7 @@ class Step:
 @dataclass(frozen=True, slots=False)
 class Casino:
     owner: int
-    open_to_all: bool = False  # CR-SL-05
+    open_to_all: bool = False  # SL-27
     bettor: int | None = None
     bet: str | None = None  # the face-down salary, when this viewer knows it
     # The second bet, between being placed and the casino's settling.
@@ -276,6 +277,11 @@ class State:
     turn: int = 0
     start_seat: int | None = None
     winners: tuple[int, ...] | None = None
+    # Seats that left the game (the table's SeatResigned; SL-37).
+    departed: frozenset[int] = frozenset()
+    # The card the current seat drew for its turn, where this viewer saw it
+    # (SL-37: a timed-out seat discards it).
+    drawn: str | None = None
 
     @property
     def top(self) -> Step | None:
@@ -313,6 +319,13 @@ class State:
 
     def smiles(self) -> list[int]:
         return [life.smiles() for life in self.lives]
+
+    @property
+    def playing(self) -> list[int]:
+        """The seats that have not left the game (G-03, SL-37); every seat
+        if all of them left (T-RESIGN)."""
+        active = [s for s in range(self.seat_count) if s not in self.departed]
+        return active or list(range(self.seat_count))
 
     def awaiting(self) -> list[int]:
         """Seats whose command the game waits for (public)."""

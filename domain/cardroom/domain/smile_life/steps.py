@@ -24,6 +24,7 @@ OPTIONAL = frozenset(
         pb.STEP_PISTON,
         pb.STEP_ASTRONAUT,
         pb.STEP_MANAGER_BARTER,
+        pb.STEP_JOURNALIST,  # SL-35
     }
 )
 
@@ -47,7 +48,7 @@ def close_step(batch: Batch) -> None:
 
 
 def topmost_copy(state: State, seat: int, wanted: str) -> int | None:
-    """CR-SL-04: the topmost copy of ``wanted`` that ``seat`` did not discard."""
+    """SL-32: the topmost copy of ``wanted`` that ``seat`` did not discard."""
     for index in range(len(state.discard) - 1, -1, -1):
         if state.discard[index][0] == wanted and state.may_take_back(seat, index):
             return index
@@ -63,7 +64,7 @@ def discard_choices(state: State, seat: int) -> list[str]:
 
 def take_from_discard_problem(state: State, seat: int, wanted: str) -> RuleViolation | None:
     if topmost_copy(state, seat, wanted) is None:
-        return RuleViolation("CR-SL-04", f"no {wanted} you did not discard is in the discard pile")
+        return RuleViolation("SL-32", f"no {wanted} you did not discard is in the discard pile")
     if not has_play(state, seat, wanted, TAKEN):
         return RuleViolation("SL-21", f"you could not play {wanted} at once")
     return None
@@ -137,9 +138,11 @@ def barter_problem(
     if command.partner == seat or not state.hands[command.partner]:
         return RuleViolation("SL-16", "barter with another player who holds cards")
     if manager and command.protect not in state.hands[seat]:
-        return RuleViolation("SL-16", "protect one card of your hand")
+        return RuleViolation("SL-33", "protect one card of your hand")
     if not manager and command.protect:
-        return RuleViolation("SL-16", "only a purchasing or sales manager protects a card")
+        return RuleViolation(
+            "SL-33", "a card is protected only as a purchasing or sales manager is placed"
+        )
     return None
 
 

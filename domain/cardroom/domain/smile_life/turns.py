@@ -82,7 +82,7 @@ def resign(batch: Batch, seat: int, command: pb.Resign) -> None:
     life = batch.state.lives[seat]
     assert life.job is not None
     temp = card(life.job).is_temp
-    if command.discard:  # under the job (CR-SL-12)
+    if command.discard:  # under the job (SL-34(a))
         batch.emit(pb.CardDiscarded(seat=seat, card=command.discard, zone=pb.ZONE_HAND))
     lose_job(batch, seat)
     if not temp:
@@ -126,7 +126,7 @@ def resign_options(state: State, seat: int) -> list[pb.Resign]:
 
 
 def free_actions(state: State, seat: int) -> list[Message]:
-    """Before or after drawing (CR-SL-19): a temp resigns, an adultery stops."""
+    """Before or after drawing (SL-34(c)): a temp resigns, an adultery stops."""
     actions: list[Message] = []
     if state.lives[seat].job is not None:
         actions.extend(resign_options(state, seat))
@@ -174,34 +174,44 @@ def _river_round(batch: Batch) -> None:
 
 
 def end_turn(batch: Batch) -> None:
+    """The next seat clockwise plays, past the turns it must miss (SL-07)
+    and past every seat that left the game: it misses every turn (SL-37)."""
     state = batch.state
     assert state.current is not None
     batch.emit(pb.TurnEnded(seat=state.current))
     seat = state.current
-    for _ in range(sum(life.missed for life in state.lives) + state.seat_count):
+    n = state.seat_count
+    for _ in range(n * (sum(life.missed for life in state.lives) + 2)):
         _river_round(batch)
         if not batch.state.pile:
             end_game(batch)  # SL-05
             return
-        seat = (seat + 1) % state.seat_count
+        seat = (seat + 1) % n
         missed = batch.state.lives[seat].missed
-        if not missed:
+        if not missed and seat not in state.departed:
             batch.emit(pb.TurnStarted(seat=seat, turn=batch.state.turn + 1))
             return
-        batch.emit(pb.TurnMissed(seat=seat, remaining=missed - 1))  # SL-07
+        batch.emit(pb.TurnMissed(seat=seat, remaining=max(missed - 1, 0)))  # SL-07, SL-37
     raise AssertionError("missed turns did not run out")
+
+
+def miss_turn_problem(state: State, seat: int) -> RuleViolation | None:
+    if seat not in state.departed:
+        return RuleViolation("SL-37", "only a seat that left the game misses its turn")
+    return None
 
 
 def end_game(batch: Batch) -> None:
     """SL-05: an unmatched casino bet comes home as a salary; most smiles
-    wins, a tie shares the win."""
+    among the seats still playing wins (G-03), a tie shares the win."""
     casino = batch.state.casino
     if casino is not None and casino.bettor is not None:
         [bet] = known([casino.bet])
         batch.emit(pb.CasinoBetReturned(seat=casino.bettor, card=bet))
     smiles = batch.state.smiles()
-    best = max(smiles)
-    winners = [s for s, n in enumerate(smiles) if n == best]
+    playing = batch.state.playing  # G-03: only the seats still playing rank
+    best = max(smiles[s] for s in playing)
+    winners = [s for s in playing if smiles[s] == best]
     batch.emit(pb.GameEnded(smiles=smiles, winners=winners))
 
 

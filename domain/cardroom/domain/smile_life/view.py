@@ -42,6 +42,7 @@ def _life(state: State, seat: int) -> pb.Life:
         was_bandit=life.was_bandit,
         attacker=life.attacker,
         study_levels=life.study_levels,
+        prize_jobs=life.prize_jobs,
         salary_max=state.salary_max(seat),
     )
 
@@ -69,6 +70,11 @@ def _casino(casino: Casino, viewer: Viewer) -> pb.CasinoView:
         out.bettor = casino.bettor
         if casino.bet is not None and viewer.may_see({casino.bettor}):
             out.bet_card = casino.bet
+    if casino.second_bettor is not None:
+        out.has_second_bet = True
+        out.second_bettor = casino.second_bettor
+        if casino.second_bet is not None and viewer.may_see({casino.second_bettor}):
+            out.second_bet_card = casino.second_bet
     return out
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from cardroom.domain.kernel import Event
 from cardroom.domain.smiles_and_daggers.cards import KNIGHT, Card, Hand, Rank, add
 from cardroom.domain.smiles_and_daggers.state import (
+    TARGET_COINS,
     Bet,
     Challenge,
     EndReason,
@@ -22,13 +23,27 @@ from cardroom.domain.smiles_and_daggers.state import (
     derive,
 )
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 END_REASONS = {
     pb.GAME_END_REASON_NINE_COINS: EndReason.NINE_COINS,
     pb.GAME_END_REASON_NO_CHALLENGE_POSSIBLE: EndReason.NO_CHALLENGE_POSSIBLE,
     pb.GAME_END_REASON_ALL_SKIPPED: EndReason.ALL_SKIPPED,
     pb.GAME_END_REASON_NO_COINS_POSSIBLE: EndReason.NO_COINS_POSSIBLE,
+    pb.GAME_END_REASON_STALEMATE: EndReason.STALEMATE,
+    pb.GAME_END_REASON_OVERTIME: EndReason.OVERTIME,
+    pb.GAME_END_REASON_TURN_CAP: EndReason.TURN_CAP,
 }
+
+
+def _turn_over(state: State) -> State:
+    """SD-15: count a turn that changed nothing, and note when the first
+    turn ended with a seat still playing at 9 coins or more."""
+    quiet = 0 if state.turn_changed else state.quiet_turns + 1
+    overtime = state.overtime_from
+    if overtime is None and any(state.coins[s] >= TARGET_COINS for s in state.playing):
+        overtime = state.turn
+    return derive(state, quiet_turns=quiet, overtime_from=overtime)
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -59,7 +74,13 @@ def _family_chosen(state: State, e: Event, m: pb.FamilyChosen) -> State:
 
 def _turn_started(state: State, e: Event, m: pb.TurnStarted) -> State:
     return derive(
-        state, phase=Phase.TURN, current=m.seat, turn=m.turn, recovered=False, challenge=None
+        state,
+        phase=Phase.TURN,
+        current=m.seat,
+        turn=m.turn,
+        recovered=False,
+        challenge=None,
+        turn_changed=False,
     )
 
 
@@ -71,11 +92,12 @@ def _card_recovered(state: State, e: Event, m: pb.CardRecovered) -> State:
         eliminated=_move(state.eliminated, m.seat, rank, -1),
         in_play=_move(state.in_play, m.seat, rank, +1),
         recovered=True,
+        turn_changed=True,
     )
 
 
 def _turn_skipped(state: State, e: Event, m: pb.TurnSkipped) -> State:
-    return derive(state, skipped=state.skipped | {m.seat})
+    return _turn_over(derive(state, skipped=state.skipped | {m.seat}))
 
 
 def _opponent_challenged(state: State, e: Event, m: pb.OpponentChallenged) -> State:
@@ -136,7 +158,7 @@ def _bet_settled(state: State, e: Event, m: pb.BetSettled) -> State:
         Bet(b.seat, b.shape, m.correct) if b.seat == m.seat and b.shape is not None else b
         for b in challenge.bets
     )
-    state = derive(state, challenge=derive(challenge, bets=bets))
+    state = derive(state, challenge=derive(challenge, bets=bets), turn_changed=True)
     if m.correct:
         return derive(state, coins=_set(state.coins, m.seat, state.coins[m.seat] + m.coins))
     # SD-04: the Knight leaves the game; recoverable unless the flag says no.
@@ -155,16 +177,18 @@ def _card_eliminated(state: State, e: Event, m: pb.CardEliminated) -> State:
         in_play=_move(state.in_play, m.seat, rank, -1),
         eliminated=_move(state.eliminated, m.seat, rank, +1),
         challenge=derive(challenge, eliminated_role=challenge.role_of(m.seat)),
+        turn_changed=True,
     )
 
 
 def _coins_paid(state: State, e: Event, m: pb.CoinsPaid) -> State:
-    return derive(state, coins=_set(state.coins, m.seat, state.coins[m.seat] + m.amount))
+    coins = _set(state.coins, m.seat, state.coins[m.seat] + m.amount)
+    return derive(state, coins=coins, turn_changed=True)
 
 
 def _turn_ended(state: State, e: Event, m: pb.TurnEnded) -> State:
     # What is left on the table goes back to hand: in_play already counts it.
-    return derive(state, phase=Phase.TURN, challenge=None)
+    return _turn_over(derive(state, phase=Phase.TURN, challenge=None))
 
 
 def _game_ended(state: State, e: Event, m: pb.GameEnded) -> State:
@@ -177,7 +201,12 @@ def _game_ended(state: State, e: Event, m: pb.GameEnded) -> State:
     )
 
 
+def _seat_resigned(state: State, e: Event, m: tpb.SeatResigned) -> State:
+    return derive(state, departed=state.departed | {m.seat})
+
+
 HANDLERS: dict[type, Callable[[State, Event, Any], State]] = {
+    tpb.SeatResigned: _seat_resigned,
     pb.StartSeatChosen: _start_seat_chosen,
     pb.FamilyChosen: _family_chosen,
     pb.TurnStarted: _turn_started,

@@ -35,6 +35,9 @@ END_REASONS = {
     pb.GAME_END_REASON_NO_CHALLENGE_POSSIBLE: "no challenge can happen any more",
     pb.GAME_END_REASON_ALL_SKIPPED: "everyone who could still act skipped",
     pb.GAME_END_REASON_NO_COINS_POSSIBLE: "no coin can change hands any more",
+    pb.GAME_END_REASON_STALEMATE: "two rounds of turns changed no coin and no card",
+    pb.GAME_END_REASON_OVERTIME: "the overtime is over with nobody strictly ahead",
+    pb.GAME_END_REASON_TURN_CAP: "the turn cap is reached",
 }
 
 

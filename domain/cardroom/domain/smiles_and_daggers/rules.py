@@ -17,6 +17,7 @@ from google.protobuf.message import Message
 from cardroom.domain.kernel import (
     DEALER,
     Actor,
+    DealersPick,
     Event,
     MalformedCommand,
     NotYourTurn,
@@ -29,6 +30,8 @@ from cardroom.domain.smiles_and_daggers.cards import (
     BET_SHAPES,
     FAMILIES,
     KNIGHT,
+    LADY,
+    LORD,
     ORIENTATIONS,
     RANKS,
     BetShape,
@@ -87,6 +90,8 @@ def settings_of(options: Message) -> Settings:
             if options.HasField("recover_lost_bet_knights")
             else True
         ),
+        overtime_turns=options.overtime_turns if options.HasField("overtime_turns") else None,
+        turn_cap=options.turn_cap,
     )
 
 
@@ -107,19 +112,16 @@ class _Batch:
         self.state = evolve(self.state, e)
 
 
-def _most_coins(state: State) -> list[int]:
-    best = max(state.coins)
-    return [s for s, c in enumerate(state.coins) if c == best]
-
-
 def _end_turn(batch: _Batch) -> None:
-    """SD-09 win check, then the tile passes to the next seat that can act
-    (SD-05). The game ends instead, most coins winning, when none can
-    (SD-05(c)(d)), when no coin can ever change hands again (CR-SD-04), or
-    when the tile would return to a seat that skipped since the last
-    challenge (CR-SD-03)."""
+    """SD-09 win check among the seats still playing (G-03), then the tile
+    passes to the next seat that can act (SD-05, SD-16). The game ends
+    instead, most coins winning (SD-15(c)), when none can (SD-05(c)(d)),
+    when no coin can ever change hands again (CR-SD-04), when the tile would
+    return to a seat that skipped since the last challenge (CR-SD-03), when
+    2 x (seats still playing) turns in a row changed nothing (SD-15(a)),
+    when overtime is over (SD-15(b)) or at the turn cap (SD-15(d))."""
     state = batch.state
-    leaders = _most_coins(state)
+    leaders = state.most_coins()
     if len(leaders) == 1 and state.coins[leaders[0]] >= TARGET_COINS:
         batch.emit(pb.GameEnded(winners=leaders, reason=pb.GAME_END_REASON_NINE_COINS))
         return
@@ -127,12 +129,19 @@ def _end_turn(batch: _Batch) -> None:
     n = state.seat_count
     following = ((state.current + k) % n for k in range(1, n + 1))
     nxt = next((seat for seat in following if state.can_act(seat)), None)
+    cap = state.settings.turn_cap
     if nxt is None:
         reason = pb.GAME_END_REASON_NO_CHALLENGE_POSSIBLE
     elif not state.coins_can_change():
         reason = pb.GAME_END_REASON_NO_COINS_POSSIBLE
     elif nxt in state.skipped:
         reason = pb.GAME_END_REASON_ALL_SKIPPED
+    elif state.quiet_turns >= 2 * len(state.playing):
+        reason = pb.GAME_END_REASON_STALEMATE
+    elif state.overtime_left() == 0:
+        reason = pb.GAME_END_REASON_OVERTIME
+    elif cap and state.turn >= cap:
+        reason = pb.GAME_END_REASON_TURN_CAP
     else:
         batch.emit(pb.TurnStarted(seat=nxt, turn=state.turn + 1))
         return
@@ -141,7 +150,8 @@ def _end_turn(batch: _Batch) -> None:
 
 def _open_betting(batch: _Batch) -> None:
     """SD-06: clockwise from the current player's left, skipping both
-    challengers and anyone without a Knight in hand (SD-05(a), rulebook)."""
+    challengers, anyone without a Knight in hand (SD-05(a), rulebook) and
+    anyone who left the game (SD-16)."""
     state = batch.state
     challenge = state.challenge
     assert challenge is not None
@@ -150,7 +160,7 @@ def _open_betting(batch: _Batch) -> None:
     bettors = []
     for k in range(1, n):
         seat = (current + k) % n
-        if seat in challenge.seats:
+        if seat in challenge.seats or seat in state.departed:
             continue
         hand = state.hand(seat)
         if hand is not None and count(hand, KNIGHT) > 0:
@@ -198,7 +208,7 @@ def _resolve(batch: _Batch) -> None:
 class SmilesAndDaggers:
     kind: ClassVar[str] = "smiles-and-daggers"
     title: ClassVar[str] = "Smiles & Daggers"
-    rules_version: ClassVar[str] = "smiles-and-daggers/1"
+    rules_version: ClassVar[str] = "smiles-and-daggers/2"
     min_seats: ClassVar[int] = 2  # only with allow_two_players (SD-12)
     max_seats: ClassVar[int] = 6
     options_type: ClassVar[type[Message]] = pb.Options
@@ -356,7 +366,7 @@ class SmilesAndDaggers:
         batch.emit(pb.CardRecovered(seat=seat, rank=rank, cost=cost))
 
     def _skip(self, batch: _Batch, seat: int) -> None:
-        if batch.state.hand_count(seat) > 0:
+        if batch.state.holds_cards(seat):  # a departed seat's turn passes (SD-16)
             raise RuleViolation("SD-13", "you hold cards, so you must challenge an opponent")
         batch.emit(pb.TurnSkipped(seat=seat))
         _end_turn(batch)
@@ -367,6 +377,8 @@ class SmilesAndDaggers:
             raise RuleViolation("SD-13", "challenge another player, not yourself")
         if state.hand_count(seat) == 0:
             raise RuleViolation("SD-05", "you hold no cards: recover one first or skip your turn")
+        if target in state.departed:
+            raise RuleViolation("SD-16", f"seat {target} has left the game: it is never challenged")
         if state.hand_count(target) == 0:
             raise RuleViolation("SD-05", f"seat {target} holds no cards and cannot be challenged")
         batch.emit(pb.OpponentChallenged(current_seat=seat, opponent_seat=target))
@@ -410,16 +422,29 @@ class SmilesAndDaggers:
 
     # ----------------------------------------------------- legal actions
 
-    def default_action(self, state: State, seat: int) -> Message:
-        """The default choice of a seat that left the game or ran out of
-        time (CR-SD-07): pass a bet; otherwise the first legal action
-        listed. Read off the seat's own legal actions, so it shows nothing it
-        may not see."""
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message | DealersPick:
+        """SD-16 (G-02), from the seat's own legal actions and public facts,
+        so it shows nothing the seat may not see. Either way: the first free
+        family, a passed bet. A departed seat's turn passes and a challenge
+        already waiting for its card gets its lowest rank, smiling. A
+        timed-out seat recovers nothing and challenges the dealer's uniform
+        draw among its targets (SkipTurn with no cards), and its
+        commitment is the dealer's draw among its (rank, orientation)
+        pairs."""
         actions = self.legal_actions(state, seat)
-        for action in actions:
-            if isinstance(action, pb.PassBet):
-                return action
-        return actions[0]
+        if state.phase is Phase.FAMILIES or state.phase is Phase.BETTING:
+            passing = [a for a in actions if isinstance(a, pb.PassBet)]
+            return (passing or actions)[0]
+        if state.phase is Phase.TURN:
+            skip = [a for a in actions if isinstance(a, pb.SkipTurn)]
+            if departed or skip:
+                return pb.SkipTurn()
+            return DealersPick(tuple(a for a in actions if isinstance(a, pb.ChallengeOpponent)))
+        if departed:
+            held = {a.rank for a in actions if isinstance(a, pb.CommitCard)}
+            lowest = next(rank for rank in (KNIGHT, LADY, LORD) if rank in held)
+            return pb.CommitCard(rank=lowest, orientation=pb.ORIENTATION_SMILE)
+        return DealersPick(tuple(actions))
 
     def legal_actions(self, state: State, seat: int) -> list[Message]:
         phase = state.phase
@@ -457,6 +482,8 @@ class SmilesAndDaggers:
 
     @staticmethod
     def _turn_actions(state: State, seat: int) -> list[Message]:
+        if seat in state.departed:
+            return [pb.SkipTurn()]  # SD-16: its turn passes
         actions: list[Message] = []
         hand_size = state.hand_count(seat)
         if (
@@ -473,7 +500,7 @@ class SmilesAndDaggers:
             actions.extend(
                 pb.ChallengeOpponent(target=q)
                 for q in range(state.seat_count)
-                if q != seat and state.hand_count(q) > 0
+                if q != seat and state.holds_cards(q)
             )
         return actions
 

@@ -63,6 +63,9 @@ class EndReason(Enum):
     NO_CHALLENGE_POSSIBLE = "no challenge possible"  # SD-05(c)(d)
     ALL_SKIPPED = "all skipped"  # CR-SD-03
     NO_COINS_POSSIBLE = "no coins possible"  # CR-SD-04
+    STALEMATE = "stalemate"  # SD-15(a)
+    OVERTIME = "overtime"  # SD-15(b)
+    TURN_CAP = "turn cap"  # SD-15(d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,9 @@ class Settings:
     allow_two_players: bool = False  # SD-12
     come_back: bool = False  # SD-11
     recover_lost_bet_knights: bool = True  # SD-04
+    # sd.overtime_turns (SD-15(b)): None = 2 x seats still playing, 0 = no limit.
+    overtime_turns: int | None = None
+    turn_cap: int = 0  # sd.turn_cap (SD-15(d)): 0 = none
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +134,48 @@ class State:
     skipped: frozenset[int] = frozenset()
     winners: tuple[int, ...] | None = None
     end_reason: EndReason | None = None
+    # Seats that left the game (the table's SeatResigned; SD-16).
+    departed: frozenset[int] = frozenset()
+    # SD-15: whether this turn gained or paid a coin, or eliminated, lost or
+    # recovered a card; how many turns in a row ended without; and the turn
+    # that ended with a seat still playing at 9 coins or more, first.
+    turn_changed: bool = False
+    quiet_turns: int = 0
+    overtime_from: int | None = None
 
     # ------------------------------------------------------------ queries
+
+    @property
+    def playing(self) -> list[int]:
+        """The seats that have not left the game (G-03, SD-16); every seat
+        if all of them left (T-RESIGN)."""
+        active = [s for s in range(self.seat_count) if s not in self.departed]
+        return active or list(range(self.seat_count))
+
+    def most_coins(self) -> list[int]:
+        """The seats still playing with the most coins (G-03)."""
+        playing = self.playing
+        best = max(self.coins[s] for s in playing)
+        return [s for s in playing if self.coins[s] == best]
+
+    def overtime_limit(self) -> int:
+        """SD-15(b): the turns of overtime (0: no limit)."""
+        if self.settings.overtime_turns is not None:
+            return self.settings.overtime_turns
+        return 2 * len(self.playing)
+
+    def overtime_left(self) -> int | None:
+        """Turns of overtime left after the current one; None outside it
+        (or with no limit)."""
+        limit = self.overtime_limit()
+        if self.overtime_from is None or not limit:
+            return None
+        return max(0, limit - (self.turn - self.overtime_from))
+
+    def holds_cards(self, seat: int) -> bool:
+        """SD-05 with SD-16: a seat that holds a card and has not left (a
+        departed seat counts as holding none: never challenged, no bets)."""
+        return seat not in self.departed and self.hand_count(seat) > 0
 
     @property
     def family_chooser(self) -> int | None:
@@ -176,25 +222,28 @@ class State:
 
     def may_recover(self, seat: int) -> bool:
         """SD-11: the optional rule is on, a card is recoverable and the seat
-        can pay for it (cost by hand size before recovering)."""
+        can pay for it (cost by hand size before recovering); never a seat
+        that left the game (SD-16)."""
         return (
             self.settings.come_back
+            and seat not in self.departed
             and sum(self.eliminated[seat]) > 0
             and self.coins[seat] >= recovery_cost(self.hand_count(seat))
         )
 
     def can_act(self, seat: int) -> bool:
-        """SD-05 with CR-SD-02: a turn is possible when some opponent holds a
-        card and the seat holds one or can recover one."""
-        if not any(self.hand_count(q) > 0 for q in range(self.seat_count) if q != seat):
+        """SD-05 with CR-SD-02 and SD-16: a turn is possible when some
+        opponent holds a card and the seat holds one or can recover one (a
+        departed seat's turns pass)."""
+        if not any(self.holds_cards(q) for q in range(self.seat_count) if q != seat):
             return False
-        return self.hand_count(seat) > 0 or self.may_recover(seat)
+        return self.holds_cards(seat) or self.may_recover(seat)
 
     def coins_can_change(self) -> bool:
         """CR-SD-04: some coin can still be won or spent: a Lord or Lady is
         held while a challenge is possible (it may smile and survive), three
         players hold cards (a bet is possible), or someone may recover."""
-        holders = [s for s in range(self.seat_count) if self.hand_count(s) > 0]
+        holders = [s for s in range(self.seat_count) if self.holds_cards(s)]
         if len(holders) >= 3:
             return True
         paying = (LORD, LADY)

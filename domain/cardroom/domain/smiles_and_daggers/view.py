@@ -23,6 +23,9 @@ END_REASONS = {
     EndReason.NO_CHALLENGE_POSSIBLE: pb.GAME_END_REASON_NO_CHALLENGE_POSSIBLE,
     EndReason.ALL_SKIPPED: pb.GAME_END_REASON_ALL_SKIPPED,
     EndReason.NO_COINS_POSSIBLE: pb.GAME_END_REASON_NO_COINS_POSSIBLE,
+    EndReason.STALEMATE: pb.GAME_END_REASON_STALEMATE,
+    EndReason.OVERTIME: pb.GAME_END_REASON_OVERTIME,
+    EndReason.TURN_CAP: pb.GAME_END_REASON_TURN_CAP,
 }
 
 
@@ -95,7 +98,11 @@ def render(state: State, viewer: Viewer) -> pb.View:
         allow_two_players=settings.allow_two_players,
         optional_come_back=settings.come_back,
         recover_lost_bet_knights=settings.recover_lost_bet_knights,
+        departed=sorted(state.departed),
     )
+    left = state.overtime_left()
+    if left is not None and state.phase is not Phase.OVER:
+        view.overtime_turns_left = left
     if state.start_seat is not None:
         view.start_seat = state.start_seat
     if state.current is not None:

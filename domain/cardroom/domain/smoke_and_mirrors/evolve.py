@@ -25,6 +25,7 @@ from cardroom.domain.smoke_and_mirrors.state import (
     unknown,
 )
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
+from cardroom.v1 import table_pb2 as tpb
 
 
 def _set_seat(seats: tuple[SeatState, ...], i: int, seat: SeatState) -> tuple[SeatState, ...]:
@@ -59,6 +60,7 @@ def _on_round_dealt(s: State, e: Event) -> State:
         challenger=None,
         eliminated=None,
         swapper=None,
+        swap_taken=None,
         swap_give=None,
     )
 
@@ -116,14 +118,50 @@ def _on_act_challenged(s: State, e: Event) -> State:
     )
 
 
-def _on_swap_offered(s: State, e: Event) -> State:
-    choice = e.secret(pb.SwapChoice)
-    give = Card(choice.give.pile, choice.give.value) if choice is not None else None
-    return s.replace(phase=Phase.BLIND_PICK, swap_give=give)
+def _on_swap_started(s: State, e: Event) -> State:
+    return s.replace(phase=Phase.BLIND_PICK)
+
+
+def _moved(s: State, source: int, target: int, card: Card | None) -> tuple[SeatState, ...]:
+    """One card from ``source``'s hand to ``target``'s. A viewer that does
+    not see it keeps only the sizes of both hands."""
+    giving, getting = s.seats[source].hand, s.seats[target].hand
+    if card is None:
+        giving, getting = unknown(len(giving) - 1), unknown(len(getting) + 1)
+    else:
+        giving, getting = removing(giving, [card]), normalized([*getting, card])
+    seats = _set_seat(s.seats, source, s.seats[source].replace(hand=giving))
+    return _set_seat(seats, target, seats[target].replace(hand=getting))
+
+
+def _on_blind_card_taken(s: State, e: Event) -> State:
+    pub: pb.BlindCardTaken = e.public  # type: ignore[assignment]
+    shown = e.secret(pb.TakenCard)
+    taken = Card(shown.card.pile, shown.card.value) if shown is not None else None
+    seats = _moved(s, pub.eliminated, pub.seat, taken)
+    return s.replace(seats=seats, phase=Phase.GIVE, swap_taken=taken)
+
+
+def _on_card_given(s: State, e: Event) -> State:
+    pub: pb.CardGiven = e.public  # type: ignore[assignment]
+    shown = e.secret(pb.GivenCard)
+    given = Card(shown.card.pile, shown.card.value) if shown is not None else None
+    seats = _moved(s, pub.seat, pub.eliminated, given)
+    return s.replace(seats=seats, phase=Phase.ELIMINATING, swapper=None, swap_taken=None)
 
 
 def _on_swap_declined(s: State, e: Event) -> State:
     return s.replace(phase=Phase.ELIMINATING, swapper=None)
+
+
+# Rules version smoke-and-mirrors/1 (CR-SM-04: the card to give named before
+# the blind pick): no longer decided, still folded so its games can be read.
+
+
+def _on_swap_offered(s: State, e: Event) -> State:
+    choice = e.secret(pb.SwapChoice)
+    give = Card(choice.give.pile, choice.give.value) if choice is not None else None
+    return s.replace(phase=Phase.BLIND_PICK, swap_give=give)
 
 
 def _on_cards_swapped(s: State, e: Event) -> State:
@@ -153,6 +191,7 @@ def _on_player_eliminated(s: State, e: Event) -> State:
         challenger=None,
         eliminated=None,
         swapper=None,
+        swap_taken=None,
         swap_give=None,
     )
     if sum(1 for x in seats if x.active) <= 1:
@@ -160,8 +199,27 @@ def _on_player_eliminated(s: State, e: Event) -> State:
     if seat == s.challenger:
         # SM-06: the challenger lost; the next player faces the same act.
         return state.replace(phase=Phase.TURN, turn_seat=state.next_active(seat), challenged=False)
+    if s.challenger is None or not seats[s.challenger].active:
+        # SM-11: the challenger left the round while deciding on the swap.
+        return state.replace(phase=Phase.TURN, turn_seat=state.next_active(seat), challenged=False)
     # The actor lost; the challenger goes on with step 2 of the same turn.
     return state.replace(phase=Phase.TURN, turn_seat=s.challenger, challenged=True)
+
+
+def _on_player_left_round(s: State, e: Event) -> State:
+    """SM-11: like an elimination without a challenge. If the seat was the
+    swapper (before its blind take or after it, SM-10: the card taken leaves
+    with it), the eliminated player's removal follows; on its turn, play
+    passes to the next active seat."""
+    seat = e.public.seat  # type: ignore[attr-defined]
+    st = s.seats[seat]
+    seats = _set_seat(s.seats, seat, st.replace(hand=(), act=(), act_claim=0, active=False))
+    state = s.replace(seats=seats, out=s.out + st.hand + st.act)
+    if s.phase in (Phase.SWAP, Phase.GIVE):
+        return state.replace(phase=Phase.ELIMINATING, swapper=None, swap_taken=None)
+    if sum(1 for x in seats if x.active) <= 1:
+        return state.replace(phase=Phase.ROUND_OVER)
+    return state.replace(turn_seat=state.next_active(seat), challenged=False)
 
 
 def _on_round_won(s: State, e: Event) -> State:
@@ -180,15 +238,24 @@ def _on_round_won(s: State, e: Event) -> State:
     )
 
 
+def _on_seat_resigned(s: State, e: Event) -> State:
+    return s.replace(departed=s.departed | {e.public.seat})  # type: ignore[attr-defined]
+
+
 HANDLERS: dict[type[Message], Callable[[State, Event], State]] = {
+    tpb.SeatResigned: _on_seat_resigned,
     pb.RoundDealt: _on_round_dealt,
     pb.ActPerformed: _on_act_performed,
     pb.BreakTaken: _on_break_taken,
     pb.ActChallenged: _on_act_challenged,
-    pb.SwapOffered: _on_swap_offered,
+    pb.SwapStarted: _on_swap_started,
+    pb.BlindCardTaken: _on_blind_card_taken,
+    pb.CardGiven: _on_card_given,
     pb.SwapDeclined: _on_swap_declined,
-    pb.CardsSwapped: _on_cards_swapped,
+    pb.SwapOffered: _on_swap_offered,  # smoke-and-mirrors/1
+    pb.CardsSwapped: _on_cards_swapped,  # smoke-and-mirrors/1
     pb.PlayerEliminated: _on_player_eliminated,
+    pb.PlayerLeftRound: _on_player_left_round,
     pb.RoundWon: _on_round_won,
 }
 

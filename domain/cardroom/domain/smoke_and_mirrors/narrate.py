@@ -90,7 +90,24 @@ class SmokeAndMirrorsNarrator:
             if revealed is not None:
                 line += f" The act: {draw_all(revealed.cards)}."
             return [line]
-        if isinstance(public, pb.SwapOffered):
+        if isinstance(public, pb.SwapStarted):
+            return [
+                f"{n(public.seat)} swaps: takes one of {n(public.eliminated)}'s cards blind, "
+                "then gives one back."
+            ]
+        if isinstance(public, pb.BlindCardTaken):
+            line = f"{n(public.seat)} takes a card blind from {n(public.eliminated)}."
+            taken = event.secret(pb.TakenCard)
+            if taken is not None:
+                line += f" It is {draw(taken.card)}."
+            return [line]
+        if isinstance(public, pb.CardGiven):
+            line = f"{n(public.seat)} gives {n(public.eliminated)} a card back."
+            given = event.secret(pb.GivenCard)
+            if given is not None:
+                line += f" It is {draw(given.card)}."
+            return [line]
+        if isinstance(public, pb.SwapOffered):  # rules version smoke-and-mirrors/1
             line = (
                 f"{n(public.seat)} swaps: gives {n(public.eliminated)} a card and takes one "
                 f"of theirs blind."
@@ -101,7 +118,7 @@ class SmokeAndMirrorsNarrator:
             return [line]
         if isinstance(public, pb.SwapDeclined):
             return [f"{n(public.seat)} keeps their cards: no swap."]
-        if isinstance(public, pb.CardsSwapped):
+        if isinstance(public, pb.CardsSwapped):  # rules version smoke-and-mirrors/1
             line = f"{n(public.seat)} and {n(public.eliminated)} have swapped a card."
             detail = event.secret(pb.SwapDetail)
             if detail is not None:
@@ -116,6 +133,13 @@ class SmokeAndMirrorsNarrator:
                 else ""
             )
             return [f"{n(public.seat)} is out of the round{gone}."]
+        if isinstance(public, pb.PlayerLeftRound):
+            gone = (
+                f"; {plural(public.cards_removed, 'card')} leave unseen"
+                if public.cards_removed
+                else ""
+            )
+            return [f"{n(public.seat)} has left the game and leaves the round{gone}."]
         if isinstance(public, pb.RoundWon):
             if not public.HasField("seat"):
                 return [f"Round {public.round} ends without a winner: the turn cap is reached."]
@@ -144,6 +168,11 @@ class SmokeAndMirrorsNarrator:
         elif view.phase == pb.PHASE_SWAP:
             waiting = (view.swapper,) if view.HasField("swapper") else ()
             status = f"Round {view.round} · {n(view.swapper)} may swap a card"
+        elif view.phase == pb.PHASE_SWAP_GIVE:
+            waiting = (view.swapper,) if view.HasField("swapper") else ()
+            status = f"Round {view.round} · {n(view.swapper)} gives a card back"
+            if view.HasField("swap_taken"):
+                status += f" (took {draw(view.swap_taken)})"
         elif view.phase == pb.PHASE_OVER:
             status = f"{n(view.winner)} wins the game" if view.HasField("winner") else "Game over"
         else:
@@ -191,14 +220,16 @@ class SmokeAndMirrorsNarrator:
             return f"Act {draw_all(command.cards)} claiming {claim}: {truth(command.cards, claim)}"
         if isinstance(command, pb.TakeBreak):
             return "Take your Break: no act this turn"
-        if isinstance(command, pb.Swap):
+        if isinstance(command, pb.TakeBlind):
             leaving = [
                 s.seat
                 for s in view.seats
                 if not s.active and s.hand_count and s.seat != view.swapper
             ]
             whose = f"{name(names, leaving[0])}'s" if leaving else "the leaving player's"
-            return f"Swap: give {draw(command.give)}, take one of {whose} cards blind"
+            return f"Swap: take one of {whose} cards blind, then give one back"
+        if isinstance(command, pb.GiveCard):
+            return f"Give {draw(command.card)} back"
         if isinstance(command, pb.DeclineSwap):
             return "Keep your cards: no swap"
         return command.DESCRIPTOR.name  # pragma: no cover - every command is named above

@@ -1,4 +1,4 @@
-"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-09.
+"""Smoke & Mirrors as a pure decider: rulebook plus rulings SM-01..SM-11.
 
 ``decide`` runs on the auditor's (full) state and returns events whose public
 parts hold only public facts; cards travel in secrets addressed to the seats
@@ -51,6 +51,7 @@ from cardroom.domain.smoke_and_mirrors.state import (
     Settings,
     State,
     normalized,
+    removing,
 )
 from cardroom.domain.smoke_and_mirrors.view import render
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
@@ -66,7 +67,9 @@ class SmokeAndMirrors:
 
     kind: ClassVar[str] = "smoke-and-mirrors"
     title: ClassVar[str] = "Smoke & Mirrors"
-    rules_version: ClassVar[str] = "smoke-and-mirrors/1"
+    # /2: SM-10, the swap takes blind before it gives (TakeBlind, GiveCard);
+    # SM-11, the default choices (LeaveRound).
+    rules_version: ClassVar[str] = "smoke-and-mirrors/2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     options_type: ClassVar[type[Message]] = pb.Options
@@ -74,8 +77,10 @@ class SmokeAndMirrors:
         pb.Challenge,
         pb.PerformAct,
         pb.TakeBreak,
-        pb.Swap,
+        pb.TakeBlind,
+        pb.GiveCard,
         pb.DeclineSwap,
+        pb.LeaveRound,
     )
     chance_types: ClassVar[tuple[type[Message], ...]] = (pb.DealRound, pb.BlindPick)
     view_type: ClassVar[type[Message]] = pb.View
@@ -86,8 +91,10 @@ class SmokeAndMirrors:
             pb.Challenge: self._challenge,
             pb.PerformAct: self._perform_act,
             pb.TakeBreak: self._take_break,
-            pb.Swap: self._swap,
+            pb.TakeBlind: self._take_blind,
+            pb.GiveCard: self._give_card,
             pb.DeclineSwap: self._decline_swap,
+            pb.LeaveRound: self._leave_round,
         }
         self._chance_handlers: dict[type[Message], ChanceHandler] = {
             pb.DealRound: self._deal_round,
@@ -128,6 +135,10 @@ class SmokeAndMirrors:
         if actor.kind != "seat" or seat is None or not 0 <= seat < len(state.seats):
             raise NotYourTurn("only a seated player sends Smoke & Mirrors commands")
         handler = self._seat_handlers.get(type(command))
+        if isinstance(command, pb.Swap):
+            raise MalformedCommand(
+                "Swap is no longer accepted: SM-10 takes first (TakeBlind), then gives (GiveCard)"
+            )
         if handler is None:
             raise MalformedCommand(f"{type(command).__name__} is not a Smoke & Mirrors command")
         return handler(state, seat, command)
@@ -182,41 +193,76 @@ class SmokeAndMirrors:
             raise problem
         return [event(pb.BreakTaken(seat=seat))]
 
-    def _swap(self, s: State, seat: int, cmd: pb.Swap) -> list[Event]:
-        if not cmd.HasField("give"):
-            raise MalformedCommand("Swap needs the card to give")
-        give = card_from_pb(cmd.give)
+    def _take_blind(self, s: State, seat: int, _cmd: pb.TakeBlind) -> list[Event]:
         self._require_swapper(s, seat)
-        if give not in s.seats[seat].hand:
+        assert s.eliminated is not None
+        return [event(pb.SwapStarted(seat=seat, eliminated=s.eliminated))]
+
+    def _give_card(self, s: State, seat: int, cmd: pb.GiveCard) -> list[Event]:
+        if not cmd.HasField("card"):
+            raise MalformedCommand("GiveCard needs the card to give")
+        give = card_from_pb(cmd.card)
+        self._require_giver(s, seat)
+        if give not in _held_before_take(s):
             raise RuleViolation(
-                "SM-06", f"you can only give a card from your hand (not your act): {give}"
+                "SM-10",
+                f"give a card you held before the take, from your hand (not your act): {give}",
             )
         assert s.eliminated is not None
-        offered = event(
-            pb.SwapOffered(seat=seat, eliminated=s.eliminated),
-            ({seat}, pb.SwapChoice(seat=seat, give=card_to_pb(give))),
+        given = event(
+            pb.CardGiven(seat=seat, eliminated=s.eliminated),
+            ({seat, s.eliminated}, pb.GivenCard(seat=seat, card=card_to_pb(give))),
         )
-        return [offered]
+        return self._settle(s, [given])
 
     def _decline_swap(self, s: State, seat: int, _cmd: pb.DeclineSwap) -> list[Event]:
         self._require_swapper(s, seat)
         return self._settle(s, [event(pb.SwapDeclined(seat=seat))])
+
+    def _leave_round(self, s: State, seat: int, _cmd: pb.LeaveRound) -> list[Event]:
+        """SM-11: a seat that left the game leaves the round at its next
+        decision, as if eliminated but without a challenge or a swap."""
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if seat not in s.departed:
+            raise RuleViolation("SM-11", "only a seat that left the game leaves the round")
+        if not _awaits(s, seat):
+            raise NotYourTurn(_whose_move(s))
+        st = s.seats[seat]
+        left = event(pb.PlayerLeftRound(seat=seat, cards_removed=len(st.hand) + len(st.act)))
+        return self._settle(s, [left])
 
     def _require_turn(self, s: State, seat: int) -> None:
         """Public checks: may ``seat`` challenge, act or break right now?"""
         if s.phase is Phase.OVER:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is Phase.SWAP and seat == s.swapper:
-            raise RuleViolation("SM-06", "first swap or decline the swap")
+            raise RuleViolation("SM-06", "first take a card blind or decline the swap")
+        if s.phase is Phase.GIVE and seat == s.swapper:
+            raise RuleViolation("SM-10", "first give a card back")
         if s.phase is not Phase.TURN or seat != s.turn_seat:
             raise NotYourTurn(_whose_move(s))
 
     def _require_swapper(self, s: State, seat: int) -> None:
+        """May ``seat`` take blind or decline the swap now (SM-06)?"""
         if s.phase is Phase.OVER:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is Phase.TURN and seat == s.turn_seat:
             raise RuleViolation("SM-06", "there is no swap to decide")
+        if s.phase is Phase.GIVE and seat == s.swapper:
+            raise RuleViolation("SM-10", "the card is taken: give one back")
         if s.phase is not Phase.SWAP or seat != s.swapper:
+            raise NotYourTurn(_whose_move(s))
+
+    def _require_giver(self, s: State, seat: int) -> None:
+        """May ``seat`` give a card back now (SM-10)?"""
+        if s.phase is Phase.OVER:
+            raise RuleViolation("SM-08", "the game is over")
+        if s.phase is Phase.TURN and seat == s.turn_seat:
+            raise RuleViolation("SM-10", "there is no swap to complete")
+        if s.phase is Phase.SWAP and seat == s.swapper:
+            raise RuleViolation("SM-10", "take a card blind first (TakeBlind), then give one")
+        if s.phase is not Phase.GIVE or seat != s.swapper:
             raise NotYourTurn(_whose_move(s))
 
     # Chance outcomes.
@@ -230,35 +276,34 @@ class SmokeAndMirrors:
             raise RuleViolation("SM-08", "the game is over")
         if s.phase is not Phase.DEALING:
             raise RuleViolation("rulebook: Setup", "no deal is due now")
-        n, opts = s.settings.seat_count, s.settings
-        for pile, expected in piles_for(n, opts.remove_swirl5).items():
+        opts = s.settings
+        dealt_in = s.dealt_in
+        k = len(dealt_in)
+        for pile, expected in piles_for(k, opts.remove_swirl5).items():
             if Counter(dealt[pile]) != Counter(expected):
                 shown = ", ".join(str(c) for c in sorted(expected))
                 raise RuleViolation(
                     "rulebook: Setup", f"the {PILE_NAMES[pile]} pile must be exactly {shown}"
                 )
         start = cmd.start_seat
-        if s.start_seat is None:
-            if start >= n:
+        expected_start = s.next_start()
+        if expected_start is None:
+            if start >= opts.seat_count:
                 raise RuleViolation("SM-08", f"there is no seat {start}")
-        elif start != (s.start_seat + 1) % n:
+        elif start != expected_start:
             raise RuleViolation(
                 "SM-08",
-                f"round {s.round + 1} starts left of seat {s.start_seat}, at seat "
-                f"{(s.start_seat + 1) % n}",
+                f"round {s.round + 1} starts left of seat {s.start_seat}, at seat {expected_start}",
             )
-        hands = [tuple(sorted(dealt[p][seat] for p in PILES)) for seat in range(n)]
+        hands = {seat: tuple(sorted(dealt[p][i] for p in PILES)) for i, seat in enumerate(dealt_in)}
         aside = sorted(
-            [c for p in PILES for c in dealt[p][n:]] + list(removed_cards(n, opts.remove_swirl5))
+            [c for p in PILES for c in dealt[p][k:]] + list(removed_cards(k, opts.remove_swirl5))
         )
         round_dealt = event(
             pb.RoundDealt(
-                round=s.round + 1, start_seat=start, seats=range(n), set_aside_count=len(aside)
+                round=s.round + 1, start_seat=start, seats=dealt_in, set_aside_count=len(aside)
             ),
-            *[
-                ({seat}, pb.HandDealt(seat=seat, cards=cards_to_pb(h)))
-                for seat, h in enumerate(hands)
-            ],
+            *[({seat}, pb.HandDealt(seat=seat, cards=cards_to_pb(h))) for seat, h in hands.items()],
             ((), pb.CardsSetAside(cards=cards_to_pb(aside))),
         )
         return [round_dealt]
@@ -273,20 +318,12 @@ class SmokeAndMirrors:
                 "SM-06", f"the eliminated player's hand has only {len(hand)} card(s)"
             )
         taken = _known(hand)[cmd.index]
-        given = s.swap_give
-        if given is None:
-            raise ValueError("decide needs the full (auditor's) state")
-        swapped = event(
-            pb.CardsSwapped(seat=s.swapper, eliminated=s.eliminated),
-            (
-                {s.swapper, s.eliminated},
-                pb.SwapDetail(
-                    taken=card_to_pb(taken),
-                    given=card_to_pb(given),
-                ),
-            ),
-        )
-        return self._settle(s, [swapped])
+        return [
+            event(
+                pb.BlindCardTaken(seat=s.swapper, eliminated=s.eliminated),
+                ({s.swapper, s.eliminated}, pb.TakenCard(seat=s.swapper, card=card_to_pb(taken))),
+            )
+        ]
 
     def _settle(self, state: State, events: list[Event]) -> list[Event]:
         """Fold ``events`` and add what follows without a decision: the
@@ -327,15 +364,16 @@ class SmokeAndMirrors:
         return None
 
     def sample_chance(self, state: State, rng: random.Random) -> Message:
-        n = state.settings.seat_count
         if state.phase is Phase.DEALING:
-            piles = piles_for(n, state.settings.remove_swirl5)
+            piles = piles_for(len(state.dealt_in), state.settings.remove_swirl5)
             shuffled = {}
             for pile in PILES:
                 cards = list(piles[pile])
                 rng.shuffle(cards)
                 shuffled[pile] = cards
-            start = rng.randrange(n) if state.start_seat is None else (state.start_seat + 1) % n
+            start = state.next_start()
+            if start is None:
+                start = rng.randrange(state.settings.seat_count)
             return pb.DealRound(
                 start_seat=start,
                 stars=cards_to_pb(shuffled[PILES[0]]),
@@ -352,6 +390,8 @@ class SmokeAndMirrors:
     def legal_actions(self, state: State, seat: int) -> list[Message]:
         s = state
         actions: list[Message] = []
+        if seat in s.departed:
+            return [pb.LeaveRound()] if _awaits(s, seat) else []  # SM-11
         if s.phase is Phase.TURN and seat == s.turn_seat:
             if _challenge_problem(s, seat) is None:
                 actions.append(pb.Challenge())
@@ -363,28 +403,43 @@ class SmokeAndMirrors:
             if _break_problem(s, seat) is None:
                 actions.append(pb.TakeBreak())
         elif s.phase is Phase.SWAP and seat == s.swapper:
-            for card in sorted({c for c in s.seats[seat].hand if c is not None}):
-                actions.append(pb.Swap(give=card_to_pb(card)))
-            actions.append(pb.DeclineSwap())
+            actions += [pb.TakeBlind(), pb.DeclineSwap()]
+        elif s.phase is Phase.GIVE and seat == s.swapper:
+            for card in sorted(set(_known(_held_before_take(s)))):
+                actions.append(pb.GiveCard(card=card_to_pb(card)))
         return actions
 
-    def default_action(self, state: State, seat: int) -> Message:
-        """The default choice of a seat that left the game or ran out of
-        time (CR-SM-10): decline a swap; on a turn, challenge only a claim
-        no act can make true (above ``max_achievable``, SM-09), else the
-        first act listed (the fewest, lowest cards), else a Break. Read off
-        the seat's own legal actions and the public claim, so it shows
-        nothing the seat may not see."""
+    def default_action(self, state: State, seat: int, *, departed: bool) -> Message:
+        """SM-11 (G-02), read off the seat's own legal actions and cards and
+        the public claim, so it shows nothing the seat may not see. A
+        departed seat leaves the round at its next decision. A timed-out
+        seat declines a swap (having taken blind, it gives back its lowest
+        card held before the take, SM-10); on its turn it challenges a claim
+        above ``max_achievable`` (no act can make it, SM-09), else takes its
+        Break, else makes the smallest true act it can, else plays its
+        lowest card alone."""
         actions = self.legal_actions(state, seat)
-        if state.last_claim > self.max_achievable:
-            for action in actions:
-                if isinstance(action, pb.Challenge):
-                    return action
-        for kinds in ((pb.DeclineSwap,), (pb.PerformAct, pb.TakeBreak)):
-            for action in actions:
-                if isinstance(action, kinds):
-                    return action
-        return actions[0]
+        if departed:
+            return pb.LeaveRound()
+        if state.phase is Phase.SWAP:
+            return pb.DeclineSwap()
+        if state.phase is Phase.GIVE:
+            cards = [(card_from_pb(a.card),) for a in actions if isinstance(a, pb.GiveCard)]
+            lowest: tuple[Card, ...] = min(cards, key=_smallness)
+            return pb.GiveCard(card=card_to_pb(lowest[0]))
+        kinds = {type(a) for a in actions}
+        if pb.Challenge in kinds and state.last_claim > self.max_achievable:
+            return pb.Challenge()
+        if pb.TakeBreak in kinds:
+            return pb.TakeBreak()
+        claim = state.last_claim + 1
+        acts: list[tuple[Card, ...]] = [
+            tuple(card_from_pb(c) for c in a.cards) for a in actions if isinstance(a, pb.PerformAct)
+        ]
+        true = [act for act in acts if act_is_true(act, claim)]
+        single = [act for act in acts if len(act) == 1]
+        chosen: tuple[Card, ...] = min(true or single, key=_smallness)
+        return pb.PerformAct(cards=cards_to_pb(chosen))
 
     # ------------------------------------------------------ view, result
 
@@ -392,10 +447,16 @@ class SmokeAndMirrors:
         return render(state, viewer)
 
     def winners(self, state: State) -> Sequence[int] | None:
+        """SM-08 among the seats still in the game (G-03): a seat that left
+        is dealt no later round, so it wins none."""
         if state.phase is not Phase.OVER:
             return None
         need = state.settings.rounds_to_win
-        return [i for i, st in enumerate(state.seats) if st.round_wins >= need]
+        return [
+            i
+            for i, st in enumerate(state.seats)
+            if st.round_wins >= need and i not in state.departed
+        ]
 
     def reveals(self, event: Event) -> list[Reveal]:
         """A challenge shows the challenged act's cards to the challenger: the
@@ -430,6 +491,8 @@ def _challenge_problem(s: State, seat: int) -> RuleViolation | None:
         return RuleViolation(
             "SM-05", "the most recent act was made by a player who is out of the round"
         )
+    if actor in s.departed:
+        return RuleViolation("SM-11", "the most recent act was made by a player who left the game")
     return None
 
 
@@ -448,7 +511,30 @@ def _whose_move(s: State) -> str:
         return "waiting for the blind pick"
     if s.phase is Phase.SWAP:
         return f"waiting for seat {s.swapper} to decide on the swap"
+    if s.phase is Phase.GIVE:
+        return f"waiting for seat {s.swapper} to give a card back"
     return f"it is seat {s.turn_seat}'s turn"
+
+
+def _awaits(s: State, seat: int) -> bool:
+    """Whether the game waits for a decision of ``seat`` (its turn, or a
+    swap it decides on)."""
+    if s.phase is Phase.TURN:
+        return seat == s.turn_seat
+    return s.phase in (Phase.SWAP, Phase.GIVE) and seat == s.swapper
+
+
+def _smallness(act: tuple[Card, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """SM-11's order of acts: fewer cards first, then lower cards (a mirror
+    counts 0)."""
+    return len(act), tuple(sorted((c.value, c.pile) for c in act))
+
+
+def _held_before_take(s: State) -> tuple[Card | None, ...]:
+    """SM-10: the swapper's hand without the card it just took blind (the
+    swapper's own fold knows both)."""
+    assert s.swapper is not None and s.swap_taken is not None
+    return removing(s.seats[s.swapper].hand, [s.swap_taken])
 
 
 @lru_cache(maxsize=1024)

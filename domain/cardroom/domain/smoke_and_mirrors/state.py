@@ -37,8 +37,9 @@ class _Record:
 class Phase(enum.Enum):
     DEALING = "dealing"  # waiting for the dealer's DealRound
     TURN = "turn"  # the turn seat challenges (step 1), acts or breaks (step 2)
-    SWAP = "swap"  # the remaining player decides whether to swap (SM-06)
+    SWAP = "swap"  # the remaining player takes blind or declines (SM-06)
     BLIND_PICK = "blind pick"  # waiting for the dealer's BlindPick
+    GIVE = "give"  # the remaining player gives a card back (SM-10)
     # Transient, only between the events of one decision:
     ELIMINATING = "eliminating"  # PlayerEliminated comes next
     ROUND_OVER = "round over"  # RoundWon comes next
@@ -88,7 +89,13 @@ class State(_Record):
     challenger: int | None = None
     eliminated: int | None = None
     swapper: int | None = None
-    swap_give: Card | None = None  # known to the swapper (and auditors)
+    # SM-10: the card taken blind, while the give is due (known to the two
+    # players of the swap and auditors).
+    swap_taken: Card | None = None
+    # Rules version smoke-and-mirrors/1 only: the card to give, named first.
+    swap_give: Card | None = None
+    # Seats that left the game (the table's SeatResigned; SM-11).
+    departed: frozenset[int] = frozenset()
 
     @property
     def opening(self) -> bool:
@@ -98,6 +105,25 @@ class State(_Record):
     @property
     def active_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.active]
+
+    @property
+    def dealt_in(self) -> list[int]:
+        """The seats the next round is dealt to: every seat still in the
+        game (SM-11)."""
+        return [i for i in range(len(self.seats)) if i not in self.departed]
+
+    def next_start(self) -> int | None:
+        """SM-08: the seat that starts the next round, left of the previous
+        start player among the seats dealt in; None before round 1 (the
+        dealer draws it)."""
+        if self.start_seat is None:
+            return None
+        n, dealt = len(self.seats), self.dealt_in
+        for step in range(1, n + 1):
+            candidate = (self.start_seat + step) % n
+            if candidate in dealt:
+                return candidate
+        return (self.start_seat + 1) % n
 
     def next_active(self, seat: int) -> int:
         """The first active seat to the left (clockwise, increasing index)."""

@@ -94,7 +94,9 @@ class SmokeAndMirrorsStrategy:
         me = view.seats[seat]
         owned = tuple(sorted(_cards(me.hand) + _cards(me.act)))
         if pb.DeclineSwap in by_type:
-            return self._swap(view, seat, by_type, rng)
+            return self._swap(view, seat, by_type)
+        if pb.GiveCard in by_type:
+            return self._give(by_type)
         claim = view.next_claim
         acts = [a for a in by_type.get(pb.PerformAct, []) if isinstance(a, pb.PerformAct)]
         true_acts = [a for a in acts if act_is_true(cards_from_event(a.cards), claim)]
@@ -131,19 +133,23 @@ class SmokeAndMirrorsStrategy:
         cornered = not can_follow and view.seats[seat].break_used
         return p_true < (self.cornered_doubt if cornered else self.doubt)
 
-    def _swap(
-        self, view: pb.View, seat: int, by_type: dict[type, list[Message]], rng: random.Random
-    ) -> Message:
-        """Give away the weakest card in hand when a blind card is likely better."""
+    def _swap(self, view: pb.View, seat: int, by_type: dict[type, list[Message]]) -> Message:
+        """Take blind when a blind card is likely better than the weakest
+        card in hand, which it will then give (SM-10)."""
         unseen = self._unseen(view, seat)
         count = sum(unseen.values())
         expected = sum(WORTH[c.value] * k for c, k in unseen.items()) / count if count else 0.0
-        swaps = [a for a in by_type.get(pb.Swap, []) if isinstance(a, pb.Swap)]
-        if swaps:
-            weakest = min(swaps, key=lambda a: WORTH[a.give.value])
-            if WORTH[weakest.give.value] + 1.0 < expected:
-                return weakest
+        hand = _cards(view.seats[seat].hand)
+        if hand and pb.TakeBlind in by_type:
+            weakest = min(WORTH[c.value] for c in hand)
+            if weakest + 1.0 < expected:
+                return by_type[pb.TakeBlind][0]
         return by_type[pb.DeclineSwap][0]
+
+    def _give(self, by_type: dict[type, list[Message]]) -> Message:
+        """Give back the weakest card held before the take."""
+        gives = [a for a in by_type[pb.GiveCard] if isinstance(a, pb.GiveCard)]
+        return min(gives, key=lambda a: WORTH[a.card.value])
 
 
 STRATEGY = SmokeAndMirrorsStrategy()

@@ -9,7 +9,7 @@ auditor. A spectator never gets cards, whatever state it is handed.
 from __future__ import annotations
 
 from cardroom.domain.kernel import Viewer
-from cardroom.domain.smoke_and_mirrors.cards import cards_to_pb
+from cardroom.domain.smoke_and_mirrors.cards import card_to_pb, cards_to_pb
 from cardroom.domain.smoke_and_mirrors.state import Holding, Phase, State
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
@@ -20,6 +20,7 @@ _PHASES = {
     Phase.ROUND_OVER: pb.PHASE_TURN,
     Phase.SWAP: pb.PHASE_SWAP,
     Phase.BLIND_PICK: pb.PHASE_SWAP,
+    Phase.GIVE: pb.PHASE_SWAP_GIVE,
     Phase.OVER: pb.PHASE_OVER,
 }
 
@@ -44,6 +45,9 @@ def render(state: State, viewer: Viewer) -> pb.View:
         view.last_actor = state.last_actor
     if state.swapper is not None:
         view.swapper = state.swapper
+        swap = {state.swapper} | ({state.eliminated} if state.eliminated is not None else set())
+        if state.swap_taken is not None and viewer.kind != "spectator" and viewer.may_see(swap):
+            view.swap_taken.CopyFrom(card_to_pb(state.swap_taken))
     if state.phase is Phase.OVER:
         need = state.settings.rounds_to_win
         for i, st in enumerate(state.seats):

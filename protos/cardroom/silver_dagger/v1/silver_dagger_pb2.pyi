@@ -318,16 +318,18 @@ class HeldDiscarded(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[Card, str]] = ..., revealed_slots: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class AbilityStarted(_message.Message):
-    __slots__ = ("seat", "card", "via_magician", "revealed_slots")
+    __slots__ = ("seat", "card", "via_magician", "revealed_slots", "no_effect")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
     VIA_MAGICIAN_FIELD_NUMBER: _ClassVar[int]
     REVEALED_SLOTS_FIELD_NUMBER: _ClassVar[int]
+    NO_EFFECT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     card: Card
     via_magician: bool
     revealed_slots: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[Card, str]] = ..., via_magician: _Optional[bool] = ..., revealed_slots: _Optional[_Iterable[int]] = ...) -> None: ...
+    no_effect: bool
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[Card, str]] = ..., via_magician: _Optional[bool] = ..., revealed_slots: _Optional[_Iterable[int]] = ..., no_effect: _Optional[bool] = ...) -> None: ...
 
 class CardExchanged(_message.Message):
     __slots__ = ("seat", "position", "discarded", "slot", "face_up", "placed", "revealed_slots")

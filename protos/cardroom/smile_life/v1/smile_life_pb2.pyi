@@ -55,6 +55,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_REVENGE: _ClassVar[Step]
     STEP_BIRTHDAY_GIFT: _ClassVar[Step]
     STEP_RESEARCHER_DISCARD: _ClassVar[Step]
+    STEP_JOURNALIST: _ClassVar[Step]
 
 class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -103,6 +104,7 @@ STEP_TSUNAMI: Step
 STEP_REVENGE: Step
 STEP_BIRTHDAY_GIFT: Step
 STEP_RESEARCHER_DISCARD: Step
+STEP_JOURNALIST: Step
 PHASE_UNSPECIFIED: Phase
 PHASE_SETUP: Phase
 PHASE_TURN: Phase
@@ -188,6 +190,10 @@ class StopAdultery(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class MissTurn(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class Decline(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
@@ -233,6 +239,16 @@ class DiscardFromHand(_message.Message):
     CARD_FIELD_NUMBER: _ClassVar[int]
     card: str
     def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class Announce(_message.Message):
+    __slots__ = ("seat", "card", "holds")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    HOLDS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    holds: bool
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., holds: _Optional[bool] = ...) -> None: ...
 
 class ShuffleDeck(_message.Message):
     __slots__ = ("cards",)
@@ -490,6 +506,18 @@ class ShownHands(_message.Message):
     hands: _containers.RepeatedCompositeFieldContainer[HandCards]
     def __init__(self, seat: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[HandCards, _Mapping]]] = ...) -> None: ...
 
+class JournalistAnnounced(_message.Message):
+    __slots__ = ("seat", "about", "card", "holds")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    HOLDS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    about: int
+    card: str
+    holds: bool
+    def __init__(self, seat: _Optional[int] = ..., about: _Optional[int] = ..., card: _Optional[str] = ..., holds: _Optional[bool] = ...) -> None: ...
+
 class PileShown(_message.Message):
     __slots__ = ("seat", "count")
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -641,7 +669,7 @@ class SalaryCard(_message.Message):
     def __init__(self, card: _Optional[str] = ..., invested: _Optional[bool] = ...) -> None: ...
 
 class Life(_message.Message):
-    __slots__ = ("studies", "job", "job_by_piston", "free_houses_used", "prize_active", "salaries", "flirts", "adultery_flirts", "kept_flirts", "marriage", "adultery", "children", "pets", "trips", "houses", "distinctions", "specials", "maluses", "inheritance", "missed_turns", "was_bandit", "attacker", "study_levels", "salary_max", "job_since_turn")
+    __slots__ = ("studies", "job", "job_by_piston", "free_houses_used", "prize_active", "salaries", "flirts", "adultery_flirts", "kept_flirts", "marriage", "adultery", "children", "pets", "trips", "houses", "distinctions", "specials", "maluses", "inheritance", "missed_turns", "was_bandit", "attacker", "study_levels", "salary_max", "job_since_turn", "prize_jobs")
     STUDIES_FIELD_NUMBER: _ClassVar[int]
     JOB_FIELD_NUMBER: _ClassVar[int]
     JOB_BY_PISTON_FIELD_NUMBER: _ClassVar[int]
@@ -667,6 +695,7 @@ class Life(_message.Message):
     STUDY_LEVELS_FIELD_NUMBER: _ClassVar[int]
     SALARY_MAX_FIELD_NUMBER: _ClassVar[int]
     JOB_SINCE_TURN_FIELD_NUMBER: _ClassVar[int]
+    PRIZE_JOBS_FIELD_NUMBER: _ClassVar[int]
     studies: _containers.RepeatedCompositeFieldContainer[StudyCard]
     job: str
     job_by_piston: bool
@@ -692,7 +721,8 @@ class Life(_message.Message):
     study_levels: int
     salary_max: int
     job_since_turn: int
-    def __init__(self, studies: _Optional[_Iterable[_Union[StudyCard, _Mapping]]] = ..., job: _Optional[str] = ..., job_by_piston: _Optional[bool] = ..., free_houses_used: _Optional[int] = ..., prize_active: _Optional[bool] = ..., salaries: _Optional[_Iterable[_Union[SalaryCard, _Mapping]]] = ..., flirts: _Optional[_Iterable[str]] = ..., adultery_flirts: _Optional[_Iterable[str]] = ..., kept_flirts: _Optional[_Iterable[str]] = ..., marriage: _Optional[str] = ..., adultery: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., pets: _Optional[_Iterable[str]] = ..., trips: _Optional[_Iterable[str]] = ..., houses: _Optional[_Iterable[str]] = ..., distinctions: _Optional[_Iterable[str]] = ..., specials: _Optional[_Iterable[str]] = ..., maluses: _Optional[_Iterable[str]] = ..., inheritance: _Optional[int] = ..., missed_turns: _Optional[int] = ..., was_bandit: _Optional[bool] = ..., attacker: _Optional[bool] = ..., study_levels: _Optional[int] = ..., salary_max: _Optional[int] = ..., job_since_turn: _Optional[int] = ...) -> None: ...
+    prize_jobs: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, studies: _Optional[_Iterable[_Union[StudyCard, _Mapping]]] = ..., job: _Optional[str] = ..., job_by_piston: _Optional[bool] = ..., free_houses_used: _Optional[int] = ..., prize_active: _Optional[bool] = ..., salaries: _Optional[_Iterable[_Union[SalaryCard, _Mapping]]] = ..., flirts: _Optional[_Iterable[str]] = ..., adultery_flirts: _Optional[_Iterable[str]] = ..., kept_flirts: _Optional[_Iterable[str]] = ..., marriage: _Optional[str] = ..., adultery: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., pets: _Optional[_Iterable[str]] = ..., trips: _Optional[_Iterable[str]] = ..., houses: _Optional[_Iterable[str]] = ..., distinctions: _Optional[_Iterable[str]] = ..., specials: _Optional[_Iterable[str]] = ..., maluses: _Optional[_Iterable[str]] = ..., inheritance: _Optional[int] = ..., missed_turns: _Optional[int] = ..., was_bandit: _Optional[bool] = ..., attacker: _Optional[bool] = ..., study_levels: _Optional[int] = ..., salary_max: _Optional[int] = ..., job_since_turn: _Optional[int] = ..., prize_jobs: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SeatView(_message.Message):
     __slots__ = ("seat", "hand_count", "hand_visible", "hand", "known_cards", "life", "smiles", "hand_size")
@@ -731,20 +761,26 @@ class KnownPileCard(_message.Message):
     def __init__(self, position: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
 
 class CasinoView(_message.Message):
-    __slots__ = ("open", "owner", "open_to_all", "has_bet", "bettor", "bet_card")
+    __slots__ = ("open", "owner", "open_to_all", "has_bet", "bettor", "bet_card", "has_second_bet", "second_bettor", "second_bet_card")
     OPEN_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     OPEN_TO_ALL_FIELD_NUMBER: _ClassVar[int]
     HAS_BET_FIELD_NUMBER: _ClassVar[int]
     BETTOR_FIELD_NUMBER: _ClassVar[int]
     BET_CARD_FIELD_NUMBER: _ClassVar[int]
+    HAS_SECOND_BET_FIELD_NUMBER: _ClassVar[int]
+    SECOND_BETTOR_FIELD_NUMBER: _ClassVar[int]
+    SECOND_BET_CARD_FIELD_NUMBER: _ClassVar[int]
     open: bool
     owner: int
     open_to_all: bool
     has_bet: bool
     bettor: int
     bet_card: str
-    def __init__(self, open: _Optional[bool] = ..., owner: _Optional[int] = ..., open_to_all: _Optional[bool] = ..., has_bet: _Optional[bool] = ..., bettor: _Optional[int] = ..., bet_card: _Optional[str] = ...) -> None: ...
+    has_second_bet: bool
+    second_bettor: int
+    second_bet_card: str
+    def __init__(self, open: _Optional[bool] = ..., owner: _Optional[int] = ..., open_to_all: _Optional[bool] = ..., has_bet: _Optional[bool] = ..., bettor: _Optional[int] = ..., bet_card: _Optional[str] = ..., has_second_bet: _Optional[bool] = ..., second_bettor: _Optional[int] = ..., second_bet_card: _Optional[str] = ...) -> None: ...
 
 class StepView(_message.Message):
     __slots__ = ("step", "seat", "other_seat", "may_discard", "played")

@@ -49,6 +49,9 @@ class GameEndReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_END_REASON_NO_CHALLENGE_POSSIBLE: _ClassVar[GameEndReason]
     GAME_END_REASON_ALL_SKIPPED: _ClassVar[GameEndReason]
     GAME_END_REASON_NO_COINS_POSSIBLE: _ClassVar[GameEndReason]
+    GAME_END_REASON_STALEMATE: _ClassVar[GameEndReason]
+    GAME_END_REASON_OVERTIME: _ClassVar[GameEndReason]
+    GAME_END_REASON_TURN_CAP: _ClassVar[GameEndReason]
 
 class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -87,6 +90,9 @@ GAME_END_REASON_NINE_COINS: GameEndReason
 GAME_END_REASON_NO_CHALLENGE_POSSIBLE: GameEndReason
 GAME_END_REASON_ALL_SKIPPED: GameEndReason
 GAME_END_REASON_NO_COINS_POSSIBLE: GameEndReason
+GAME_END_REASON_STALEMATE: GameEndReason
+GAME_END_REASON_OVERTIME: GameEndReason
+GAME_END_REASON_TURN_CAP: GameEndReason
 PHASE_UNSPECIFIED: Phase
 PHASE_START: Phase
 PHASE_FAMILIES: Phase
@@ -96,14 +102,18 @@ PHASE_BETTING: Phase
 PHASE_OVER: Phase
 
 class Options(_message.Message):
-    __slots__ = ("allow_two_players", "optional_come_back", "recover_lost_bet_knights")
+    __slots__ = ("allow_two_players", "optional_come_back", "recover_lost_bet_knights", "overtime_turns", "turn_cap")
     ALLOW_TWO_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONAL_COME_BACK_FIELD_NUMBER: _ClassVar[int]
     RECOVER_LOST_BET_KNIGHTS_FIELD_NUMBER: _ClassVar[int]
+    OVERTIME_TURNS_FIELD_NUMBER: _ClassVar[int]
+    TURN_CAP_FIELD_NUMBER: _ClassVar[int]
     allow_two_players: bool
     optional_come_back: bool
     recover_lost_bet_knights: bool
-    def __init__(self, allow_two_players: _Optional[bool] = ..., optional_come_back: _Optional[bool] = ..., recover_lost_bet_knights: _Optional[bool] = ...) -> None: ...
+    overtime_turns: int
+    turn_cap: int
+    def __init__(self, allow_two_players: _Optional[bool] = ..., optional_come_back: _Optional[bool] = ..., recover_lost_bet_knights: _Optional[bool] = ..., overtime_turns: _Optional[int] = ..., turn_cap: _Optional[int] = ...) -> None: ...
 
 class ChooseFamily(_message.Message):
     __slots__ = ("family",)
@@ -356,7 +366,7 @@ class ChallengeView(_message.Message):
     def __init__(self, current: _Optional[_Union[CommitmentView, _Mapping]] = ..., opponent: _Optional[_Union[CommitmentView, _Mapping]] = ..., betting_opened: _Optional[bool] = ..., bettors: _Optional[_Iterable[int]] = ..., bets: _Optional[_Iterable[_Union[BetView, _Mapping]]] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("phase", "start_seat", "current_seat", "turn", "awaiting", "seats", "challenge", "recovered_this_turn", "winners", "end_reason", "allow_two_players", "optional_come_back", "recover_lost_bet_knights")
+    __slots__ = ("phase", "start_seat", "current_seat", "turn", "awaiting", "seats", "challenge", "recovered_this_turn", "winners", "end_reason", "allow_two_players", "optional_come_back", "recover_lost_bet_knights", "overtime_turns_left", "departed")
     PHASE_FIELD_NUMBER: _ClassVar[int]
     START_SEAT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -370,6 +380,8 @@ class View(_message.Message):
     ALLOW_TWO_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONAL_COME_BACK_FIELD_NUMBER: _ClassVar[int]
     RECOVER_LOST_BET_KNIGHTS_FIELD_NUMBER: _ClassVar[int]
+    OVERTIME_TURNS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    DEPARTED_FIELD_NUMBER: _ClassVar[int]
     phase: Phase
     start_seat: int
     current_seat: int
@@ -383,4 +395,6 @@ class View(_message.Message):
     allow_two_players: bool
     optional_come_back: bool
     recover_lost_bet_knights: bool
-    def __init__(self, phase: _Optional[_Union[Phase, str]] = ..., start_seat: _Optional[int] = ..., current_seat: _Optional[int] = ..., turn: _Optional[int] = ..., awaiting: _Optional[_Iterable[int]] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., challenge: _Optional[_Union[ChallengeView, _Mapping]] = ..., recovered_this_turn: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., end_reason: _Optional[_Union[GameEndReason, str]] = ..., allow_two_players: _Optional[bool] = ..., optional_come_back: _Optional[bool] = ..., recover_lost_bet_knights: _Optional[bool] = ...) -> None: ...
+    overtime_turns_left: int
+    departed: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, phase: _Optional[_Union[Phase, str]] = ..., start_seat: _Optional[int] = ..., current_seat: _Optional[int] = ..., turn: _Optional[int] = ..., awaiting: _Optional[_Iterable[int]] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., challenge: _Optional[_Union[ChallengeView, _Mapping]] = ..., recovered_this_turn: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., end_reason: _Optional[_Union[GameEndReason, str]] = ..., allow_two_players: _Optional[bool] = ..., optional_come_back: _Optional[bool] = ..., recover_lost_bet_knights: _Optional[bool] = ..., overtime_turns_left: _Optional[int] = ..., departed: _Optional[_Iterable[int]] = ...) -> None: ...

@@ -21,6 +21,7 @@ class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PHASE_TURN: _ClassVar[Phase]
     PHASE_SWAP: _ClassVar[Phase]
     PHASE_OVER: _ClassVar[Phase]
+    PHASE_SWAP_GIVE: _ClassVar[Phase]
 PILE_UNSPECIFIED: Pile
 PILE_STARS: Pile
 PILE_SWIRLS: Pile
@@ -30,6 +31,7 @@ PHASE_DEALING: Phase
 PHASE_TURN: Phase
 PHASE_SWAP: Phase
 PHASE_OVER: Phase
+PHASE_SWAP_GIVE: Phase
 
 class Card(_message.Message):
     __slots__ = ("pile", "value")
@@ -70,6 +72,20 @@ class Swap(_message.Message):
     def __init__(self, give: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
 
 class DeclineSwap(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class TakeBlind(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GiveCard(_message.Message):
+    __slots__ = ("card",)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: Card
+    def __init__(self, card: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
+
+class LeaveRound(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
@@ -201,7 +217,55 @@ class SwapDetail(_message.Message):
     given: Card
     def __init__(self, taken: _Optional[_Union[Card, _Mapping]] = ..., given: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
 
+class SwapStarted(_message.Message):
+    __slots__ = ("seat", "eliminated")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    eliminated: int
+    def __init__(self, seat: _Optional[int] = ..., eliminated: _Optional[int] = ...) -> None: ...
+
+class BlindCardTaken(_message.Message):
+    __slots__ = ("seat", "eliminated")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    eliminated: int
+    def __init__(self, seat: _Optional[int] = ..., eliminated: _Optional[int] = ...) -> None: ...
+
+class TakenCard(_message.Message):
+    __slots__ = ("seat", "card")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: Card
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
+
+class CardGiven(_message.Message):
+    __slots__ = ("seat", "eliminated")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    eliminated: int
+    def __init__(self, seat: _Optional[int] = ..., eliminated: _Optional[int] = ...) -> None: ...
+
+class GivenCard(_message.Message):
+    __slots__ = ("seat", "card")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: Card
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
+
 class PlayerEliminated(_message.Message):
+    __slots__ = ("seat", "cards_removed")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_REMOVED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    cards_removed: int
+    def __init__(self, seat: _Optional[int] = ..., cards_removed: _Optional[int] = ...) -> None: ...
+
+class PlayerLeftRound(_message.Message):
     __slots__ = ("seat", "cards_removed")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARDS_REMOVED_FIELD_NUMBER: _ClassVar[int]
@@ -240,7 +304,7 @@ class SeatView(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., active: _Optional[bool] = ..., round_wins: _Optional[int] = ..., break_used: _Optional[bool] = ..., hand_count: _Optional[int] = ..., hand: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., act_count: _Optional[int] = ..., act: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., act_claim: _Optional[int] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("round", "phase", "turn_seat", "start_seat", "next_claim", "last_actor", "challenged_this_turn", "swapper", "seats", "set_aside_count", "winner")
+    __slots__ = ("round", "phase", "turn_seat", "start_seat", "next_claim", "last_actor", "challenged_this_turn", "swapper", "seats", "set_aside_count", "winner", "swap_taken")
     ROUND_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TURN_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -252,6 +316,7 @@ class View(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SET_ASIDE_COUNT_FIELD_NUMBER: _ClassVar[int]
     WINNER_FIELD_NUMBER: _ClassVar[int]
+    SWAP_TAKEN_FIELD_NUMBER: _ClassVar[int]
     round: int
     phase: Phase
     turn_seat: int
@@ -263,4 +328,5 @@ class View(_message.Message):
     seats: _containers.RepeatedCompositeFieldContainer[SeatView]
     set_aside_count: int
     winner: int
-    def __init__(self, round: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., turn_seat: _Optional[int] = ..., start_seat: _Optional[int] = ..., next_claim: _Optional[int] = ..., last_actor: _Optional[int] = ..., challenged_this_turn: _Optional[bool] = ..., swapper: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., set_aside_count: _Optional[int] = ..., winner: _Optional[int] = ...) -> None: ...
+    swap_taken: Card
+    def __init__(self, round: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., turn_seat: _Optional[int] = ..., start_seat: _Optional[int] = ..., next_claim: _Optional[int] = ..., last_actor: _Optional[int] = ..., challenged_this_turn: _Optional[bool] = ..., swapper: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., set_aside_count: _Optional[int] = ..., winner: _Optional[int] = ..., swap_taken: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKZAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJJCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAyIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKZAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJJCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAyIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIbCgpEZWFsZXJQaWNrEg0KBWluZGV4GAEgASgNIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -492,11 +492,35 @@ export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 14);
 
 /**
+ * Chance outcome of the table, drawn by the dealer: a default choice whose
+ * every option touches another player (DECISIONS G-02(b): a target, a
+ * partner, their card) is the dealer's uniform draw, index into the
+ * options the game lists for it (docs/rules/table.md T-PICK). Always drawn
+ * from the game's committed seed, never taken from a set deal.
+ *
+ * @generated from message cardroom.v1.DealerPick
+ */
+export type DealerPick = Message<"cardroom.v1.DealerPick"> & {
+  /**
+   * @generated from field: uint32 index = 1;
+   */
+  index: number;
+};
+
+/**
+ * Describes the message cardroom.v1.DealerPick.
+ * Use `create(DealerPickSchema)` to create a new message.
+ */
+export const DealerPickSchema: GenMessage<DealerPick> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 15);
+
+/**
  * Secret part of GameCreated for a set deal, auditors only: the chance
- * outcomes the operator supplied. The k-th chance the game needs uses the
- * k-th outcome; when the list runs out, the dealer draws at random. An
- * outcome that does not fit the game when it is needed makes the command
- * that needs it fail (FAILED_PRECONDITION), writing nothing.
+ * outcomes the operator supplied. The k-th chance outcome of the game's
+ * own (DealerPick does not count) uses the k-th outcome; when the list runs
+ * out, the dealer draws at random. An outcome that does not fit the game
+ * when it is needed makes the command that needs it fail
+ * (FAILED_PRECONDITION), writing nothing.
  *
  * @generated from message cardroom.v1.SetDeal
  */
@@ -512,5 +536,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 15);
+  messageDesc(file_cardroom_v1_table, 16);
 

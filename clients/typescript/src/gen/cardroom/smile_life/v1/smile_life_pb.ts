@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/smile_life/v1/smile_life.proto.
  */
 export const file_cardroom_smile_life_v1_smile_life: GenFile = /*@__PURE__*/
-  fileDesc("CidjYXJkcm9vbS9zbWlsZV9saWZlL3YxL3NtaWxlX2xpZmUucHJvdG8SFmNhcmRyb29tLnNtaWxlX2xpZmUudjEipgIKB09wdGlvbnMSGQoRYWxsb3dfc2l4X3BsYXllcnMYASABKAgSFQoNcml2ZXJfdmFyaWFudBgCIAEoCBIiChVhcmNoaXRlY3RfZnJlZV9ob3VzZXMYAyABKA1IAIgBARI9Cg5zdGFydF90aWVicmVhaxgEIAEoDjIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RhcnRUaWVicmVhaxIiChVncmFuZF9wcm9mX3NhbGFyeV9tYXgYBSABKA1IAYgBARIbCg5kcmF3X3BpbGVfc2l6ZRgGIAEoDUgCiAEBQhgKFl9hcmNoaXRlY3RfZnJlZV9ob3VzZXNCGAoWX2dyYW5kX3Byb2Zfc2FsYXJ5X21heEIRCg9fZHJhd19waWxlX3NpemUiQwoHUGF5bWVudBIVCg1zYWxhcnlfbGV2ZWxzGAEgAygNEhMKC2luaGVyaXRhbmNlGAIgASgIEgwKBGZyZWUYAyABKAgiKAoJSGFuZENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiCgoIRHJhd0NhcmQiDQoLVGFrZURpc2NhcmQiHQoNVGFrZVJpdmVyQ2FyZBIMCgRjYXJkGAEgASgJIswBCghQbGF5Q2FyZBIMCgRjYXJkGAEgASgJEjgKC2Rlc3RpbmF0aW9uGAIgASgOMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EZXN0aW5hdGlvbhITCgZ0YXJnZXQYAyABKA1IAIgBARIwCgdwYXltZW50GAQgASgLMh8uY2FyZHJvb20uc21pbGVfbGlmZS52MS5QYXltZW50EhcKCnN0ZWFsX2Zyb20YBSABKA1IAYgBAUIJCgdfdGFyZ2V0Qg0KC19zdGVhbF9mcm9tIhkKBlJlc2lnbhIPCgdkaXNjYXJkGAEgASgJIgkKB0Rpdm9yY2UiDgoMU3RvcEFkdWx0ZXJ5IgkKB0RlY2xpbmUiMwoOQ2hvb3NlTHVja0NhcmQSDAoEY2FyZBgBIAEoCRITCgt0b3BfZGlzY2FyZBgCIAEoCSIfCg9UYWtlRnJvbURpc2NhcmQSDAoEY2FyZBgBIAEoCSI3ChNDaG9vc2VCYXJ0ZXJQYXJ0bmVyEg8KB3BhcnRuZXIYASABKA0SDwoHcHJvdGVjdBgCIAEoCSIsCgtUYWtlUmV2ZW5nZRINCgVtYWx1cxgBIAEoCRIOCgZ0YXJnZXQYAiABKA0iGwoKR2l2ZVNhbGFyeRINCgVsZXZlbBgBIAEoDSIfCg9EaXNjYXJkRnJvbUhhbmQSDAoEY2FyZBgBIAEoCSIcCgtTaHVmZmxlRGVjaxINCgVjYXJkcxgBIAMoCSI/CgtSZWRlYWxIYW5kcxIwCgVoYW5kcxgBIAMoCzIhLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuSGFuZENhcmRzIj8KD1BpY2tCYXJ0ZXJDYXJkcxIWCg5mcm9tX2luaXRpYXRvchgBIAEoCRIUCgxmcm9tX3BhcnRuZXIYAiABKAkiUQoKQ2FyZHNEZWFsdBIRCgloYW5kX3NpemUYASABKA0SFwoPZHJhd19waWxlX2NvdW50GAIgASgNEhcKD3NldF9hc2lkZV9jb3VudBgDIAEoDSIpCgpEZWFsdENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiGQoIRHJhd1BpbGUSDQoFY2FyZHMYASADKAkiGQoIU2V0QXNpZGUSDQoFY2FyZHMYASADKAkiHgoOUml2ZXJDYXJkRGVhbHQSDAoEY2FyZBgBIAEoCSIQCg5SaXZlckRpc2NhcmRlZCIpCgtUdXJuU3RhcnRlZBIMCgRzZWF0GAEgASgNEgwKBHR1cm4YAiABKA0iLQoKVHVybk1pc3NlZBIMCgRzZWF0GAEgASgNEhEKCXJlbWFpbmluZxgCIAEoDSIZCglUdXJuRW5kZWQSDAoEc2VhdBgBIAEoDSIrCglDYXJkRHJhd24SDAoEc2VhdBgBIAEoDRIQCghmb3JfdHVybhgCIAEoCCInCglEcmF3bkNhcmQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIjkKDERpc2NhcmRUYWtlbhIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSDQoFaW5kZXgYAyABKA0iLAoOUml2ZXJDYXJkVGFrZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIsUBCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCRIuCgZzb3VyY2UYAyABKA4yHi5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlNvdXJjZRI4CgtkZXN0aW5hdGlvbhgEIAEoDjIjLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuRGVzdGluYXRpb24SEwoGdGFyZ2V0GAUgASgNSACIAQESEQoJYnlfcGlzdG9uGAYgASgIQgkKB190YXJnZXQiHwoPQ2FzaW5vQmV0UGxhY2VkEgwKBHNlYXQYASABKA0iJwoJQ2FzaW5vQmV0EgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSJyCg5DYXNpbm9SZXNvbHZlZBISCgpmaXJzdF9zZWF0GAEgASgNEhIKCmZpcnN0X2NhcmQYAiABKAkSEwoLc2Vjb25kX3NlYXQYAyABKA0SEwoLc2Vjb25kX2NhcmQYBCABKAkSDgoGd2lubmVyGAUgASgNIi8KEUNhc2lub0JldFJldHVybmVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSI8CgtGbGlydFN0b2xlbhIMCgRzZWF0GAEgASgNEhEKCWZyb21fc2VhdBgCIAEoDRIMCgRjYXJkGAMgASgJImcKD0FjcXVpc2l0aW9uUGFpZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSFQoNc2FsYXJ5X2xldmVscxgDIAMoDRITCgtpbmhlcml0YW5jZRgEIAEoCBIMCgRmcmVlGAUgASgIInkKDUNhcmREaXNjYXJkZWQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEioKBHpvbmUYAyABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlpvbmUSDQoFaW5kZXgYBCABKA0SEQoJdW5kZXJfdG9wGAUgASgIIh8KD1ByaXplVHVybmVkT3ZlchIMCgRzZWF0GAEgASgNImwKE0NhcmRSZW1vdmVkRnJvbUdhbWUSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEioKBHpvbmUYAyABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlpvbmUSDQoFaW5kZXgYBCABKA0iKgoLVHVybnNUb01pc3MSDAoEc2VhdBgBIAEoDRINCgVjb3VudBgCIAEoDSI4CgpNYWx1c01vdmVkEgwKBHNlYXQYASABKA0SDgoGdGFyZ2V0GAIgASgNEgwKBGNhcmQYAyABKAkiGgoKSGFuZHNTaG93bhIMCgRzZWF0GAEgASgNIkwKClNob3duSGFuZHMSDAoEc2VhdBgBIAEoDRIwCgVoYW5kcxgCIAMoCzIhLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuSGFuZENhcmRzIigKCVBpbGVTaG93bhIMCgRzZWF0GAEgASgNEg0KBWNvdW50GAIgASgNIigKCVNob3duUGlsZRIMCgRzZWF0GAEgASgNEg0KBWNhcmRzGAIgAygJIi0KDkx1Y2tDYXJkc0RyYXduEgwKBHNlYXQYASABKA0SDQoFY291bnQYAiABKA0iKAoJTHVja0NhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiPwoOTHVja0NhcmRDaG9zZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEhEKCWRpc2NhcmRlZBgDIAMoCSJBCg1CYXJ0ZXJTdGFydGVkEgwKBHNlYXQYASABKA0SDwoHcGFydG5lchgCIAEoDRIRCglwcm90ZWN0ZWQYAyABKAgiKwoNUHJvdGVjdGVkQ2FyZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkiLgoNQ2FyZHNCYXJ0ZXJlZBIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0iUwoNQmFydGVyZWRDYXJkcxIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0SDwoHdG9fc2VhdBgDIAEoCRISCgp0b19wYXJ0bmVyGAQgASgJIh4KDEhhbmRzUmVkZWFsdBIOCgZjb3VudHMYASADKA0iKwoMUmVkZWFsdENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiOwoLU2FsYXJ5R2l2ZW4SDAoEc2VhdBgBIAEoDRIPCgd0b19zZWF0GAIgASgNEg0KBWxldmVsGAMgASgNIoMBCgpTdGVwT3BlbmVkEioKBHN0ZXAYASABKA4yHC5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0ZXASDAoEc2VhdBgCIAEoDRIXCgpvdGhlcl9zZWF0GAMgASgNSACIAQESEwoLbWF5X2Rpc2NhcmQYBCABKAhCDQoLX290aGVyX3NlYXQiRgoKU3RlcENsb3NlZBIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0iLAoJR2FtZUVuZGVkEg4KBnNtaWxlcxgBIAMoDRIPCgd3aW5uZXJzGAIgAygNIkUKCVN0dWR5Q2FyZBIMCgRjYXJkGAEgASgJEhEKCXByb3RlY3RlZBgCIAEoCBIXCg9jb3VudHNfZm9yX2pvYnMYAyABKAgiLAoKU2FsYXJ5Q2FyZBIMCgRjYXJkGAEgASgJEhAKCGludmVzdGVkGAIgASgIIrEECgRMaWZlEjIKB3N0dWRpZXMYASADKAsyIS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0dWR5Q2FyZBILCgNqb2IYAiABKAkSFQoNam9iX2J5X3Bpc3RvbhgDIAEoCBIYChBmcmVlX2hvdXNlc191c2VkGAQgASgNEhQKDHByaXplX2FjdGl2ZRgFIAEoCBI0CghzYWxhcmllcxgGIAMoCzIiLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU2FsYXJ5Q2FyZBIOCgZmbGlydHMYByADKAkSFwoPYWR1bHRlcnlfZmxpcnRzGAggAygJEhMKC2tlcHRfZmxpcnRzGAkgAygJEhAKCG1hcnJpYWdlGAogASgJEhAKCGFkdWx0ZXJ5GAsgASgJEhAKCGNoaWxkcmVuGAwgAygJEgwKBHBldHMYDSADKAkSDQoFdHJpcHMYDiADKAkSDgoGaG91c2VzGA8gAygJEhQKDGRpc3RpbmN0aW9ucxgQIAMoCRIQCghzcGVjaWFscxgRIAMoCRIPCgdtYWx1c2VzGBIgAygJEhMKC2luaGVyaXRhbmNlGBMgASgNEhQKDG1pc3NlZF90dXJucxgUIAEoDRISCgp3YXNfYmFuZGl0GBUgASgIEhAKCGF0dGFja2VyGBYgASgIEhQKDHN0dWR5X2xldmVscxgXIAEoDRISCgpzYWxhcnlfbWF4GBggASgNEhYKDmpvYl9zaW5jZV90dXJuGBkgASgNIrQBCghTZWF0VmlldxIMCgRzZWF0GAEgASgNEhIKCmhhbmRfY291bnQYAiABKA0SFAoMaGFuZF92aXNpYmxlGAMgASgIEgwKBGhhbmQYBCADKAkSEwoLa25vd25fY2FyZHMYBSADKAkSKgoEbGlmZRgGIAEoCzIcLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuTGlmZRIOCgZzbWlsZXMYByABKA0SEQoJaGFuZF9zaXplGAggASgNIkcKC0Rpc2NhcmRWaWV3EgwKBGNhcmQYASABKAkSGQoMZGlzY2FyZGVkX2J5GAIgASgNSACIAQFCDwoNX2Rpc2NhcmRlZF9ieSIvCg1Lbm93blBpbGVDYXJkEhAKCHBvc2l0aW9uGAEgASgNEgwKBGNhcmQYAiABKAkicQoKQ2FzaW5vVmlldxIMCgRvcGVuGAEgASgIEg0KBW93bmVyGAIgASgNEhMKC29wZW5fdG9fYWxsGAMgASgIEg8KB2hhc19iZXQYBCABKAgSDgoGYmV0dG9yGAUgASgNEhAKCGJldF9jYXJkGAYgASgJIpEBCghTdGVwVmlldxIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0SFwoKb3RoZXJfc2VhdBgDIAEoDUgAiAEBEhMKC21heV9kaXNjYXJkGAQgASgIEg4KBnBsYXllZBgFIAEoDUINCgtfb3RoZXJfc2VhdCLQBQoEVmlldxIsCgVwaGFzZRgBIAEoDjIdLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuUGhhc2USLAoFc3RhZ2UYAiABKA4yHS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlN0YWdlEhkKDGN1cnJlbnRfc2VhdBgDIAEoDUgAiAEBEgwKBHR1cm4YBCABKA0SFwoKc3RhcnRfc2VhdBgFIAEoDUgBiAEBEhAKCGF3YWl0aW5nGAYgAygNEi8KBXNlYXRzGAcgAygLMiAuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TZWF0VmlldxIXCg9kcmF3X3BpbGVfY291bnQYCCABKA0SOQoKa25vd25fcGlsZRgJIAMoCzIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuS25vd25QaWxlQ2FyZBIXCg9zZXRfYXNpZGVfY291bnQYCiABKA0SOQoMZGlzY2FyZF9waWxlGAsgAygLMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EaXNjYXJkVmlldxINCgVyaXZlchgMIAMoCRIYChByaXZlcl9pZGxlX3R1cm5zGA0gASgNEjIKBmNhc2lubxgOIAEoCzIiLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuQ2FzaW5vVmlldxITCgtvdXRfb2ZfZ2FtZRgPIAMoCRIRCgloZWxkX2NhcmQYECABKAkSEgoKbHVja19jb3VudBgRIAEoDRISCgpsdWNrX2NhcmRzGBIgAygJEi8KBXN0ZXBzGBMgAygLMiAuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwVmlldxIPCgd3aW5uZXJzGBQgAygNEjAKB29wdGlvbnMYFSABKAsyHy5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLk9wdGlvbnNCDwoNX2N1cnJlbnRfc2VhdEINCgtfc3RhcnRfc2VhdCpPCg1TdGFydFRpZWJyZWFrEh4KGlNUQVJUX1RJRUJSRUFLX1VOU1BFQ0lGSUVEEAASHgoaU1RBUlRfVElFQlJFQUtfTE9XRVNUX1NFQVQQASqIAQoLRGVzdGluYXRpb24SGwoXREVTVElOQVRJT05fVU5TUEVDSUZJRUQQABIUChBERVNUSU5BVElPTl9MSUZFEAESFQoRREVTVElOQVRJT05fTUFMVVMQAhIXChNERVNUSU5BVElPTl9ESVNDQVJEEAMSFgoSREVTVElOQVRJT05fQ0FTSU5PEAQqQgoGU291cmNlEhYKElNPVVJDRV9VTlNQRUNJRklFRBAAEg8KC1NPVVJDRV9IQU5EEAESDwoLU09VUkNFX0hFTEQQAiqpAQoEWm9uZRIUChBaT05FX1VOU1BFQ0lGSUVEEAASDQoJWk9ORV9IQU5EEAESDAoIWk9ORV9KT0IQAhIQCgxaT05FX1NUVURJRVMQAxIRCg1aT05FX1NBTEFSSUVTEAQSEQoNWk9ORV9NQVJSSUFHRRAFEhEKDVpPTkVfQURVTFRFUlkQBhIRCg1aT05FX0NISUxEUkVOEAcSEAoMWk9ORV9NQUxVU0VTEAgqvAIKBFN0ZXASFAoQU1RFUF9VTlNQRUNJRklFRBAAEhIKDlNURVBfUExBWV9IRUxEEAESEAoMU1RFUF9SQUlOQk9XEAISEwoPU1RFUF9DQVNJTk9fQkVUEAMSDQoJU1RFUF9MVUNLEAQSFgoSU1RFUF9TSE9PVElOR19TVEFSEAUSEgoOU1RFUF9BU1RST05BVVQQBhIPCgtTVEVQX1BJU1RPThAHEg8KC1NURVBfQkFSVEVSEAgSFwoTU1RFUF9NQU5BR0VSX0JBUlRFUhAJEhQKEFNURVBfQkFSVEVSX0RSQVcQChIQCgxTVEVQX1RTVU5BTUkQCxIQCgxTVEVQX1JFVkVOR0UQDBIWChJTVEVQX0JJUlRIREFZX0dJRlQQDRIbChdTVEVQX1JFU0VBUkNIRVJfRElTQ0FSRBAOKk8KBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASDwoLUEhBU0VfU0VUVVAQARIOCgpQSEFTRV9UVVJOEAISDgoKUEhBU0VfT1ZFUhADKk8KBVN0YWdlEhUKEVNUQUdFX1VOU1BFQ0lGSUVEEAASDwoLU1RBR0VfU1RBUlQQARIOCgpTVEFHRV9QTEFZEAISDgoKU1RBR0VfRE9ORRADYgZwcm90bzM");
+  fileDesc("CidjYXJkcm9vbS9zbWlsZV9saWZlL3YxL3NtaWxlX2xpZmUucHJvdG8SFmNhcmRyb29tLnNtaWxlX2xpZmUudjEipgIKB09wdGlvbnMSGQoRYWxsb3dfc2l4X3BsYXllcnMYASABKAgSFQoNcml2ZXJfdmFyaWFudBgCIAEoCBIiChVhcmNoaXRlY3RfZnJlZV9ob3VzZXMYAyABKA1IAIgBARI9Cg5zdGFydF90aWVicmVhaxgEIAEoDjIlLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RhcnRUaWVicmVhaxIiChVncmFuZF9wcm9mX3NhbGFyeV9tYXgYBSABKA1IAYgBARIbCg5kcmF3X3BpbGVfc2l6ZRgGIAEoDUgCiAEBQhgKFl9hcmNoaXRlY3RfZnJlZV9ob3VzZXNCGAoWX2dyYW5kX3Byb2Zfc2FsYXJ5X21heEIRCg9fZHJhd19waWxlX3NpemUiQwoHUGF5bWVudBIVCg1zYWxhcnlfbGV2ZWxzGAEgAygNEhMKC2luaGVyaXRhbmNlGAIgASgIEgwKBGZyZWUYAyABKAgiKAoJSGFuZENhcmRzEgwKBHNlYXQYASABKA0SDQoFY2FyZHMYAiADKAkiCgoIRHJhd0NhcmQiDQoLVGFrZURpc2NhcmQiHQoNVGFrZVJpdmVyQ2FyZBIMCgRjYXJkGAEgASgJIswBCghQbGF5Q2FyZBIMCgRjYXJkGAEgASgJEjgKC2Rlc3RpbmF0aW9uGAIgASgOMiMuY2FyZHJvb20uc21pbGVfbGlmZS52MS5EZXN0aW5hdGlvbhITCgZ0YXJnZXQYAyABKA1IAIgBARIwCgdwYXltZW50GAQgASgLMh8uY2FyZHJvb20uc21pbGVfbGlmZS52MS5QYXltZW50EhcKCnN0ZWFsX2Zyb20YBSABKA1IAYgBAUIJCgdfdGFyZ2V0Qg0KC19zdGVhbF9mcm9tIhkKBlJlc2lnbhIPCgdkaXNjYXJkGAEgASgJIgkKB0Rpdm9yY2UiDgoMU3RvcEFkdWx0ZXJ5IgoKCE1pc3NUdXJuIgkKB0RlY2xpbmUiMwoOQ2hvb3NlTHVja0NhcmQSDAoEY2FyZBgBIAEoCRITCgt0b3BfZGlzY2FyZBgCIAEoCSIfCg9UYWtlRnJvbURpc2NhcmQSDAoEY2FyZBgBIAEoCSI3ChNDaG9vc2VCYXJ0ZXJQYXJ0bmVyEg8KB3BhcnRuZXIYASABKA0SDwoHcHJvdGVjdBgCIAEoCSIsCgtUYWtlUmV2ZW5nZRINCgVtYWx1cxgBIAEoCRIOCgZ0YXJnZXQYAiABKA0iGwoKR2l2ZVNhbGFyeRINCgVsZXZlbBgBIAEoDSIfCg9EaXNjYXJkRnJvbUhhbmQSDAoEY2FyZBgBIAEoCSI1CghBbm5vdW5jZRIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSDQoFaG9sZHMYAyABKAgiHAoLU2h1ZmZsZURlY2sSDQoFY2FyZHMYASADKAkiPwoLUmVkZWFsSGFuZHMSMAoFaGFuZHMYASADKAsyIS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLkhhbmRDYXJkcyI/Cg9QaWNrQmFydGVyQ2FyZHMSFgoOZnJvbV9pbml0aWF0b3IYASABKAkSFAoMZnJvbV9wYXJ0bmVyGAIgASgJIlEKCkNhcmRzRGVhbHQSEQoJaGFuZF9zaXplGAEgASgNEhcKD2RyYXdfcGlsZV9jb3VudBgCIAEoDRIXCg9zZXRfYXNpZGVfY291bnQYAyABKA0iKQoKRGVhbHRDYXJkcxIMCgRzZWF0GAEgASgNEg0KBWNhcmRzGAIgAygJIhkKCERyYXdQaWxlEg0KBWNhcmRzGAEgAygJIhkKCFNldEFzaWRlEg0KBWNhcmRzGAEgAygJIh4KDlJpdmVyQ2FyZERlYWx0EgwKBGNhcmQYASABKAkiEAoOUml2ZXJEaXNjYXJkZWQiKQoLVHVyblN0YXJ0ZWQSDAoEc2VhdBgBIAEoDRIMCgR0dXJuGAIgASgNIi0KClR1cm5NaXNzZWQSDAoEc2VhdBgBIAEoDRIRCglyZW1haW5pbmcYAiABKA0iGQoJVHVybkVuZGVkEgwKBHNlYXQYASABKA0iKwoJQ2FyZERyYXduEgwKBHNlYXQYASABKA0SEAoIZm9yX3R1cm4YAiABKAgiJwoJRHJhd25DYXJkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSI5CgxEaXNjYXJkVGFrZW4SDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEg0KBWluZGV4GAMgASgNIiwKDlJpdmVyQ2FyZFRha2VuEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCSLFAQoKQ2FyZFBsYXllZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkSLgoGc291cmNlGAMgASgOMh4uY2FyZHJvb20uc21pbGVfbGlmZS52MS5Tb3VyY2USOAoLZGVzdGluYXRpb24YBCABKA4yIy5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLkRlc3RpbmF0aW9uEhMKBnRhcmdldBgFIAEoDUgAiAEBEhEKCWJ5X3Bpc3RvbhgGIAEoCEIJCgdfdGFyZ2V0Ih8KD0Nhc2lub0JldFBsYWNlZBIMCgRzZWF0GAEgASgNIicKCUNhc2lub0JldBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkicgoOQ2FzaW5vUmVzb2x2ZWQSEgoKZmlyc3Rfc2VhdBgBIAEoDRISCgpmaXJzdF9jYXJkGAIgASgJEhMKC3NlY29uZF9zZWF0GAMgASgNEhMKC3NlY29uZF9jYXJkGAQgASgJEg4KBndpbm5lchgFIAEoDSIvChFDYXNpbm9CZXRSZXR1cm5lZBIMCgRzZWF0GAEgASgNEgwKBGNhcmQYAiABKAkiPAoLRmxpcnRTdG9sZW4SDAoEc2VhdBgBIAEoDRIRCglmcm9tX3NlYXQYAiABKA0SDAoEY2FyZBgDIAEoCSJnCg9BY3F1aXNpdGlvblBhaWQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJEhUKDXNhbGFyeV9sZXZlbHMYAyADKA0SEwoLaW5oZXJpdGFuY2UYBCABKAgSDAoEZnJlZRgFIAEoCCJ5Cg1DYXJkRGlzY2FyZGVkEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCRIqCgR6b25lGAMgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5ab25lEg0KBWluZGV4GAQgASgNEhEKCXVuZGVyX3RvcBgFIAEoCCIfCg9Qcml6ZVR1cm5lZE92ZXISDAoEc2VhdBgBIAEoDSJsChNDYXJkUmVtb3ZlZEZyb21HYW1lEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCRIqCgR6b25lGAMgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5ab25lEg0KBWluZGV4GAQgASgNIioKC1R1cm5zVG9NaXNzEgwKBHNlYXQYASABKA0SDQoFY291bnQYAiABKA0iOAoKTWFsdXNNb3ZlZBIMCgRzZWF0GAEgASgNEg4KBnRhcmdldBgCIAEoDRIMCgRjYXJkGAMgASgJIhoKCkhhbmRzU2hvd24SDAoEc2VhdBgBIAEoDSJMCgpTaG93bkhhbmRzEgwKBHNlYXQYASABKA0SMAoFaGFuZHMYAiADKAsyIS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLkhhbmRDYXJkcyJPChNKb3VybmFsaXN0QW5ub3VuY2VkEgwKBHNlYXQYASABKA0SDQoFYWJvdXQYAiABKA0SDAoEY2FyZBgDIAEoCRINCgVob2xkcxgEIAEoCCIoCglQaWxlU2hvd24SDAoEc2VhdBgBIAEoDRINCgVjb3VudBgCIAEoDSIoCglTaG93blBpbGUSDAoEc2VhdBgBIAEoDRINCgVjYXJkcxgCIAMoCSItCg5MdWNrQ2FyZHNEcmF3bhIMCgRzZWF0GAEgASgNEg0KBWNvdW50GAIgASgNIigKCUx1Y2tDYXJkcxIMCgRzZWF0GAEgASgNEg0KBWNhcmRzGAIgAygJIj8KDkx1Y2tDYXJkQ2hvc2VuEgwKBHNlYXQYASABKA0SDAoEY2FyZBgCIAEoCRIRCglkaXNjYXJkZWQYAyADKAkiQQoNQmFydGVyU3RhcnRlZBIMCgRzZWF0GAEgASgNEg8KB3BhcnRuZXIYAiABKA0SEQoJcHJvdGVjdGVkGAMgASgIIisKDVByb3RlY3RlZENhcmQSDAoEc2VhdBgBIAEoDRIMCgRjYXJkGAIgASgJIi4KDUNhcmRzQmFydGVyZWQSDAoEc2VhdBgBIAEoDRIPCgdwYXJ0bmVyGAIgASgNIlMKDUJhcnRlcmVkQ2FyZHMSDAoEc2VhdBgBIAEoDRIPCgdwYXJ0bmVyGAIgASgNEg8KB3RvX3NlYXQYAyABKAkSEgoKdG9fcGFydG5lchgEIAEoCSIeCgxIYW5kc1JlZGVhbHQSDgoGY291bnRzGAEgAygNIisKDFJlZGVhbHRDYXJkcxIMCgRzZWF0GAEgASgNEg0KBWNhcmRzGAIgAygJIjsKC1NhbGFyeUdpdmVuEgwKBHNlYXQYASABKA0SDwoHdG9fc2VhdBgCIAEoDRINCgVsZXZlbBgDIAEoDSKDAQoKU3RlcE9wZW5lZBIqCgRzdGVwGAEgASgOMhwuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGVwEgwKBHNlYXQYAiABKA0SFwoKb3RoZXJfc2VhdBgDIAEoDUgAiAEBEhMKC21heV9kaXNjYXJkGAQgASgIQg0KC19vdGhlcl9zZWF0IkYKClN0ZXBDbG9zZWQSKgoEc3RlcBgBIAEoDjIcLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RlcBIMCgRzZWF0GAIgASgNIiwKCUdhbWVFbmRlZBIOCgZzbWlsZXMYASADKA0SDwoHd2lubmVycxgCIAMoDSJFCglTdHVkeUNhcmQSDAoEY2FyZBgBIAEoCRIRCglwcm90ZWN0ZWQYAiABKAgSFwoPY291bnRzX2Zvcl9qb2JzGAMgASgIIiwKClNhbGFyeUNhcmQSDAoEY2FyZBgBIAEoCRIQCghpbnZlc3RlZBgCIAEoCCLFBAoETGlmZRIyCgdzdHVkaWVzGAEgAygLMiEuY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdHVkeUNhcmQSCwoDam9iGAIgASgJEhUKDWpvYl9ieV9waXN0b24YAyABKAgSGAoQZnJlZV9ob3VzZXNfdXNlZBgEIAEoDRIUCgxwcml6ZV9hY3RpdmUYBSABKAgSNAoIc2FsYXJpZXMYBiADKAsyIi5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlNhbGFyeUNhcmQSDgoGZmxpcnRzGAcgAygJEhcKD2FkdWx0ZXJ5X2ZsaXJ0cxgIIAMoCRITCgtrZXB0X2ZsaXJ0cxgJIAMoCRIQCghtYXJyaWFnZRgKIAEoCRIQCghhZHVsdGVyeRgLIAEoCRIQCghjaGlsZHJlbhgMIAMoCRIMCgRwZXRzGA0gAygJEg0KBXRyaXBzGA4gAygJEg4KBmhvdXNlcxgPIAMoCRIUCgxkaXN0aW5jdGlvbnMYECADKAkSEAoIc3BlY2lhbHMYESADKAkSDwoHbWFsdXNlcxgSIAMoCRITCgtpbmhlcml0YW5jZRgTIAEoDRIUCgxtaXNzZWRfdHVybnMYFCABKA0SEgoKd2FzX2JhbmRpdBgVIAEoCBIQCghhdHRhY2tlchgWIAEoCBIUCgxzdHVkeV9sZXZlbHMYFyABKA0SEgoKc2FsYXJ5X21heBgYIAEoDRIWCg5qb2Jfc2luY2VfdHVybhgZIAEoDRISCgpwcml6ZV9qb2JzGBogAygJIrQBCghTZWF0VmlldxIMCgRzZWF0GAEgASgNEhIKCmhhbmRfY291bnQYAiABKA0SFAoMaGFuZF92aXNpYmxlGAMgASgIEgwKBGhhbmQYBCADKAkSEwoLa25vd25fY2FyZHMYBSADKAkSKgoEbGlmZRgGIAEoCzIcLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuTGlmZRIOCgZzbWlsZXMYByABKA0SEQoJaGFuZF9zaXplGAggASgNIkcKC0Rpc2NhcmRWaWV3EgwKBGNhcmQYASABKAkSGQoMZGlzY2FyZGVkX2J5GAIgASgNSACIAQFCDwoNX2Rpc2NhcmRlZF9ieSIvCg1Lbm93blBpbGVDYXJkEhAKCHBvc2l0aW9uGAEgASgNEgwKBGNhcmQYAiABKAkiuQEKCkNhc2lub1ZpZXcSDAoEb3BlbhgBIAEoCBINCgVvd25lchgCIAEoDRITCgtvcGVuX3RvX2FsbBgDIAEoCBIPCgdoYXNfYmV0GAQgASgIEg4KBmJldHRvchgFIAEoDRIQCghiZXRfY2FyZBgGIAEoCRIWCg5oYXNfc2Vjb25kX2JldBgHIAEoCBIVCg1zZWNvbmRfYmV0dG9yGAggASgNEhcKD3NlY29uZF9iZXRfY2FyZBgJIAEoCSKRAQoIU3RlcFZpZXcSKgoEc3RlcBgBIAEoDjIcLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RlcBIMCgRzZWF0GAIgASgNEhcKCm90aGVyX3NlYXQYAyABKA1IAIgBARITCgttYXlfZGlzY2FyZBgEIAEoCBIOCgZwbGF5ZWQYBSABKA1CDQoLX290aGVyX3NlYXQi0AUKBFZpZXcSLAoFcGhhc2UYASABKA4yHS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLlBoYXNlEiwKBXN0YWdlGAIgASgOMh0uY2FyZHJvb20uc21pbGVfbGlmZS52MS5TdGFnZRIZCgxjdXJyZW50X3NlYXQYAyABKA1IAIgBARIMCgR0dXJuGAQgASgNEhcKCnN0YXJ0X3NlYXQYBSABKA1IAYgBARIQCghhd2FpdGluZxgGIAMoDRIvCgVzZWF0cxgHIAMoCzIgLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU2VhdFZpZXcSFwoPZHJhd19waWxlX2NvdW50GAggASgNEjkKCmtub3duX3BpbGUYCSADKAsyJS5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLktub3duUGlsZUNhcmQSFwoPc2V0X2FzaWRlX2NvdW50GAogASgNEjkKDGRpc2NhcmRfcGlsZRgLIAMoCzIjLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuRGlzY2FyZFZpZXcSDQoFcml2ZXIYDCADKAkSGAoQcml2ZXJfaWRsZV90dXJucxgNIAEoDRIyCgZjYXNpbm8YDiABKAsyIi5jYXJkcm9vbS5zbWlsZV9saWZlLnYxLkNhc2lub1ZpZXcSEwoLb3V0X29mX2dhbWUYDyADKAkSEQoJaGVsZF9jYXJkGBAgASgJEhIKCmx1Y2tfY291bnQYESABKA0SEgoKbHVja19jYXJkcxgSIAMoCRIvCgVzdGVwcxgTIAMoCzIgLmNhcmRyb29tLnNtaWxlX2xpZmUudjEuU3RlcFZpZXcSDwoHd2lubmVycxgUIAMoDRIwCgdvcHRpb25zGBUgASgLMh8uY2FyZHJvb20uc21pbGVfbGlmZS52MS5PcHRpb25zQg8KDV9jdXJyZW50X3NlYXRCDQoLX3N0YXJ0X3NlYXQqTwoNU3RhcnRUaWVicmVhaxIeChpTVEFSVF9USUVCUkVBS19VTlNQRUNJRklFRBAAEh4KGlNUQVJUX1RJRUJSRUFLX0xPV0VTVF9TRUFUEAEqiAEKC0Rlc3RpbmF0aW9uEhsKF0RFU1RJTkFUSU9OX1VOU1BFQ0lGSUVEEAASFAoQREVTVElOQVRJT05fTElGRRABEhUKEURFU1RJTkFUSU9OX01BTFVTEAISFwoTREVTVElOQVRJT05fRElTQ0FSRBADEhYKEkRFU1RJTkFUSU9OX0NBU0lOTxAEKkIKBlNvdXJjZRIWChJTT1VSQ0VfVU5TUEVDSUZJRUQQABIPCgtTT1VSQ0VfSEFORBABEg8KC1NPVVJDRV9IRUxEEAIqqQEKBFpvbmUSFAoQWk9ORV9VTlNQRUNJRklFRBAAEg0KCVpPTkVfSEFORBABEgwKCFpPTkVfSk9CEAISEAoMWk9ORV9TVFVESUVTEAMSEQoNWk9ORV9TQUxBUklFUxAEEhEKDVpPTkVfTUFSUklBR0UQBRIRCg1aT05FX0FEVUxURVJZEAYSEQoNWk9ORV9DSElMRFJFThAHEhAKDFpPTkVfTUFMVVNFUxAIKtECCgRTdGVwEhQKEFNURVBfVU5TUEVDSUZJRUQQABISCg5TVEVQX1BMQVlfSEVMRBABEhAKDFNURVBfUkFJTkJPVxACEhMKD1NURVBfQ0FTSU5PX0JFVBADEg0KCVNURVBfTFVDSxAEEhYKElNURVBfU0hPT1RJTkdfU1RBUhAFEhIKDlNURVBfQVNUUk9OQVVUEAYSDwoLU1RFUF9QSVNUT04QBxIPCgtTVEVQX0JBUlRFUhAIEhcKE1NURVBfTUFOQUdFUl9CQVJURVIQCRIUChBTVEVQX0JBUlRFUl9EUkFXEAoSEAoMU1RFUF9UU1VOQU1JEAsSEAoMU1RFUF9SRVZFTkdFEAwSFgoSU1RFUF9CSVJUSERBWV9HSUZUEA0SGwoXU1RFUF9SRVNFQVJDSEVSX0RJU0NBUkQQDhITCg9TVEVQX0pPVVJOQUxJU1QQDypPCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEg8KC1BIQVNFX1NFVFVQEAESDgoKUEhBU0VfVFVSThACEg4KClBIQVNFX09WRVIQAypPCgVTdGFnZRIVChFTVEFHRV9VTlNQRUNJRklFRBAAEg8KC1NUQUdFX1NUQVJUEAESDgoKU1RBR0VfUExBWRACEg4KClNUQUdFX0RPTkUQA2IGcHJvdG8z");
 
 /**
  * @generated from message cardroom.smile_life.v1.Options
@@ -55,7 +55,7 @@ export type Options = Message<"cardroom.smile_life.v1.Options"> & {
 
   /**
    * The rulebook's shorter game ("play with only a part of the draw pile",
-   * CR-SL-17): the number of cards left in the draw pile after the deal (and
+   * SL-36): the number of cards left in the draw pile after the deal (and
    * the river); the rest is set aside face down, unseen. Default: all.
    *
    * @generated from field: optional uint32 draw_pile_size = 6;
@@ -196,7 +196,8 @@ export type PlayCard = Message<"cardroom.smile_life.v1.PlayCard"> & {
   destination: Destination;
 
   /**
-   * The victim of a malus.
+   * The victim of a malus. The terrorist attack may name any other player
+   * or none: it hits every child either way (SL-23).
    *
    * @generated from field: optional uint32 target = 3;
    */
@@ -277,6 +278,23 @@ export const StopAdulterySchema: GenMessage<StopAdultery> = /*@__PURE__*/
   messageDesc(file_cardroom_smile_life_v1_smile_life, 9);
 
 /**
+ * SL-37: the default choice of a seat that left the game (T-RESIGN,
+ * T-REMOVE) when its turn has begun: the turn ends at once, with no draw
+ * and no play. Refused from a seat still playing.
+ *
+ * @generated from message cardroom.smile_life.v1.MissTurn
+ */
+export type MissTurn = Message<"cardroom.smile_life.v1.MissTurn"> & {
+};
+
+/**
+ * Describes the message cardroom.smile_life.v1.MissTurn.
+ * Use `create(MissTurnSchema)` to create a new message.
+ */
+export const MissTurnSchema: GenMessage<MissTurn> = /*@__PURE__*/
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 10);
+
+/**
  * Decline an optional step: the astronaut's pick, the managers' barter, the
  * casino's immediate bet, the rest of a rainbow (CR-SL-14).
  *
@@ -290,7 +308,7 @@ export type Decline = Message<"cardroom.smile_life.v1.Decline"> & {
  * Use `create(DeclineSchema)` to create a new message.
  */
 export const DeclineSchema: GenMessage<Decline> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 10);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 11);
 
 /**
  * Luck (SL-16): the card to play, and which of the two others lies on top of
@@ -315,11 +333,11 @@ export type ChooseLuckCard = Message<"cardroom.smile_life.v1.ChooseLuckCard"> & 
  * Use `create(ChooseLuckCardSchema)` to create a new message.
  */
 export const ChooseLuckCardSchema: GenMessage<ChooseLuckCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 11);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 12);
 
 /**
  * Shooting star or astronaut: take a card of this type from the discard pile
- * to play it at once (CR-SL-04: the topmost copy you did not discard).
+ * to play it at once (SL-32: the topmost copy you did not discard).
  *
  * @generated from message cardroom.smile_life.v1.TakeFromDiscard
  */
@@ -335,7 +353,7 @@ export type TakeFromDiscard = Message<"cardroom.smile_life.v1.TakeFromDiscard"> 
  * Use `create(TakeFromDiscardSchema)` to create a new message.
  */
 export const TakeFromDiscardSchema: GenMessage<TakeFromDiscard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 12);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 13);
 
 /**
  * Barter: the other player. A purchasing or sales manager also protects one
@@ -360,7 +378,7 @@ export type ChooseBarterPartner = Message<"cardroom.smile_life.v1.ChooseBarterPa
  * Use `create(ChooseBarterPartnerSchema)` to create a new message.
  */
 export const ChooseBarterPartnerSchema: GenMessage<ChooseBarterPartner> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 13);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 14);
 
 /**
  * Revenge: one malus you received, inflicted on another player (SL-16).
@@ -384,7 +402,7 @@ export type TakeRevenge = Message<"cardroom.smile_life.v1.TakeRevenge"> & {
  * Use `create(TakeRevengeSchema)` to create a new message.
  */
 export const TakeRevengeSchema: GenMessage<TakeRevenge> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 14);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 15);
 
 /**
  * Birthday: the level of the face-up salary you give (SL-16, CR-SL-11).
@@ -403,7 +421,7 @@ export type GiveSalary = Message<"cardroom.smile_life.v1.GiveSalary"> & {
  * Use `create(GiveSalarySchema)` to create a new message.
  */
 export const GiveSalarySchema: GenMessage<GiveSalary> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 15);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 16);
 
 /**
  * A dismissed researcher: the hand card discarded under the job (SL-10).
@@ -422,7 +440,40 @@ export type DiscardFromHand = Message<"cardroom.smile_life.v1.DiscardFromHand"> 
  * Use `create(DiscardFromHandSchema)` to create a new message.
  */
 export const DiscardFromHandSchema: GenMessage<DiscardFromHand> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 16);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 17);
+
+/**
+ * SL-35: the journalist's public announcement, during the turn the job is
+ * placed (while STEP_JOURNALIST is open; any number, then Decline): "seat
+ * holds (or, holds false, does not hold) a card of type card". Never
+ * checked, true or false; it changes nothing. Not listed among the legal
+ * actions (one per seat, card type and polarity would bury the others).
+ *
+ * @generated from message cardroom.smile_life.v1.Announce
+ */
+export type Announce = Message<"cardroom.smile_life.v1.Announce"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: string card = 2;
+   */
+  card: string;
+
+  /**
+   * @generated from field: bool holds = 3;
+   */
+  holds: boolean;
+};
+
+/**
+ * Describes the message cardroom.smile_life.v1.Announce.
+ * Use `create(AnnounceSchema)` to create a new message.
+ */
+export const AnnounceSchema: GenMessage<Announce> = /*@__PURE__*/
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 18);
 
 /**
  * The shuffle: all 200 card ids, top first. Hands are dealt five by five from
@@ -442,7 +493,7 @@ export type ShuffleDeck = Message<"cardroom.smile_life.v1.ShuffleDeck"> & {
  * Use `create(ShuffleDeckSchema)` to create a new message.
  */
 export const ShuffleDeckSchema: GenMessage<ShuffleDeck> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 17);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 19);
 
 /**
  * Tsunami: the gathered hand cards dealt back, each seat as many as it held.
@@ -461,7 +512,7 @@ export type RedealHands = Message<"cardroom.smile_life.v1.RedealHands"> & {
  * Use `create(RedealHandsSchema)` to create a new message.
  */
 export const RedealHandsSchema: GenMessage<RedealHands> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 18);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 20);
 
 /**
  * Barter: the card drawn at random from each hand.
@@ -489,7 +540,7 @@ export type PickBarterCards = Message<"cardroom.smile_life.v1.PickBarterCards"> 
  * Use `create(PickBarterCardsSchema)` to create a new message.
  */
 export const PickBarterCardsSchema: GenMessage<PickBarterCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 19);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 21);
 
 /**
  * The deal. Secrets: DealtCards per seat (that seat), DrawPile and SetAside
@@ -519,7 +570,7 @@ export type CardsDealt = Message<"cardroom.smile_life.v1.CardsDealt"> & {
  * Use `create(CardsDealtSchema)` to create a new message.
  */
 export const CardsDealtSchema: GenMessage<CardsDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 20);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 22);
 
 /**
  * @generated from message cardroom.smile_life.v1.DealtCards
@@ -541,7 +592,7 @@ export type DealtCards = Message<"cardroom.smile_life.v1.DealtCards"> & {
  * Use `create(DealtCardsSchema)` to create a new message.
  */
 export const DealtCardsSchema: GenMessage<DealtCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 21);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 23);
 
 /**
  * Top first.
@@ -560,7 +611,7 @@ export type DrawPile = Message<"cardroom.smile_life.v1.DrawPile"> & {
  * Use `create(DrawPileSchema)` to create a new message.
  */
 export const DrawPileSchema: GenMessage<DrawPile> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 22);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 24);
 
 /**
  * @generated from message cardroom.smile_life.v1.SetAside
@@ -577,7 +628,7 @@ export type SetAside = Message<"cardroom.smile_life.v1.SetAside"> & {
  * Use `create(SetAsideSchema)` to create a new message.
  */
 export const SetAsideSchema: GenMessage<SetAside> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 23);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 25);
 
 /**
  * The top card of the draw pile goes face up into the river (SL-20).
@@ -596,7 +647,7 @@ export type RiverCardDealt = Message<"cardroom.smile_life.v1.RiverCardDealt"> & 
  * Use `create(RiverCardDealtSchema)` to create a new message.
  */
 export const RiverCardDealtSchema: GenMessage<RiverCardDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 24);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 26);
 
 /**
  * Nobody took from the river for a full round: it goes to the discard pile,
@@ -612,7 +663,7 @@ export type RiverDiscarded = Message<"cardroom.smile_life.v1.RiverDiscarded"> & 
  * Use `create(RiverDiscardedSchema)` to create a new message.
  */
 export const RiverDiscardedSchema: GenMessage<RiverDiscarded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 25);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 27);
 
 /**
  * @generated from message cardroom.smile_life.v1.TurnStarted
@@ -636,10 +687,11 @@ export type TurnStarted = Message<"cardroom.smile_life.v1.TurnStarted"> & {
  * Use `create(TurnStartedSchema)` to create a new message.
  */
 export const TurnStartedSchema: GenMessage<TurnStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 26);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 28);
 
 /**
- * SL-07: the seat's turn is skipped; remaining turns still to miss.
+ * SL-07: the seat's turn is skipped; remaining turns still to miss. A seat
+ * that left the game misses every turn (SL-37).
  *
  * @generated from message cardroom.smile_life.v1.TurnMissed
  */
@@ -660,7 +712,7 @@ export type TurnMissed = Message<"cardroom.smile_life.v1.TurnMissed"> & {
  * Use `create(TurnMissedSchema)` to create a new message.
  */
 export const TurnMissedSchema: GenMessage<TurnMissed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 27);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 29);
 
 /**
  * @generated from message cardroom.smile_life.v1.TurnEnded
@@ -677,7 +729,7 @@ export type TurnEnded = Message<"cardroom.smile_life.v1.TurnEnded"> & {
  * Use `create(TurnEndedSchema)` to create a new message.
  */
 export const TurnEndedSchema: GenMessage<TurnEnded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 28);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 30);
 
 /**
  * The top card of the draw pile goes to this seat's hand. Secret: DrawnCard
@@ -704,7 +756,7 @@ export type CardDrawn = Message<"cardroom.smile_life.v1.CardDrawn"> & {
  * Use `create(CardDrawnSchema)` to create a new message.
  */
 export const CardDrawnSchema: GenMessage<CardDrawn> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 29);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 31);
 
 /**
  * @generated from message cardroom.smile_life.v1.DrawnCard
@@ -726,7 +778,7 @@ export type DrawnCard = Message<"cardroom.smile_life.v1.DrawnCard"> & {
  * Use `create(DrawnCardSchema)` to create a new message.
  */
 export const DrawnCardSchema: GenMessage<DrawnCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 30);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 32);
 
 /**
  * A card leaves the discard pile (index 0 is the bottom) to be played now.
@@ -755,7 +807,7 @@ export type DiscardTaken = Message<"cardroom.smile_life.v1.DiscardTaken"> & {
  * Use `create(DiscardTakenSchema)` to create a new message.
  */
 export const DiscardTakenSchema: GenMessage<DiscardTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 31);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 33);
 
 /**
  * @generated from message cardroom.smile_life.v1.RiverCardTaken
@@ -777,11 +829,12 @@ export type RiverCardTaken = Message<"cardroom.smile_life.v1.RiverCardTaken"> & 
  * Use `create(RiverCardTakenSchema)` to create a new message.
  */
 export const RiverCardTakenSchema: GenMessage<RiverCardTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 32);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 34);
 
 /**
  * A card played face up: to the player's life, as a malus (on target; the
- * terrorist attack has none and leaves the game) or to the discard pile.
+ * terrorist attack leaves the game, whoever it names: SL-23) or to the
+ * discard pile.
  *
  * @generated from message cardroom.smile_life.v1.CardPlayed
  */
@@ -824,7 +877,7 @@ export type CardPlayed = Message<"cardroom.smile_life.v1.CardPlayed"> & {
  * Use `create(CardPlayedSchema)` to create a new message.
  */
 export const CardPlayedSchema: GenMessage<CardPlayed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 33);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 35);
 
 /**
  * A face-down bet on the casino. Secret: CasinoBet (the bettor).
@@ -843,7 +896,7 @@ export type CasinoBetPlaced = Message<"cardroom.smile_life.v1.CasinoBetPlaced"> 
  * Use `create(CasinoBetPlacedSchema)` to create a new message.
  */
 export const CasinoBetPlacedSchema: GenMessage<CasinoBetPlaced> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 34);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 36);
 
 /**
  * @generated from message cardroom.smile_life.v1.CasinoBet
@@ -865,7 +918,7 @@ export type CasinoBet = Message<"cardroom.smile_life.v1.CasinoBet"> & {
  * Use `create(CasinoBetSchema)` to create a new message.
  */
 export const CasinoBetSchema: GenMessage<CasinoBet> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 35);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 37);
 
 /**
  * The second bet is down: both are shown (their CasinoBet secrets are
@@ -905,7 +958,7 @@ export type CasinoResolved = Message<"cardroom.smile_life.v1.CasinoResolved"> & 
  * Use `create(CasinoResolvedSchema)` to create a new message.
  */
 export const CasinoResolvedSchema: GenMessage<CasinoResolved> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 36);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 38);
 
 /**
  * Game end: an unmatched first bet returns to its owner as a salary.
@@ -929,7 +982,7 @@ export type CasinoBetReturned = Message<"cardroom.smile_life.v1.CasinoBetReturne
  * Use `create(CasinoBetReturnedSchema)` to create a new message.
  */
 export const CasinoBetReturnedSchema: GenMessage<CasinoBetReturned> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 37);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 39);
 
 /**
  * SL-12: the seat takes from_seat's last uncovered flirt.
@@ -958,11 +1011,11 @@ export type FlirtStolen = Message<"cardroom.smile_life.v1.FlirtStolen"> & {
  * Use `create(FlirtStolenSchema)` to create a new message.
  */
 export const FlirtStolenSchema: GenMessage<FlirtStolen> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 38);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 40);
 
 /**
  * SL-15: how an acquisition was paid; the most recently placed face-up
- * salaries of these levels are turned over (CR-SL-10).
+ * salaries of these levels are turned over (SL-30).
  *
  * @generated from message cardroom.smile_life.v1.AcquisitionPaid
  */
@@ -998,12 +1051,12 @@ export type AcquisitionPaid = Message<"cardroom.smile_life.v1.AcquisitionPaid"> 
  * Use `create(AcquisitionPaidSchema)` to create a new message.
  */
 export const AcquisitionPaidSchema: GenMessage<AcquisitionPaid> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 39);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 41);
 
 /**
  * A card leaves seat's hand or life for the discard pile, recorded as seat's
  * discard (SL-04). index: its position in a life zone's list. under_top: it
- * slides under the top card (the researcher's extra card, CR-SL-12).
+ * slides under the top card (the researcher's extra card, SL-34(a)).
  *
  * @generated from message cardroom.smile_life.v1.CardDiscarded
  */
@@ -1039,7 +1092,7 @@ export type CardDiscarded = Message<"cardroom.smile_life.v1.CardDiscarded"> & {
  * Use `create(CardDiscardedSchema)` to create a new message.
  */
 export const CardDiscardedSchema: GenMessage<CardDiscarded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 40);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 42);
 
 /**
  * SL-17: the rewarded job is gone; the prize is turned over and keeps its
@@ -1059,7 +1112,7 @@ export type PrizeTurnedOver = Message<"cardroom.smile_life.v1.PrizeTurnedOver"> 
  * Use `create(PrizeTurnedOverSchema)` to create a new message.
  */
 export const PrizeTurnedOverSchema: GenMessage<PrizeTurnedOver> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 41);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 43);
 
 /**
  * SL-09: a child leaves the game.
@@ -1093,7 +1146,7 @@ export type CardRemovedFromGame = Message<"cardroom.smile_life.v1.CardRemovedFro
  * Use `create(CardRemovedFromGameSchema)` to create a new message.
  */
 export const CardRemovedFromGameSchema: GenMessage<CardRemovedFromGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 42);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 44);
 
 /**
  * SL-07: turns to miss are added to the seat's counter.
@@ -1117,7 +1170,7 @@ export type TurnsToMiss = Message<"cardroom.smile_life.v1.TurnsToMiss"> & {
  * Use `create(TurnsToMissSchema)` to create a new message.
  */
 export const TurnsToMissSchema: GenMessage<TurnsToMiss> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 43);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 45);
 
 /**
  * Revenge: the malus moves from seat's life to target's.
@@ -1146,7 +1199,7 @@ export type MalusMoved = Message<"cardroom.smile_life.v1.MalusMoved"> & {
  * Use `create(MalusMovedSchema)` to create a new message.
  */
 export const MalusMovedSchema: GenMessage<MalusMoved> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 44);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 46);
 
 /**
  * Journalist (SL-19). Secret: ShownHands (the journalist).
@@ -1165,7 +1218,7 @@ export type HandsShown = Message<"cardroom.smile_life.v1.HandsShown"> & {
  * Use `create(HandsShownSchema)` to create a new message.
  */
 export const HandsShownSchema: GenMessage<HandsShown> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 45);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 47);
 
 /**
  * @generated from message cardroom.smile_life.v1.ShownHands
@@ -1187,7 +1240,42 @@ export type ShownHands = Message<"cardroom.smile_life.v1.ShownHands"> & {
  * Use `create(ShownHandsSchema)` to create a new message.
  */
 export const ShownHandsSchema: GenMessage<ShownHands> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 46);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 48);
+
+/**
+ * SL-35: the journalist (seat) announced that about holds (or does not
+ * hold) a card of type card. Unchecked: it may be false.
+ *
+ * @generated from message cardroom.smile_life.v1.JournalistAnnounced
+ */
+export type JournalistAnnounced = Message<"cardroom.smile_life.v1.JournalistAnnounced"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 about = 2;
+   */
+  about: number;
+
+  /**
+   * @generated from field: string card = 3;
+   */
+  card: string;
+
+  /**
+   * @generated from field: bool holds = 4;
+   */
+  holds: boolean;
+};
+
+/**
+ * Describes the message cardroom.smile_life.v1.JournalistAnnounced.
+ * Use `create(JournalistAnnouncedSchema)` to create a new message.
+ */
+export const JournalistAnnouncedSchema: GenMessage<JournalistAnnounced> = /*@__PURE__*/
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 49);
 
 /**
  * Medium (SL-19). Secret: ShownPile (the medium): the next cards, top first.
@@ -1211,7 +1299,7 @@ export type PileShown = Message<"cardroom.smile_life.v1.PileShown"> & {
  * Use `create(PileShownSchema)` to create a new message.
  */
 export const PileShownSchema: GenMessage<PileShown> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 47);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 50);
 
 /**
  * @generated from message cardroom.smile_life.v1.ShownPile
@@ -1233,7 +1321,7 @@ export type ShownPile = Message<"cardroom.smile_life.v1.ShownPile"> & {
  * Use `create(ShownPileSchema)` to create a new message.
  */
 export const ShownPileSchema: GenMessage<ShownPile> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 48);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 51);
 
 /**
  * Luck: the next cards leave the draw pile. Secret: LuckCards (that seat).
@@ -1257,7 +1345,7 @@ export type LuckCardsDrawn = Message<"cardroom.smile_life.v1.LuckCardsDrawn"> & 
  * Use `create(LuckCardsDrawnSchema)` to create a new message.
  */
 export const LuckCardsDrawnSchema: GenMessage<LuckCardsDrawn> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 49);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 52);
 
 /**
  * @generated from message cardroom.smile_life.v1.LuckCards
@@ -1279,7 +1367,7 @@ export type LuckCards = Message<"cardroom.smile_life.v1.LuckCards"> & {
  * Use `create(LuckCardsSchema)` to create a new message.
  */
 export const LuckCardsSchema: GenMessage<LuckCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 50);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 53);
 
 /**
  * Luck: the chosen card is now held, the others discarded (bottom first) as
@@ -1309,7 +1397,7 @@ export type LuckCardChosen = Message<"cardroom.smile_life.v1.LuckCardChosen"> & 
  * Use `create(LuckCardChosenSchema)` to create a new message.
  */
 export const LuckCardChosenSchema: GenMessage<LuckCardChosen> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 51);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 54);
 
 /**
  * A barter begins. Secret: ProtectedCard (the initiator) when a manager
@@ -1339,7 +1427,7 @@ export type BarterStarted = Message<"cardroom.smile_life.v1.BarterStarted"> & {
  * Use `create(BarterStartedSchema)` to create a new message.
  */
 export const BarterStartedSchema: GenMessage<BarterStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 52);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 55);
 
 /**
  * @generated from message cardroom.smile_life.v1.ProtectedCard
@@ -1361,7 +1449,7 @@ export type ProtectedCard = Message<"cardroom.smile_life.v1.ProtectedCard"> & {
  * Use `create(ProtectedCardSchema)` to create a new message.
  */
 export const ProtectedCardSchema: GenMessage<ProtectedCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 53);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 56);
 
 /**
  * Secret: BarteredCards (both players).
@@ -1385,7 +1473,7 @@ export type CardsBartered = Message<"cardroom.smile_life.v1.CardsBartered"> & {
  * Use `create(CardsBarteredSchema)` to create a new message.
  */
 export const CardsBarteredSchema: GenMessage<CardsBartered> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 54);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 57);
 
 /**
  * @generated from message cardroom.smile_life.v1.BarteredCards
@@ -1419,7 +1507,7 @@ export type BarteredCards = Message<"cardroom.smile_life.v1.BarteredCards"> & {
  * Use `create(BarteredCardsSchema)` to create a new message.
  */
 export const BarteredCardsSchema: GenMessage<BarteredCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 55);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 58);
 
 /**
  * Tsunami: hands are gathered and dealt back, each seat as many as it held
@@ -1439,7 +1527,7 @@ export type HandsRedealt = Message<"cardroom.smile_life.v1.HandsRedealt"> & {
  * Use `create(HandsRedealtSchema)` to create a new message.
  */
 export const HandsRedealtSchema: GenMessage<HandsRedealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 56);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 59);
 
 /**
  * @generated from message cardroom.smile_life.v1.RedealtCards
@@ -1461,7 +1549,7 @@ export type RedealtCards = Message<"cardroom.smile_life.v1.RedealtCards"> & {
  * Use `create(RedealtCardsSchema)` to create a new message.
  */
 export const RedealtCardsSchema: GenMessage<RedealtCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 57);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 60);
 
 /**
  * Birthday: seat gives to_seat its most recent face-up salary of this level.
@@ -1490,7 +1578,7 @@ export type SalaryGiven = Message<"cardroom.smile_life.v1.SalaryGiven"> & {
  * Use `create(SalaryGivenSchema)` to create a new message.
  */
 export const SalaryGivenSchema: GenMessage<SalaryGiven> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 58);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 61);
 
 /**
  * @generated from message cardroom.smile_life.v1.StepOpened
@@ -1524,7 +1612,7 @@ export type StepOpened = Message<"cardroom.smile_life.v1.StepOpened"> & {
  * Use `create(StepOpenedSchema)` to create a new message.
  */
 export const StepOpenedSchema: GenMessage<StepOpened> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 59);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 62);
 
 /**
  * @generated from message cardroom.smile_life.v1.StepClosed
@@ -1546,7 +1634,7 @@ export type StepClosed = Message<"cardroom.smile_life.v1.StepClosed"> & {
  * Use `create(StepClosedSchema)` to create a new message.
  */
 export const StepClosedSchema: GenMessage<StepClosed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 60);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 63);
 
 /**
  * SL-05: the draw pile ran out. smiles per seat; winners share the win.
@@ -1570,7 +1658,7 @@ export type GameEnded = Message<"cardroom.smile_life.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 61);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 64);
 
 /**
  * @generated from message cardroom.smile_life.v1.StudyCard
@@ -1601,7 +1689,7 @@ export type StudyCard = Message<"cardroom.smile_life.v1.StudyCard"> & {
  * Use `create(StudyCardSchema)` to create a new message.
  */
 export const StudyCardSchema: GenMessage<StudyCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 62);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 65);
 
 /**
  * @generated from message cardroom.smile_life.v1.SalaryCard
@@ -1625,7 +1713,7 @@ export type SalaryCard = Message<"cardroom.smile_life.v1.SalaryCard"> & {
  * Use `create(SalaryCardSchema)` to create a new message.
  */
 export const SalaryCardSchema: GenMessage<SalaryCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 63);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 66);
 
 /**
  * @generated from message cardroom.smile_life.v1.Life
@@ -1775,6 +1863,14 @@ export type Life = Message<"cardroom.smile_life.v1.Life"> & {
    * @generated from field: uint32 job_since_turn = 25;
    */
   jobSinceTurn: number;
+
+  /**
+   * SL-24: the jobs this player has had an excellence prize for (one each,
+   * for the whole game).
+   *
+   * @generated from field: repeated string prize_jobs = 26;
+   */
+  prizeJobs: string[];
 };
 
 /**
@@ -1782,7 +1878,7 @@ export type Life = Message<"cardroom.smile_life.v1.Life"> & {
  * Use `create(LifeSchema)` to create a new message.
  */
 export const LifeSchema: GenMessage<Life> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 64);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 67);
 
 /**
  * @generated from message cardroom.smile_life.v1.SeatView
@@ -1844,7 +1940,7 @@ export type SeatView = Message<"cardroom.smile_life.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 65);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 68);
 
 /**
  * @generated from message cardroom.smile_life.v1.DiscardView
@@ -1868,7 +1964,7 @@ export type DiscardView = Message<"cardroom.smile_life.v1.DiscardView"> & {
  * Use `create(DiscardViewSchema)` to create a new message.
  */
 export const DiscardViewSchema: GenMessage<DiscardView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 66);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 69);
 
 /**
  * @generated from message cardroom.smile_life.v1.KnownPileCard
@@ -1892,7 +1988,7 @@ export type KnownPileCard = Message<"cardroom.smile_life.v1.KnownPileCard"> & {
  * Use `create(KnownPileCardSchema)` to create a new message.
  */
 export const KnownPileCardSchema: GenMessage<KnownPileCard> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 67);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 70);
 
 /**
  * @generated from message cardroom.smile_life.v1.CasinoView
@@ -1911,7 +2007,7 @@ export type CasinoView = Message<"cardroom.smile_life.v1.CasinoView"> & {
   owner: number;
 
   /**
-   * After the first resolution anyone may make the first bet (CR-SL-05).
+   * After the first resolution anyone may make the first bet (SL-27).
    *
    * @generated from field: bool open_to_all = 3;
    */
@@ -1933,6 +2029,27 @@ export type CasinoView = Message<"cardroom.smile_life.v1.CasinoView"> & {
    * @generated from field: string bet_card = 6;
    */
   betCard: string;
+
+  /**
+   * The second bet, between its CasinoBetPlaced and the CasinoResolved that
+   * settles it in the same batch: a view at that version (GetView at a
+   * version, ReplayViews) still shows every card somewhere.
+   *
+   * @generated from field: bool has_second_bet = 7;
+   */
+  hasSecondBet: boolean;
+
+  /**
+   * @generated from field: uint32 second_bettor = 8;
+   */
+  secondBettor: number;
+
+  /**
+   * The second face-down bet, when the viewer may see it.
+   *
+   * @generated from field: string second_bet_card = 9;
+   */
+  secondBetCard: string;
 };
 
 /**
@@ -1940,7 +2057,7 @@ export type CasinoView = Message<"cardroom.smile_life.v1.CasinoView"> & {
  * Use `create(CasinoViewSchema)` to create a new message.
  */
 export const CasinoViewSchema: GenMessage<CasinoView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 68);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 71);
 
 /**
  * @generated from message cardroom.smile_life.v1.StepView
@@ -1979,7 +2096,7 @@ export type StepView = Message<"cardroom.smile_life.v1.StepView"> & {
  * Use `create(StepViewSchema)` to create a new message.
  */
 export const StepViewSchema: GenMessage<StepView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 69);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 72);
 
 /**
  * @generated from message cardroom.smile_life.v1.View
@@ -2108,7 +2225,7 @@ export type View = Message<"cardroom.smile_life.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cardroom_smile_life_v1_smile_life, 70);
+  messageDesc(file_cardroom_smile_life_v1_smile_life, 73);
 
 /**
  * SL-02: how a tie for the most smiles in the dealt hands is broken.
@@ -2157,7 +2274,7 @@ export enum Destination {
 
   /**
    * A malus in front of another player (target); the terrorist attack
-   * names no target (CR-SL-06).
+   * may name another player or none, to the same effect (SL-23).
    *
    * @generated from enum value: DESTINATION_MALUS = 2;
    */
@@ -2366,6 +2483,13 @@ export enum Step {
    * @generated from enum value: STEP_RESEARCHER_DISCARD = 14;
    */
   RESEARCHER_DISCARD = 14,
+
+  /**
+   * SL-35: the journalist just placed may Announce, then Decline.
+   *
+   * @generated from enum value: STEP_JOURNALIST = 15;
+   */
+  JOURNALIST = 15,
 }
 
 /**

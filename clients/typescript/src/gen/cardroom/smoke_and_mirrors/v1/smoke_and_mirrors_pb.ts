@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/smoke_and_mirrors/v1/smoke_and_mirrors.proto.
  */
 export const file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors: GenFile = /*@__PURE__*/
-  fileDesc("CjVjYXJkcm9vbS9zbW9rZV9hbmRfbWlycm9ycy92MS9zbW9rZV9hbmRfbWlycm9ycy5wcm90bxIdY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEiSAoEQ2FyZBIxCgRwaWxlGAEgASgOMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGlsZRINCgV2YWx1ZRgCIAEoDSJ2CgdPcHRpb25zEhUKDXJvdW5kc190b193aW4YASABKA0SEAoIdHVybl9jYXAYAiABKA0SJQoYdHdvX3BsYXllcl9yZW1vdmVfc3dpcmw1GAMgASgISACIAQFCGwoZX3R3b19wbGF5ZXJfcmVtb3ZlX3N3aXJsNSILCglDaGFsbGVuZ2UiQAoKUGVyZm9ybUFjdBIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiCwoJVGFrZUJyZWFrIjkKBFN3YXASMQoEZ2l2ZRgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiDQoLRGVjbGluZVN3YXAivQEKCURlYWxSb3VuZBISCgpzdGFydF9zZWF0GAEgASgNEjIKBXN0YXJzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIzCgZzd2lybHMYAyADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEjMKBnNrdWxscxgEIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiGgoJQmxpbmRQaWNrEg0KBWluZGV4GAEgASgNIlcKClJvdW5kRGVhbHQSDQoFcm91bmQYASABKA0SEgoKc3RhcnRfc2VhdBgCIAEoDRINCgVzZWF0cxgDIAMoDRIXCg9zZXRfYXNpZGVfY291bnQYBCABKA0iTQoJSGFuZERlYWx0EgwKBHNlYXQYASABKA0SMgoFY2FyZHMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIkMKDUNhcmRzU2V0QXNpZGUSMgoFY2FyZHMYASADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIj8KDEFjdFBlcmZvcm1lZBIMCgRzZWF0GAEgASgNEg0KBWNsYWltGAIgASgNEhIKCmNhcmRfY291bnQYAyABKA0iTAoIQWN0Q2FyZHMSDAoEc2VhdBgBIAEoDRIyCgVjYXJkcxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiGgoKQnJlYWtUYWtlbhIMCgRzZWF0GAEgASgNImsKDUFjdENoYWxsZW5nZWQSEgoKY2hhbGxlbmdlchgBIAEoDRINCgVhY3RvchgCIAEoDRINCgVjbGFpbRgDIAEoDRIUCgxhY3Rfd2FzX3RydWUYBCABKAgSEgoKZWxpbWluYXRlZBgFIAEoDSJQCgtBY3RSZXZlYWxlZBINCgVhY3RvchgBIAEoDRIyCgVjYXJkcxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiLwoLU3dhcE9mZmVyZWQSDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNIk0KClN3YXBDaG9pY2USDAoEc2VhdBgBIAEoDRIxCgRnaXZlGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIcCgxTd2FwRGVjbGluZWQSDAoEc2VhdBgBIAEoDSIwCgxDYXJkc1N3YXBwZWQSDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNInQKClN3YXBEZXRhaWwSMgoFdGFrZW4YASABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEjIKBWdpdmVuGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCI3ChBQbGF5ZXJFbGltaW5hdGVkEgwKBHNlYXQYASABKA0SFQoNY2FyZHNfcmVtb3ZlZBgCIAEoDSI1CghSb3VuZFdvbhINCgVyb3VuZBgBIAEoDRIRCgRzZWF0GAIgASgNSACIAQFCBwoFX3NlYXQi7wEKCFNlYXRWaWV3EgwKBHNlYXQYASABKA0SDgoGYWN0aXZlGAIgASgIEhIKCnJvdW5kX3dpbnMYAyABKA0SEgoKYnJlYWtfdXNlZBgEIAEoCBISCgpoYW5kX2NvdW50GAUgASgNEjEKBGhhbmQYBiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEhEKCWFjdF9jb3VudBgHIAEoDRIwCgNhY3QYCCADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkEhEKCWFjdF9jbGFpbRgJIAEoDSLeAgoEVmlldxINCgVyb3VuZBgBIAEoDRIzCgVwaGFzZRgCIAEoDjIkLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLlBoYXNlEhEKCXR1cm5fc2VhdBgDIAEoDRISCgpzdGFydF9zZWF0GAQgASgNEhIKCm5leHRfY2xhaW0YBSABKA0SFwoKbGFzdF9hY3RvchgGIAEoDUgAiAEBEhwKFGNoYWxsZW5nZWRfdGhpc190dXJuGAcgASgIEhQKB3N3YXBwZXIYCCABKA1IAYgBARI2CgVzZWF0cxgJIAMoCzInLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLlNlYXRWaWV3EhcKD3NldF9hc2lkZV9jb3VudBgKIAEoDRITCgZ3aW5uZXIYCyABKA1IAogBAUINCgtfbGFzdF9hY3RvckIKCghfc3dhcHBlckIJCgdfd2lubmVyKk4KBFBpbGUSFAoQUElMRV9VTlNQRUNJRklFRBAAEg4KClBJTEVfU1RBUlMQARIPCgtQSUxFX1NXSVJMUxACEg8KC1BJTEVfU0tVTExTEAMqYQoFUGhhc2USFQoRUEhBU0VfVU5TUEVDSUZJRUQQABIRCg1QSEFTRV9ERUFMSU5HEAESDgoKUEhBU0VfVFVSThACEg4KClBIQVNFX1NXQVAQAxIOCgpQSEFTRV9PVkVSEARiBnByb3RvMw");
+  fileDesc("CjVjYXJkcm9vbS9zbW9rZV9hbmRfbWlycm9ycy92MS9zbW9rZV9hbmRfbWlycm9ycy5wcm90bxIdY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEiSAoEQ2FyZBIxCgRwaWxlGAEgASgOMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGlsZRINCgV2YWx1ZRgCIAEoDSJ2CgdPcHRpb25zEhUKDXJvdW5kc190b193aW4YASABKA0SEAoIdHVybl9jYXAYAiABKA0SJQoYdHdvX3BsYXllcl9yZW1vdmVfc3dpcmw1GAMgASgISACIAQFCGwoZX3R3b19wbGF5ZXJfcmVtb3ZlX3N3aXJsNSILCglDaGFsbGVuZ2UiQAoKUGVyZm9ybUFjdBIyCgVjYXJkcxgBIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiCwoJVGFrZUJyZWFrIj0KBFN3YXASMQoEZ2l2ZRgBIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQ6AhgBIg0KC0RlY2xpbmVTd2FwIgsKCVRha2VCbGluZCI9CghHaXZlQ2FyZBIxCgRjYXJkGAEgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCIMCgpMZWF2ZVJvdW5kIr0BCglEZWFsUm91bmQSEgoKc3RhcnRfc2VhdBgBIAEoDRIyCgVzdGFycxgCIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSMwoGc3dpcmxzGAMgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIzCgZza3VsbHMYBCADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIhoKCUJsaW5kUGljaxINCgVpbmRleBgBIAEoDSJXCgpSb3VuZERlYWx0Eg0KBXJvdW5kGAEgASgNEhIKCnN0YXJ0X3NlYXQYAiABKA0SDQoFc2VhdHMYAyADKA0SFwoPc2V0X2FzaWRlX2NvdW50GAQgASgNIk0KCUhhbmREZWFsdBIMCgRzZWF0GAEgASgNEjIKBWNhcmRzGAIgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCJDCg1DYXJkc1NldEFzaWRlEjIKBWNhcmRzGAEgAygLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCI/CgxBY3RQZXJmb3JtZWQSDAoEc2VhdBgBIAEoDRINCgVjbGFpbRgCIAEoDRISCgpjYXJkX2NvdW50GAMgASgNIkwKCEFjdENhcmRzEgwKBHNlYXQYASABKA0SMgoFY2FyZHMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIhoKCkJyZWFrVGFrZW4SDAoEc2VhdBgBIAEoDSJrCg1BY3RDaGFsbGVuZ2VkEhIKCmNoYWxsZW5nZXIYASABKA0SDQoFYWN0b3IYAiABKA0SDQoFY2xhaW0YAyABKA0SFAoMYWN0X3dhc190cnVlGAQgASgIEhIKCmVsaW1pbmF0ZWQYBSABKA0iUAoLQWN0UmV2ZWFsZWQSDQoFYWN0b3IYASABKA0SMgoFY2FyZHMYAiADKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkIjMKC1N3YXBPZmZlcmVkEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDToCGAEiUQoKU3dhcENob2ljZRIMCgRzZWF0GAEgASgNEjEKBGdpdmUYAiABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkOgIYASIcCgxTd2FwRGVjbGluZWQSDAoEc2VhdBgBIAEoDSI0CgxDYXJkc1N3YXBwZWQSDAoEc2VhdBgBIAEoDRISCgplbGltaW5hdGVkGAIgASgNOgIYASJ4CgpTd2FwRGV0YWlsEjIKBXRha2VuGAEgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZBIyCgVnaXZlbhgCIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQ6AhgBIi8KC1N3YXBTdGFydGVkEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDSIyCg5CbGluZENhcmRUYWtlbhIMCgRzZWF0GAEgASgNEhIKCmVsaW1pbmF0ZWQYAiABKA0iTAoJVGFrZW5DYXJkEgwKBHNlYXQYASABKA0SMQoEY2FyZBgCIAEoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQiLQoJQ2FyZEdpdmVuEgwKBHNlYXQYASABKA0SEgoKZWxpbWluYXRlZBgCIAEoDSJMCglHaXZlbkNhcmQSDAoEc2VhdBgBIAEoDRIxCgRjYXJkGAIgASgLMiMuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuQ2FyZCI3ChBQbGF5ZXJFbGltaW5hdGVkEgwKBHNlYXQYASABKA0SFQoNY2FyZHNfcmVtb3ZlZBgCIAEoDSI2Cg9QbGF5ZXJMZWZ0Um91bmQSDAoEc2VhdBgBIAEoDRIVCg1jYXJkc19yZW1vdmVkGAIgASgNIjUKCFJvdW5kV29uEg0KBXJvdW5kGAEgASgNEhEKBHNlYXQYAiABKA1IAIgBAUIHCgVfc2VhdCLvAQoIU2VhdFZpZXcSDAoEc2VhdBgBIAEoDRIOCgZhY3RpdmUYAiABKAgSEgoKcm91bmRfd2lucxgDIAEoDRISCgpicmVha191c2VkGAQgASgIEhIKCmhhbmRfY291bnQYBSABKA0SMQoEaGFuZBgGIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSEQoJYWN0X2NvdW50GAcgASgNEjAKA2FjdBgIIAMoCzIjLmNhcmRyb29tLnNtb2tlX2FuZF9taXJyb3JzLnYxLkNhcmQSEQoJYWN0X2NsYWltGAkgASgNIpcDCgRWaWV3Eg0KBXJvdW5kGAEgASgNEjMKBXBoYXNlGAIgASgOMiQuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuUGhhc2USEQoJdHVybl9zZWF0GAMgASgNEhIKCnN0YXJ0X3NlYXQYBCABKA0SEgoKbmV4dF9jbGFpbRgFIAEoDRIXCgpsYXN0X2FjdG9yGAYgASgNSACIAQESHAoUY2hhbGxlbmdlZF90aGlzX3R1cm4YByABKAgSFAoHc3dhcHBlchgIIAEoDUgBiAEBEjYKBXNlYXRzGAkgAygLMicuY2FyZHJvb20uc21va2VfYW5kX21pcnJvcnMudjEuU2VhdFZpZXcSFwoPc2V0X2FzaWRlX2NvdW50GAogASgNEhMKBndpbm5lchgLIAEoDUgCiAEBEjcKCnN3YXBfdGFrZW4YDCABKAsyIy5jYXJkcm9vbS5zbW9rZV9hbmRfbWlycm9ycy52MS5DYXJkQg0KC19sYXN0X2FjdG9yQgoKCF9zd2FwcGVyQgkKB193aW5uZXIqTgoEUGlsZRIUChBQSUxFX1VOU1BFQ0lGSUVEEAASDgoKUElMRV9TVEFSUxABEg8KC1BJTEVfU1dJUkxTEAISDwoLUElMRV9TS1VMTFMQAyp2CgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhEKDVBIQVNFX0RFQUxJTkcQARIOCgpQSEFTRV9UVVJOEAISDgoKUEhBU0VfU1dBUBADEg4KClBIQVNFX09WRVIQBBITCg9QSEFTRV9TV0FQX0dJVkUQBWIGcHJvdG8z");
 
 /**
  * One card. value 0 is a mirror.
@@ -120,10 +120,12 @@ export const TakeBreakSchema: GenMessage<TakeBreak> = /*@__PURE__*/
   messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 4);
 
 /**
- * SM-06: after a challenge the remaining player gives this card from hand
- * and takes one card blind from the eliminated player's hand.
+ * No longer accepted (rules version smoke-and-mirrors/1 named the card to
+ * give before the blind take; SM-10 takes first): send TakeBlind, then
+ * GiveCard.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.Swap
+ * @deprecated
  */
 export type Swap = Message<"cardroom.smoke_and_mirrors.v1.Swap"> & {
   /**
@@ -135,12 +137,13 @@ export type Swap = Message<"cardroom.smoke_and_mirrors.v1.Swap"> & {
 /**
  * Describes the message cardroom.smoke_and_mirrors.v1.Swap.
  * Use `create(SwapSchema)` to create a new message.
+ * @deprecated
  */
 export const SwapSchema: GenMessage<Swap> = /*@__PURE__*/
   messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 5);
 
 /**
- * SM-06: the remaining player declines the swap.
+ * SM-06: the remaining player declines the swap (only before the take).
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.DeclineSwap
  */
@@ -155,8 +158,62 @@ export const DeclineSwapSchema: GenMessage<DeclineSwap> = /*@__PURE__*/
   messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 6);
 
 /**
- * A round's deal: each pile's order from the top. Seat s receives stars[s],
- * swirls[s] and skulls[s]; the rest are set aside unseen.
+ * SM-06, SM-10: the remaining player swaps: first they take one card blind
+ * from the eliminated player's hand (the dealer's BlindPick) and see it.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.TakeBlind
+ */
+export type TakeBlind = Message<"cardroom.smoke_and_mirrors.v1.TakeBlind"> & {
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.TakeBlind.
+ * Use `create(TakeBlindSchema)` to create a new message.
+ */
+export const TakeBlindSchema: GenMessage<TakeBlind> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 7);
+
+/**
+ * SM-10: then they give one card of their choice from the cards they held
+ * before the take.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.GiveCard
+ */
+export type GiveCard = Message<"cardroom.smoke_and_mirrors.v1.GiveCard"> & {
+  /**
+   * @generated from field: cardroom.smoke_and_mirrors.v1.Card card = 1;
+   */
+  card?: Card | undefined;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.GiveCard.
+ * Use `create(GiveCardSchema)` to create a new message.
+ */
+export const GiveCardSchema: GenMessage<GiveCard> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 8);
+
+/**
+ * SM-11: the default choice of a seat that left the game (T-RESIGN,
+ * T-REMOVE), at its next decision: it leaves the round. Refused from a seat
+ * still playing.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.LeaveRound
+ */
+export type LeaveRound = Message<"cardroom.smoke_and_mirrors.v1.LeaveRound"> & {
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.LeaveRound.
+ * Use `create(LeaveRoundSchema)` to create a new message.
+ */
+export const LeaveRoundSchema: GenMessage<LeaveRound> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 9);
+
+/**
+ * A round's deal: each pile's order from the top. The k-th seat dealt in
+ * (in seat order: every seat still in the game, SM-11) receives stars[k],
+ * swirls[k] and skulls[k]; the rest are set aside unseen.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.DealRound
  */
@@ -187,7 +244,7 @@ export type DealRound = Message<"cardroom.smoke_and_mirrors.v1.DealRound"> & {
  * Use `create(DealRoundSchema)` to create a new message.
  */
 export const DealRoundSchema: GenMessage<DealRound> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 7);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 10);
 
 /**
  * The blind pick of a swap: the index into the eliminated player's hand.
@@ -206,7 +263,7 @@ export type BlindPick = Message<"cardroom.smoke_and_mirrors.v1.BlindPick"> & {
  * Use `create(BlindPickSchema)` to create a new message.
  */
 export const BlindPickSchema: GenMessage<BlindPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 8);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 11);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.RoundDealt
@@ -241,7 +298,7 @@ export type RoundDealt = Message<"cardroom.smoke_and_mirrors.v1.RoundDealt"> & {
  * Use `create(RoundDealtSchema)` to create a new message.
  */
 export const RoundDealtSchema: GenMessage<RoundDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 9);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 12);
 
 /**
  * Secret, seen by its seat: the cards dealt to it.
@@ -265,7 +322,7 @@ export type HandDealt = Message<"cardroom.smoke_and_mirrors.v1.HandDealt"> & {
  * Use `create(HandDealtSchema)` to create a new message.
  */
 export const HandDealtSchema: GenMessage<HandDealt> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 10);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 13);
 
 /**
  * Secret, auditors only: the cards set aside (with the removed Swirl 5, if any).
@@ -284,7 +341,7 @@ export type CardsSetAside = Message<"cardroom.smoke_and_mirrors.v1.CardsSetAside
  * Use `create(CardsSetAsideSchema)` to create a new message.
  */
 export const CardsSetAsideSchema: GenMessage<CardsSetAside> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 11);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 14);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.ActPerformed
@@ -311,7 +368,7 @@ export type ActPerformed = Message<"cardroom.smoke_and_mirrors.v1.ActPerformed">
  * Use `create(ActPerformedSchema)` to create a new message.
  */
 export const ActPerformedSchema: GenMessage<ActPerformed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 12);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 15);
 
 /**
  * Secret, seen by the actor (and later by a challenger via ActRevealed).
@@ -335,7 +392,7 @@ export type ActCards = Message<"cardroom.smoke_and_mirrors.v1.ActCards"> & {
  * Use `create(ActCardsSchema)` to create a new message.
  */
 export const ActCardsSchema: GenMessage<ActCards> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 13);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 16);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.BreakTaken
@@ -352,7 +409,7 @@ export type BreakTaken = Message<"cardroom.smoke_and_mirrors.v1.BreakTaken"> & {
  * Use `create(BreakTakenSchema)` to create a new message.
  */
 export const BreakTakenSchema: GenMessage<BreakTaken> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 14);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 17);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.ActChallenged
@@ -393,7 +450,7 @@ export type ActChallenged = Message<"cardroom.smoke_and_mirrors.v1.ActChallenged
  * Use `create(ActChallengedSchema)` to create a new message.
  */
 export const ActChallengedSchema: GenMessage<ActChallenged> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 15);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 18);
 
 /**
  * Secret, seen by challenger and actor: the challenged act's cards.
@@ -417,13 +474,15 @@ export type ActRevealed = Message<"cardroom.smoke_and_mirrors.v1.ActRevealed"> &
  * Use `create(ActRevealedSchema)` to create a new message.
  */
 export const ActRevealedSchema: GenMessage<ActRevealed> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 16);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 19);
 
 /**
- * The remaining player chose to swap; the blind pick follows. The card they
- * give is committed now, in the SwapChoice secret.
+ * Rules version smoke-and-mirrors/1 only (no longer written; still folded
+ * so that games played under it can be read): the remaining player chose to
+ * swap, the card to give committed in SwapChoice, and the blind pick followed.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.SwapOffered
+ * @deprecated
  */
 export type SwapOffered = Message<"cardroom.smoke_and_mirrors.v1.SwapOffered"> & {
   /**
@@ -440,15 +499,17 @@ export type SwapOffered = Message<"cardroom.smoke_and_mirrors.v1.SwapOffered"> &
 /**
  * Describes the message cardroom.smoke_and_mirrors.v1.SwapOffered.
  * Use `create(SwapOfferedSchema)` to create a new message.
+ * @deprecated
  */
 export const SwapOfferedSchema: GenMessage<SwapOffered> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 17);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 20);
 
 /**
- * Secret, seen by the remaining player: the card they give, chosen before the
- * blind pick (CR-SM-04).
+ * Rules version smoke-and-mirrors/1 only: the card given, chosen before the
+ * blind pick. Secret, seen by the remaining player.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.SwapChoice
+ * @deprecated
  */
 export type SwapChoice = Message<"cardroom.smoke_and_mirrors.v1.SwapChoice"> & {
   /**
@@ -465,9 +526,10 @@ export type SwapChoice = Message<"cardroom.smoke_and_mirrors.v1.SwapChoice"> & {
 /**
  * Describes the message cardroom.smoke_and_mirrors.v1.SwapChoice.
  * Use `create(SwapChoiceSchema)` to create a new message.
+ * @deprecated
  */
 export const SwapChoiceSchema: GenMessage<SwapChoice> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 18);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 21);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.SwapDeclined
@@ -484,10 +546,13 @@ export type SwapDeclined = Message<"cardroom.smoke_and_mirrors.v1.SwapDeclined">
  * Use `create(SwapDeclinedSchema)` to create a new message.
  */
 export const SwapDeclinedSchema: GenMessage<SwapDeclined> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 19);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 22);
 
 /**
+ * Rules version smoke-and-mirrors/1 only: the swap, both ways at once.
+ *
  * @generated from message cardroom.smoke_and_mirrors.v1.CardsSwapped
+ * @deprecated
  */
 export type CardsSwapped = Message<"cardroom.smoke_and_mirrors.v1.CardsSwapped"> & {
   /**
@@ -504,14 +569,17 @@ export type CardsSwapped = Message<"cardroom.smoke_and_mirrors.v1.CardsSwapped">
 /**
  * Describes the message cardroom.smoke_and_mirrors.v1.CardsSwapped.
  * Use `create(CardsSwappedSchema)` to create a new message.
+ * @deprecated
  */
 export const CardsSwappedSchema: GenMessage<CardsSwapped> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 20);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 23);
 
 /**
- * Secret, seen by both players of the swap.
+ * Rules version smoke-and-mirrors/1 only. Secret, seen by both players of
+ * the swap.
  *
  * @generated from message cardroom.smoke_and_mirrors.v1.SwapDetail
+ * @deprecated
  */
 export type SwapDetail = Message<"cardroom.smoke_and_mirrors.v1.SwapDetail"> & {
   /**
@@ -528,9 +596,131 @@ export type SwapDetail = Message<"cardroom.smoke_and_mirrors.v1.SwapDetail"> & {
 /**
  * Describes the message cardroom.smoke_and_mirrors.v1.SwapDetail.
  * Use `create(SwapDetailSchema)` to create a new message.
+ * @deprecated
  */
 export const SwapDetailSchema: GenMessage<SwapDetail> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 21);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 24);
+
+/**
+ * SM-10: the remaining player takes a card blind from the eliminated
+ * player's hand; the dealer's BlindPick says which.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.SwapStarted
+ */
+export type SwapStarted = Message<"cardroom.smoke_and_mirrors.v1.SwapStarted"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 eliminated = 2;
+   */
+  eliminated: number;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.SwapStarted.
+ * Use `create(SwapStartedSchema)` to create a new message.
+ */
+export const SwapStartedSchema: GenMessage<SwapStarted> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 25);
+
+/**
+ * SM-10: the card was taken; the remaining player now owes a card back.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.BlindCardTaken
+ */
+export type BlindCardTaken = Message<"cardroom.smoke_and_mirrors.v1.BlindCardTaken"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 eliminated = 2;
+   */
+  eliminated: number;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.BlindCardTaken.
+ * Use `create(BlindCardTakenSchema)` to create a new message.
+ */
+export const BlindCardTakenSchema: GenMessage<BlindCardTaken> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 26);
+
+/**
+ * Secret, seen by both players of the swap: the card taken blind.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.TakenCard
+ */
+export type TakenCard = Message<"cardroom.smoke_and_mirrors.v1.TakenCard"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: cardroom.smoke_and_mirrors.v1.Card card = 2;
+   */
+  card?: Card | undefined;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.TakenCard.
+ * Use `create(TakenCardSchema)` to create a new message.
+ */
+export const TakenCardSchema: GenMessage<TakenCard> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 27);
+
+/**
+ * SM-10: the remaining player gave a card back; the swap is complete.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.CardGiven
+ */
+export type CardGiven = Message<"cardroom.smoke_and_mirrors.v1.CardGiven"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 eliminated = 2;
+   */
+  eliminated: number;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.CardGiven.
+ * Use `create(CardGivenSchema)` to create a new message.
+ */
+export const CardGivenSchema: GenMessage<CardGiven> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 28);
+
+/**
+ * Secret, seen by both players of the swap: the card given.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.GivenCard
+ */
+export type GivenCard = Message<"cardroom.smoke_and_mirrors.v1.GivenCard"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: cardroom.smoke_and_mirrors.v1.Card card = 2;
+   */
+  card?: Card | undefined;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.GivenCard.
+ * Use `create(GivenCardSchema)` to create a new message.
+ */
+export const GivenCardSchema: GenMessage<GivenCard> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 29);
 
 /**
  * The eliminated player's remaining cards leave the round unseen.
@@ -554,7 +744,33 @@ export type PlayerEliminated = Message<"cardroom.smoke_and_mirrors.v1.PlayerElim
  * Use `create(PlayerEliminatedSchema)` to create a new message.
  */
 export const PlayerEliminatedSchema: GenMessage<PlayerEliminated> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 22);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 30);
+
+/**
+ * SM-11: a seat that left the game left the round at its next decision,
+ * as if eliminated but without a challenge or a swap: its cards leave the
+ * round unseen, and the number stands. It is dealt no later round.
+ *
+ * @generated from message cardroom.smoke_and_mirrors.v1.PlayerLeftRound
+ */
+export type PlayerLeftRound = Message<"cardroom.smoke_and_mirrors.v1.PlayerLeftRound"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 cards_removed = 2;
+   */
+  cardsRemoved: number;
+};
+
+/**
+ * Describes the message cardroom.smoke_and_mirrors.v1.PlayerLeftRound.
+ * Use `create(PlayerLeftRoundSchema)` to create a new message.
+ */
+export const PlayerLeftRoundSchema: GenMessage<PlayerLeftRound> = /*@__PURE__*/
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 31);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.RoundWon
@@ -578,7 +794,7 @@ export type RoundWon = Message<"cardroom.smoke_and_mirrors.v1.RoundWon"> & {
  * Use `create(RoundWonSchema)` to create a new message.
  */
 export const RoundWonSchema: GenMessage<RoundWon> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 23);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 32);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.SeatView
@@ -637,7 +853,7 @@ export type SeatView = Message<"cardroom.smoke_and_mirrors.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 24);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 33);
 
 /**
  * @generated from message cardroom.smoke_and_mirrors.v1.View
@@ -701,6 +917,14 @@ export type View = Message<"cardroom.smoke_and_mirrors.v1.View"> & {
    * @generated from field: optional uint32 winner = 11;
    */
   winner?: number | undefined;
+
+  /**
+   * SM-10: the card just taken blind, while the give is due; shown to the
+   * two players of the swap only.
+   *
+   * @generated from field: cardroom.smoke_and_mirrors.v1.Card swap_taken = 12;
+   */
+  swapTaken?: Card | undefined;
 };
 
 /**
@@ -708,7 +932,7 @@ export type View = Message<"cardroom.smoke_and_mirrors.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 25);
+  messageDesc(file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors, 34);
 
 /**
  * @generated from enum cardroom.smoke_and_mirrors.v1.Pile
@@ -761,6 +985,9 @@ export enum Phase {
   TURN = 2,
 
   /**
+   * The remaining player may take a card blind or decline (SM-06), and the
+   * dealer's blind pick is due.
+   *
    * @generated from enum value: PHASE_SWAP = 3;
    */
   SWAP = 3,
@@ -769,6 +996,13 @@ export enum Phase {
    * @generated from enum value: PHASE_OVER = 4;
    */
   OVER = 4,
+
+  /**
+   * SM-10: the remaining player has taken a card and gives one back.
+   *
+   * @generated from enum value: PHASE_SWAP_GIVE = 5;
+   */
+  SWAP_GIVE = 5,
 }
 
 /**
