@@ -9,7 +9,7 @@ import pytest
 
 from cardroom.domain.kernel import Viewer
 from cardroom.domain.smiles_and_daggers import GAME
-from cardroom.domain.smiles_and_daggers.state import Phase
+from cardroom.domain.smiles_and_daggers.state import EndReason, Phase
 
 from .play import RandomGame, check_cards, check_cards_in_view
 from .support import command_universe, key, outcome
@@ -52,8 +52,15 @@ def test_thousands_of_random_games_all_end_with_every_card_accounted_for() -> No
         seat_counts[state.seat_count] += 1
         reasons[state.end_reason] += 1
     assert set(seat_counts) == {2, 3, 4, 5, 6}
-    # Every way a game can end happened at least once.
-    assert len(reasons) == 4, reasons
+    # Every way random play ends a game happened at least once; SD-15's
+    # stalemate and turn cap have their own scenarios (tests/table/departures.py).
+    assert {
+        EndReason.NINE_COINS,
+        EndReason.NO_CHALLENGE_POSSIBLE,
+        EndReason.ALL_SKIPPED,
+        EndReason.NO_COINS_POSSIBLE,
+        EndReason.OVERTIME,
+    } <= set(reasons), reasons
 
 
 @pytest.mark.parametrize("seed", range(60))

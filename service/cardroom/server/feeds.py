@@ -102,6 +102,10 @@ class Feeds:
     def watched(self, game_id: str) -> bool:
         return bool(self._watches.get(game_id))
 
+    def behind(self, game_id: str, version: int) -> bool:
+        """Whether a live watcher of the game has not been fed ``version``."""
+        return any(w.live and w.cursor < version for w in self._watches.get(game_id, ()))
+
     def subscribe(self, loaded: LoadedGame, viewer: Viewer, cursor: int) -> Watch:
         watch = Watch(loaded.game_id, viewer, loaded, cursor)
         self._watches.setdefault(loaded.game_id, set()).add(watch)

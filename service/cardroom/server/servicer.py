@@ -341,8 +341,16 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         a watched game is read once and fanned out; others catch up when
         next read."""
         loaded = self.games.announce(game_id, version)
-        if loaded is not None and version > loaded.version:
-            self._loop.call_soon_threadsafe(self._catch_up, game_id, loaded)
+        if loaded is not None:
+            self._loop.call_soon_threadsafe(self._announced, game_id, loaded, version)
+
+    def _announced(self, game_id: str, loaded: LoadedGame, version: int) -> None:
+        if version > loaded.version:
+            self._catch_up(game_id, loaded)
+        elif self.feeds.behind(game_id, version):
+            # Another read (a view, a clock's reload) caught the cache up
+            # before this announcement came: its watchers still need it.
+            self.feeds.publish(game_id, loaded)
 
     def _catch_up(self, game_id: str, loaded: LoadedGame) -> None:
         if not self.feeds.watched(game_id) or game_id in self._catching_up:
