@@ -124,6 +124,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "RESOURCE_EXHAUSTED (env CARDROOM_MAX_WATCHERS; default %(default)s)",
     )
     parser.add_argument(
+        "--watchers-per-client",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_WATCHERS_PER_CLIENT", defaults.watchers_per_client),
+        help="spectators' streams one client (by address) may hold open (env "
+        "CARDROOM_WATCHERS_PER_CLIENT; default %(default)s)",
+    )
+    parser.add_argument(
+        "--watcher-reserve",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_WATCHER_RESERVE", -1),
+        help="of --max-watchers, the streams only a game's seats and the operator may open "
+        "on their own game (env CARDROOM_WATCHER_RESERVE; default: a tenth of --max-watchers)",
+    )
+    parser.add_argument(
+        "--watchers-per-seat",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_WATCHERS_PER_SEAT", defaults.watchers_per_seat),
+        help="streams one seat of one game may hold open (env CARDROOM_WATCHERS_PER_SEAT; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
         "--max-streams-per-connection",
         type=int,
         metavar="N",
@@ -147,6 +171,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "operator is never limited (env CARDROOM_GAMES_PER_CLIENT_PER_HOUR; "
         "default %(default)s)",
     )
+    parser.add_argument(
+        "--joins-per-client-per-hour",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_JOINS_PER_CLIENT_PER_HOUR", defaults.joins_per_client_per_hour),
+        help="seats one client (by address) may take per hour, 0 for no limit; refused joins "
+        "count nothing (env CARDROOM_JOINS_PER_CLIENT_PER_HOUR; default %(default)s)",
+    )
 
     parser.add_argument(
         "--absent-after",
@@ -163,13 +195,24 @@ def settings_of(args: argparse.Namespace) -> Settings:
     from cardroom.server.server import Settings
     from cardroom.server.store import BadDatabase, storage_env
 
-    for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection", "cache_games"):
+    for flag in (
+        "max_request_bytes",
+        "max_watchers",
+        "max_streams_per_connection",
+        "cache_games",
+        "watchers_per_client",
+        "watchers_per_seat",
+    ):
         if getattr(args, flag) < 1:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     if args.absent_after < 0:
         raise UsageError("--absent-after must be 0 (never) or more seconds")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    if args.joins_per_client_per_hour < 0:
+        raise UsageError("--joins-per-client-per-hour must be 0 (no limit) or more")
+    if args.watcher_reserve >= args.max_watchers:
+        raise UsageError("--watcher-reserve must be below --max-watchers")
     if args.web_root and not Path(args.web_root).is_dir():
         raise UsageError(f"--web-root {args.web_root[:200]} is not a folder")
     try:
@@ -182,6 +225,10 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_watchers=args.max_watchers,
         max_streams_per_connection=args.max_streams_per_connection,
         games_per_client_per_hour=args.games_per_client_per_hour,
+        joins_per_client_per_hour=args.joins_per_client_per_hour,
+        watchers_per_client=args.watchers_per_client,
+        watcher_reserve=None if args.watcher_reserve < 0 else args.watcher_reserve,
+        watchers_per_seat=args.watchers_per_seat,
         cache_games=args.cache_games,
     )
     return Settings(

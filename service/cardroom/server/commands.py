@@ -72,6 +72,10 @@ class Commands:
         # Told after each batch is stored and absorbed, with the index of its
         # first event (the live feeds, the publisher).
         self.written = written
+        # The server's table limits, recorded in each new game's TableOptions
+        # where the request leaves them 0 (T-LENGTH, T-TIMEOUTS); 0: none.
+        self.max_game_events = 0
+        self.resign_after_timeouts = 0
 
     # ------------------------------------------------------------ create
 
@@ -99,7 +103,13 @@ class Commands:
         assert isinstance(created.public, tpb.GameCreated)
         created.public.spectator_policy.CopyFrom(policy)
         created.public.log_policy.CopyFrom(full_log)
-        created.public.table_options.CopyFrom(tables.checked_table_options(table_options))
+        created.public.table_options.CopyFrom(
+            tables.checked_table_options(
+                table_options,
+                max_events=self.max_game_events,
+                resign_after_timeouts=self.resign_after_timeouts,
+            )
+        )
         outcomes = checked_set_deal(game, created.public, set_deal)
         hidden: list[Secret] = []
         if set_deal:

@@ -46,7 +46,7 @@ from cardroom.trust.commitments import (
     digest_form,
     holds,
 )
-from cardroom.trust.envelopes import actor_of, unpack
+from cardroom.trust.envelopes import actor_of, by_seat_of, unpack
 from cardroom.trust.problems import Problem
 from cardroom.trust.record import RecordError, read_record, record_body
 from cardroom.v1 import envelope_pb2 as epb
@@ -334,6 +334,7 @@ def _rules_event(envelope: epb.EventEnvelope) -> Event:
             for s in envelope.secrets
             if s.HasField("value") and _disclosure(s) is None
         ),
+        by_seat_of(envelope),
     )
 
 

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKZAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJJCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAyIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIbCgpEZWFsZXJQaWNrEg0KBWluZGV4GAEgASgNIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIl8KDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDRISCgptYXhfZXZlbnRzGAIgASgNEh0KFXJlc2lnbl9hZnRlcl90aW1lb3V0cxgDIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIowBCgxHYW1lRmluaXNoZWQSDwoHd2lubmVycxgBIAMoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5HYW1lRmluaXNoZWQuUmVhc29uIjkKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABIXChNSRUFTT05fTEVOR1RIX0xJTUlUEAEiUQoIVGFrZVNlYXQSEQoEc2VhdBgBIAEoDUgAiAEBEhMKC3BsYXllcl9uYW1lGAIgASgJEhQKDHRva2VuX3NoYTI1NhgDIAEoDEIHCgVfc2VhdCILCglTdGFydEdhbWUiCAoGUmVzaWduIhoKClJlbW92ZVNlYXQSDAoEc2VhdBgBIAEoDSItCgxDbG9ja0V4cGlyZWQSDAoEc2VhdBgBIAEoDRIPCgd2ZXJzaW9uGAIgASgEIq8BCgxTZWF0UmVzaWduZWQSDAoEc2VhdBgBIAEoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5TZWF0UmVzaWduZWQuUmVhc29uIl8KBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABITCg9SRUFTT05fUkVTSUdORUQQARISCg5SRUFTT05fUkVNT1ZFRBADEhQKEFJFQVNPTl9USU1FRF9PVVQQBCIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIbCgpEZWFsZXJQaWNrEg0KBWluZGV4GAEgASgNIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -99,6 +99,27 @@ export type TableOptions = Message<"cardroom.v1.TableOptions"> & {
    * @generated from field: uint32 seconds_per_decision = 1;
    */
   secondsPerDecision: number;
+
+  /**
+   * Game length limit (T-LENGTH): once the game's log holds this many
+   * events, the table ends it (GameFinished, reason LENGTH_LIMIT) with the
+   * best-placed seats still playing as winners. In CreateGameRequest, 0
+   * takes the server's limit and more than it is refused; as recorded in
+   * GameCreated, 0 means none (games created before the limit existed).
+   *
+   * @generated from field: uint32 max_events = 2;
+   */
+  maxEvents: number;
+
+  /**
+   * With a turn clock (T-TIMEOUTS): a seat whose clock runs out this many
+   * times in a row, with no decision of its own in between, leaves the
+   * game (SeatResigned, reason TIMED_OUT). In CreateGameRequest, 0 takes
+   * the server's default; as recorded, 0 means never.
+   *
+   * @generated from field: uint32 resign_after_timeouts = 3;
+   */
+  resignAfterTimeouts: number;
 };
 
 /**
@@ -298,6 +319,11 @@ export type GameFinished = Message<"cardroom.v1.GameFinished"> & {
    * @generated from field: repeated uint32 winners = 1;
    */
   winners: number[];
+
+  /**
+   * @generated from field: cardroom.v1.GameFinished.Reason reason = 2;
+   */
+  reason: GameFinished_Reason;
 };
 
 /**
@@ -306,6 +332,32 @@ export type GameFinished = Message<"cardroom.v1.GameFinished"> & {
  */
 export const GameFinishedSchema: GenMessage<GameFinished> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 7);
+
+/**
+ * @generated from enum cardroom.v1.GameFinished.Reason
+ */
+export enum GameFinished_Reason {
+  /**
+   * The game's own rules ended it, or T-RESIGN (fewer than two seats
+   * still playing).
+   *
+   * @generated from enum value: REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The table's game length limit (TableOptions.max_events, T-LENGTH).
+   *
+   * @generated from enum value: REASON_LENGTH_LIMIT = 1;
+   */
+  LENGTH_LIMIT = 1,
+}
+
+/**
+ * Describes the enum cardroom.v1.GameFinished.Reason.
+ */
+export const GameFinished_ReasonSchema: GenEnum<GameFinished_Reason> = /*@__PURE__*/
+  enumDesc(file_cardroom_v1_table, 7, 0);
 
 /**
  * Table commands.
@@ -462,6 +514,14 @@ export enum SeatResigned_Reason {
    * @generated from enum value: REASON_REMOVED = 3;
    */
   REMOVED = 3,
+
+  /**
+   * Its turn clock ran out TableOptions.resign_after_timeouts times in a
+   * row (T-TIMEOUTS).
+   *
+   * @generated from enum value: REASON_TIMED_OUT = 4;
+   */
+  TIMED_OUT = 4,
 }
 
 /**
