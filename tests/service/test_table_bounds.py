@@ -15,8 +15,8 @@ import pytest
 
 from cardroom.client import CardroomError, Client
 from cardroom.server.limits import Limits
-from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.server.server import RunningServer, Settings, start
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
