@@ -179,6 +179,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seats one client (by address) may take per hour, 0 for no limit; refused joins "
         "count nothing (env CARDROOM_JOINS_PER_CLIENT_PER_HOUR; default %(default)s)",
     )
+    parser.add_argument(
+        "--max-game-events",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_GAME_EVENTS", defaults.max_game_events),
+        help="each new game's length limit in events (T-LENGTH): the table ends a game that "
+        "reaches it; creators may ask for less; 0 for none (env CARDROOM_MAX_GAME_EVENTS; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
+        "--resign-after-timeouts",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_RESIGN_AFTER_TIMEOUTS", defaults.resign_after_timeouts),
+        help="in a new clocked game, a seat whose clock runs out N times in a row leaves it "
+        "(T-TIMEOUTS) unless its creator asks for another N; 0: never (env "
+        "CARDROOM_RESIGN_AFTER_TIMEOUTS; default %(default)s)",
+    )
 
     parser.add_argument(
         "--absent-after",
@@ -209,6 +227,10 @@ def settings_of(args: argparse.Namespace) -> Settings:
         raise UsageError("--absent-after must be 0 (never) or more seconds")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    if args.max_game_events and args.max_game_events < 100:
+        raise UsageError("--max-game-events must be 0 (none) or at least 100")
+    if args.resign_after_timeouts < 0:
+        raise UsageError("--resign-after-timeouts must be 0 (never) or more")
     if args.joins_per_client_per_hour < 0:
         raise UsageError("--joins-per-client-per-hour must be 0 (no limit) or more")
     if args.watcher_reserve >= args.max_watchers:
@@ -226,6 +248,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_streams_per_connection=args.max_streams_per_connection,
         games_per_client_per_hour=args.games_per_client_per_hour,
         joins_per_client_per_hour=args.joins_per_client_per_hour,
+        max_game_events=args.max_game_events,
+        resign_after_timeouts=args.resign_after_timeouts,
         watchers_per_client=args.watchers_per_client,
         watcher_reserve=None if args.watcher_reserve < 0 else args.watcher_reserve,
         watchers_per_seat=args.watchers_per_seat,
