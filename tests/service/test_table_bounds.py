@@ -126,3 +126,77 @@ async def test_a_game_whose_seats_all_left_ends(bounded: tuple[RunningServer, Cl
     view = await client.view(game_id)
     assert view.table.finished
     assert list(_finished(await client.audit(game_id, OPERATOR_TOKEN)).winners) == [2]
+
+
+async def test_a_game_whose_seats_are_all_absent_ends(tmp_path: Path) -> None:
+    server = await start(
+        Settings(
+            address="127.0.0.1:0",
+            database=str(tmp_path / "cardroom.sqlite3"),
+            operator_token=OPERATOR_TOKEN,
+            absent_after=1,
+            limits=Limits(end_absent_games_after=1),
+        )
+    )
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        game_id, tokens = await _seated(client, 3)
+        assert (await client.view(game_id)).table.table_options.end_when_absent_seconds == 1
+        await client.resign(game_id, tokens[1])
+        seen: list[epb.EventEnvelope] = []
+
+        async def follow() -> None:  # a spectator: nobody's presence
+            async for envelope in client.watch(game_id):
+                seen.append(envelope)
+
+        await asyncio.wait_for(follow(), timeout=60)  # the feed ends with the game
+        events = [unpack(e.event) for e in seen]
+        absent = [
+            e.seat
+            for e in events
+            if isinstance(e, tpb.SeatResigned) and e.reason == tpb.SeatResigned.REASON_ABSENT
+        ]
+        assert absent == [0, 2]
+        assert list(_finished(seen).winners) == []
+        log = await client.audit(game_id, OPERATOR_TOKEN)
+        assert log[-3].command.actor.kind == epb.Actor.KIND_CLOCK
+        assert unpack(log[-3].command.command) == tpb.SeatsAbsent(version=len(log) - 3)
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+
+
+def test_a_present_seat_keeps_its_game(tmp_path: Path) -> None:
+    """On an injected clock: at the absent deadline a seat that called
+    lately keeps the game running; once it is absent too, the game ends."""
+    from datetime import UTC, datetime, timedelta
+
+    from cardroom.server.games import Games
+    from cardroom.server.store import GameLog
+
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    games = Games(
+        GameLog(str(tmp_path / "cardroom.sqlite3")),
+        operator_token=OPERATOR_TOKEN,
+        clock=lambda: now[0],
+        absent_after=120,
+    )
+    games.commands.end_when_absent_seconds = 600
+    try:
+        game_id = games.create_game(SM, None, 2)
+        tokens = [games.join(game_id, None, f"P{i}")[1] for i in range(2)]
+        games.start(game_id, tokens[0])
+        alarm = games.clocks.absent_alarm(game_id)
+        assert alarm is not None and alarm.deadline == now[0] + timedelta(seconds=600)
+        now[0] += timedelta(seconds=599)
+        games.view(game_id, tokens[0], None)  # seat 0 is here
+        now[0] += timedelta(seconds=1)
+        assert games.clocks.fire_due() == 0
+        assert not games.load(game_id).table.finished
+        now[0] += timedelta(seconds=150)  # its re-check: seat 0 is absent now
+        assert games.clocks.fire_due() == 1
+        table = games.load(game_id).table
+        assert table.finished and table.resigned == frozenset({0, 1})
+    finally:
+        games.close()
+        games.log.close()

@@ -13,7 +13,7 @@ import pytest
 
 from cardroom.domain import registry
 from cardroom.domain import table as tables
-from cardroom.domain.kernel import CLOCK, Actor, MalformedCommand, RuleViolation, Viewer
+from cardroom.domain.kernel import CLOCK, Actor, Forbidden, MalformedCommand, RuleViolation, Viewer
 from cardroom.trust.audit import audit_events
 from cardroom.trust.envelopes import to_event, unpack
 from cardroom.v1 import table_pb2 as tpb
@@ -169,3 +169,42 @@ def test_without_the_option_a_seat_times_out_for_ever() -> None:
     for _ in range(6):
         _expire(trusted)
     assert not trusted.table.resigned and not trusted.table.finished
+
+
+def test_the_clock_ends_a_game_whose_seats_are_all_absent() -> None:
+    absent_after = 600
+    trusted = _started(
+        "smiles-and-daggers", 3, tpb.TableOptions(end_when_absent_seconds=absent_after)
+    )
+    assert trusted.table is not None
+    trusted.execute(Actor.of_seat(1), tpb.Resign(), "leave")
+    version = trusted.table.version
+    with pytest.raises(Forbidden):
+        tables.decide(trusted.table, Actor.of_seat(0), tpb.SeatsAbsent(version=version))
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(trusted.table, CLOCK, tpb.SeatsAbsent(version=version - 1))
+    trusted.now += timedelta(seconds=absent_after)
+    trusted.execute(CLOCK, tpb.SeatsAbsent(version=version))
+    assert trusted.table.finished and trusted.table.winners == ()
+    left = [unpack(e.event) for e in trusted.envelopes[-3:-1]]
+    assert left == [
+        tpb.SeatResigned(seat=seat, reason=tpb.SeatResigned.REASON_ABSENT) for seat in (0, 2)
+    ]
+    report = audit_events(trusted.stored)
+    assert report.ok, report.render()
+
+
+def test_a_game_without_the_option_is_never_ended_for_absence() -> None:
+    trusted = _started("smiles-and-daggers", 3, tpb.TableOptions())
+    assert trusted.table is not None
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(trusted.table, CLOCK, tpb.SeatsAbsent(version=trusted.table.version))
+
+
+def test_the_audit_catches_absence_declared_too_early() -> None:
+    trusted = _started("smiles-and-daggers", 3, tpb.TableOptions(end_when_absent_seconds=600))
+    assert trusted.table is not None
+    trusted.now += timedelta(seconds=599)
+    trusted.execute(CLOCK, tpb.SeatsAbsent(version=trusted.table.version))
+    report = audit_events(trusted.stored)
+    assert not report.ok and "600s deadline" in report.render()

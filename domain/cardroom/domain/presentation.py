@@ -228,6 +228,7 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         how = {
             public.REASON_REMOVED: "is removed by the operator",
             public.REASON_TIMED_OUT: "timed out too many times in a row and leaves",
+            public.REASON_ABSENT: "has been away too long and leaves",
         }.get(public.reason, "resigns")
         return [f"{who} {how}: the game makes their choices from now on."]
     if isinstance(public, tpb.SeatTimedOut):

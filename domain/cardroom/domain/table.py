@@ -60,6 +60,9 @@ class Table:
     max_events: int = 0
     # Timeouts in a row that make a seat leave (T-TIMEOUTS); 0: never.
     resign_after_timeouts: int = 0
+    # Seconds with every seat absent and nothing recorded before the game
+    # ends (T-ABSENT); 0: never.
+    end_when_absent_seconds: int = 0
     # Each seat's clock expiries since its last decision of its own.
     timeouts_in_a_row: tuple[int, ...] = ()
 
@@ -132,17 +135,21 @@ MIN_MAX_EVENTS = 100
 
 
 def checked_table_options(
-    options: tpb.TableOptions | None, *, max_events: int = 0, resign_after_timeouts: int = 0
+    options: tpb.TableOptions | None,
+    *,
+    max_events: int = 0,
+    resign_after_timeouts: int = 0,
+    end_when_absent_seconds: int = 0,
 ) -> tpb.TableOptions:
     """The table options as recorded: known fields only, within bounds, with
     the server's limits where the request leaves a field 0: ``max_events``
-    (T-LENGTH; 0: none; a request may lower it, never raise it) and
-    ``resign_after_timeouts`` (T-TIMEOUTS, with a clock; 0: never)."""
+    (T-LENGTH; 0: none; a request may lower it, never raise it),
+    ``resign_after_timeouts`` (T-TIMEOUTS, with a clock; 0: never) and
+    ``end_when_absent_seconds`` (T-ABSENT; 0: never)."""
     options = options or tpb.TableOptions()
-    if options.seconds_per_decision > MAX_SECONDS_PER_DECISION:
-        raise MalformedCommand(
-            f"seconds_per_decision must be at most {MAX_SECONDS_PER_DECISION} (a week)"
-        )
+    for name in ("seconds_per_decision", "end_when_absent_seconds"):
+        if getattr(options, name) > MAX_SECONDS_PER_DECISION:
+            raise MalformedCommand(f"{name} must be at most {MAX_SECONDS_PER_DECISION} (a week)")
     if max_events and options.max_events > max_events:
         raise MalformedCommand(f"max_events must be at most {max_events}, the server's limit")
     if options.max_events and options.max_events < MIN_MAX_EVENTS:
@@ -150,6 +157,7 @@ def checked_table_options(
     recorded = tpb.TableOptions(
         seconds_per_decision=options.seconds_per_decision,
         max_events=options.max_events or max_events,
+        end_when_absent_seconds=options.end_when_absent_seconds or end_when_absent_seconds,
     )
     if options.seconds_per_decision:
         recorded.resign_after_timeouts = options.resign_after_timeouts or resign_after_timeouts
@@ -200,6 +208,8 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         events = _remove(table, actor, command)
     elif isinstance(command, tpb.ClockExpired):
         events = _expire(table, actor, command)
+    elif isinstance(command, tpb.SeatsAbsent):
+        events = _all_absent(table, actor, command)
     else:
         _check_sender(table, actor, command)
         if actor.seat is not None and actor.seat in table.resigned:
@@ -380,6 +390,29 @@ def _expire(table: Table, actor: Actor, command: tpb.ClockExpired) -> list[Event
     return [timed_out, *chosen]
 
 
+def _all_absent(table: Table, actor: Actor, command: tpb.SeatsAbsent) -> list[Event]:
+    """T-ABSENT: every seat still playing was absent and nothing was recorded
+    for the game's seconds (the service checks the time when it writes,
+    ``cardroom audit`` again; absence itself is the server's fact, like the
+    operator's judgment in T-REMOVE): each of them leaves, and the game ends
+    (T-RESIGN)."""
+    if actor != CLOCK:
+        raise Forbidden("only the table's clock may send SeatsAbsent")
+    if not table.end_when_absent_seconds:
+        raise RuleViolation("T-ABSENT", "this game does not end when its seats are absent")
+    if command.version != table.version:
+        raise RuleViolation(
+            "T-ABSENT",
+            f"the seats were absent at version {command.version}; the game is at {table.version}",
+        )
+    reason = tpb.SeatResigned.REASON_ABSENT
+    return [
+        event(tpb.SeatResigned(seat=seat, reason=reason))
+        for seat in range(table.seat_count)
+        if seat not in table.resigned
+    ]
+
+
 def _check_sender(table: Table, actor: Actor, command: Message) -> None:
     """Seats send the game's commands; only the dealer sends chance outcomes."""
     name = command.DESCRIPTOR.full_name
@@ -443,6 +476,7 @@ def initial(game: Game[Any], created: tpb.GameCreated) -> Table:
         seconds_per_decision=created.table_options.seconds_per_decision,
         max_events=created.table_options.max_events,
         resign_after_timeouts=created.table_options.resign_after_timeouts,
+        end_when_absent_seconds=created.table_options.end_when_absent_seconds,
         timeouts_in_a_row=(0,) * created.seat_count,
         game=game,
         options=options,

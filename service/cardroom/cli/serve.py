@@ -197,6 +197,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(T-TIMEOUTS) unless its creator asks for another N; 0: never (env "
         "CARDROOM_RESIGN_AFTER_TIMEOUTS; default %(default)s)",
     )
+    parser.add_argument(
+        "--end-absent-games-after",
+        type=int,
+        metavar="SECONDS",
+        default=_int("CARDROOM_END_ABSENT_GAMES_AFTER", defaults.end_absent_games_after),
+        help="a new running game whose seats still playing are all absent (--absent-after) "
+        "and that recorded nothing for this long ends (T-ABSENT), unless its creator asks for "
+        "other seconds; 0: never (env CARDROOM_END_ABSENT_GAMES_AFTER; default %(default)s)",
+    )
 
     parser.add_argument(
         "--absent-after",
@@ -229,6 +238,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
     if args.max_game_events and args.max_game_events < 100:
         raise UsageError("--max-game-events must be 0 (none) or at least 100")
+    if not 0 <= args.end_absent_games_after <= 7 * 24 * 3600:
+        raise UsageError("--end-absent-games-after must be 0 (never) to a week of seconds")
     if args.resign_after_timeouts < 0:
         raise UsageError("--resign-after-timeouts must be 0 (never) or more")
     if args.joins_per_client_per_hour < 0:
@@ -250,6 +261,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         joins_per_client_per_hour=args.joins_per_client_per_hour,
         max_game_events=args.max_game_events,
         resign_after_timeouts=args.resign_after_timeouts,
+        end_absent_games_after=args.end_absent_games_after,
         watchers_per_client=args.watchers_per_client,
         watcher_reserve=None if args.watcher_reserve < 0 else args.watcher_reserve,
         watchers_per_seat=args.watchers_per_seat,

@@ -34,7 +34,7 @@ from cardroom.domain.kernel import (
 )
 from cardroom.domain.table import pack
 from cardroom.server.cache import GameCache, LoadedGame
-from cardroom.server.deadlines import check_deadline
+from cardroom.server.deadlines import check_absent_time, check_deadline
 from cardroom.server.errors import ExpectedVersionMismatch, PermissionDenied, Unauthenticated
 from cardroom.server.identity import Identity, token_hash
 from cardroom.server.store import GameLog, VersionConflict
@@ -76,6 +76,7 @@ class Commands:
         # where the request leaves them 0 (T-LENGTH, T-TIMEOUTS); 0: none.
         self.max_game_events = 0
         self.resign_after_timeouts = 0
+        self.end_when_absent_seconds = 0
 
     # ------------------------------------------------------------ create
 
@@ -108,6 +109,7 @@ class Commands:
                 table_options,
                 max_events=self.max_game_events,
                 resign_after_timeouts=self.resign_after_timeouts,
+                end_when_absent_seconds=self.end_when_absent_seconds,
             )
         )
         outcomes = checked_set_deal(game, created.public, set_deal)
@@ -242,6 +244,8 @@ class Commands:
         envelopes: list[epb.EventEnvelope] = []
         if isinstance(command, tpb.ClockExpired):
             check_deadline(loaded, command, now)
+        if isinstance(command, tpb.SeatsAbsent):
+            check_absent_time(loaded, command, now)
 
         def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
             nonlocal table

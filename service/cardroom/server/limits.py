@@ -54,6 +54,9 @@ class Limits:
     # Both are recorded in the game's TableOptions; 0: none.
     max_game_events: int = 10_000
     resign_after_timeouts: int = 3
+    # Seconds a running game may go with every seat still playing absent
+    # and nothing recorded before it ends (T-ABSENT; recorded too); 0: never.
+    end_absent_games_after: int = 3600
     # Games kept in memory; the least recently used beyond are forgotten and
     # reloaded (from their newest checkpoint) when next used.
     cache_games: int = 2000

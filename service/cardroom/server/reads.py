@@ -238,6 +238,7 @@ def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetV
                 seconds_per_decision=table.seconds_per_decision,
                 max_events=table.max_events,
                 resign_after_timeouts=table.resign_after_timeouts,
+                end_when_absent_seconds=table.end_when_absent_seconds,
             ),
         ),
     )

@@ -221,6 +221,8 @@ async def _start(
     )
     games.commands.max_game_events = limits.max_game_events
     games.commands.resign_after_timeouts = limits.resign_after_timeouts
+    if settings.absent_after is not None:  # nobody is ever absent otherwise
+        games.commands.end_when_absent_seconds = limits.end_absent_games_after
     try:
         return await _serve_games(settings, limits, credentials, log_store, games, metrics)
     except BaseException:

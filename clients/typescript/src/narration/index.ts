@@ -75,7 +75,9 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
         ? "is removed by the operator"
         : message.reason === SeatResigned_Reason.TIMED_OUT
           ? "timed out too many times in a row and leaves"
-          : "resigns";
+          : message.reason === SeatResigned_Reason.ABSENT
+            ? "has been away too long and leaves"
+            : "resigns";
     return `${nameOf(names, message.seat)} ${how}: the game makes their choices from now on.`;
   }
   if (isMessage(message, SeatTimedOutSchema)) return `${nameOf(names, message.seat)}'s time runs out: the game makes the choice.`;
