@@ -152,7 +152,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 request.log_policy if request.HasField("log_policy") else None,
                 request.table_options if request.HasField("table_options") else None,
             )
-        except BaseException:
+        except Exception:  # not a cancellation: the creation may still be made
             if client is not None:  # a refused creation spends nothing
                 self.creations.refund(client)
             raise
@@ -175,7 +175,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 request.seat if request.HasField("seat") else None,
                 request.player_name,
             )
-        except BaseException:
+        except Exception:  # not a cancellation: the seat may still be taken
             if client is not None:  # a refused join spends nothing
                 self.joins.refund(client)
             raise
