@@ -145,8 +145,15 @@ class Games:
         self.game_list.nudge()
         loaded = self.cache.announce(game_id, version)
         # Its clock, if it has one, is this server's to fire too (T-CLOCK).
+        # An absent alarm (T-ABSENT) needs arming once: when it is due, the
+        # game is read afresh and re-armed if it moved, so other servers'
+        # writes to it need not be read as they come.
         timed = loaded is not None and (
-            loaded.table.seconds_per_decision or loaded.table.end_when_absent_seconds
+            loaded.table.seconds_per_decision
+            or (
+                loaded.table.end_when_absent_seconds
+                and self.clocks.absent_alarm(loaded.game_id) is None
+            )
         )
         if loaded is None or (version > loaded.version and timed):
             self.clocks.heard(game_id)
