@@ -268,8 +268,8 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     async def _open_stream(
         self, context: grpc.aio.ServicerContext, game_id: str, token: str | None, as_spectator: bool
     ) -> tuple[LoadedGame, Any, Slot]:
-        """The game, the caller's viewer and a stream slot (docs/trust.md,
-        "Clients": a seat or the operator watching its own game may use the
+        """The game, the caller's viewer and a stream slot (docs/trust.md
+        §12: a seat or the operator watching its own game may use the
         reserve; a spectator counts against its client's share)."""
         self._refuse_when_full()
         loaded, viewer = await self._run(self.games.check_viewer, game_id, token, as_spectator)
