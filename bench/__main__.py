@@ -12,6 +12,9 @@ row measures and how.
 ``python3 dev.py bench fairness [--games N | --quick]`` runs the fairness
 benchmark instead (``bench/fairness.py``: win shares when a seat leaves or
 times out; no server, about an hour at 300 games a run).
+``python3 dev.py bench abandoned [--games N] [--seconds S]``: events/s that
+abandoned clocked games write by themselves, before and after T-TIMEOUTS
+(``bench/abandoned.py``).
 """
 
 from __future__ import annotations
@@ -216,6 +219,10 @@ async def main(argv: list[str]) -> int:
         from bench import fairness
 
         return fairness.main(argv[1:])
+    if argv[:1] == ["abandoned"]:
+        from bench import abandoned
+
+        return await abandoned.main(argv[1:])
     args = arguments(argv)
     scale = scaled(
         QUICK if args.quick else FULL,

@@ -21,6 +21,7 @@ from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import SPECTATOR, Event, Viewer
 from cardroom.domain.presentation import PLAIN, Story, is_seat_field, narrator, table_event
+from cardroom.v1 import table_pb2 as tpb
 from tests.presentation.corpus import TABLE_EVENTS, corpus, event_types, occurring
 from tests.presentation.local import NAMES, LocalGame
 from tests.smiles_and_daggers.twins import commitment_twins
@@ -233,3 +234,16 @@ def test_smiles_and_daggers_twins_are_told_alike_until_the_reveal(
                 assert labels == [told_by.action(b, view_b, names) for b in legal_b]
             compared += 1
     assert compared > 0, "no commitment was hidden from this viewer"
+
+
+def test_the_table_bounds_are_told() -> None:
+    names = ("Ada", "Babbage")
+    timed_out = tpb.SeatResigned(seat=1, reason=tpb.SeatResigned.REASON_TIMED_OUT)
+    absent = tpb.SeatResigned(seat=0, reason=tpb.SeatResigned.REASON_ABSENT)
+    limit = tpb.GameFinished(winners=[0], reason=tpb.GameFinished.REASON_LENGTH_LIMIT)
+    assert table_event(timed_out, names) == [
+        "Babbage timed out too many times in a row and leaves: "
+        "the game makes their choices from now on."
+    ]
+    assert "Ada has been away too long" in " ".join(table_event(absent, names) or [])
+    assert table_event(limit, names) == ["Game over at the table's length limit: Ada wins."]

@@ -13,7 +13,8 @@ import grpc
 import pytest
 
 from cardroom.client import CardroomError, Client
-from cardroom.server.limits import CreationLimiter, Limits, peer_host
+from cardroom.server.errors import TooBusy
+from cardroom.server.limits import CreationLimiter, Limits, WatcherSlots, client_of, peer_host
 from cardroom.server.server import RunningServer, Settings, start
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import SM, seated_game
@@ -27,7 +28,7 @@ async def limited(tmp_path: Path) -> AsyncIterator[tuple[RunningServer, Client]]
             database=str(tmp_path / "cardroom.sqlite3"),
             operator_token=OPERATOR_TOKEN,
             metrics_address="127.0.0.1:0",
-            limits=Limits(games_per_client_per_hour=3, max_watchers=2),
+            limits=Limits(games_per_client_per_hour=3, max_watchers=2, watcher_reserve=0),
         )
     )
     client = Client.connect(f"127.0.0.1:{server.port}")
@@ -119,3 +120,119 @@ def scrape(server: RunningServer) -> str:
     port = server.metrics.port
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as page:
         return str(page.read().decode())
+
+
+# ------------------------------------------------------------ fair shares
+
+
+def test_a_refund_gives_back_what_take_counted() -> None:
+    limiter = CreationLimiter(per_hour=1, clock=lambda: 0.0)
+    assert limiter.take("a")
+    limiter.refund("a")  # the call was refused after all
+    assert limiter.take("a") and not limiter.take("a")
+
+
+def test_an_ipv6_client_is_its_64_network() -> None:
+    assert client_of("ipv6:[2001:db8:1:2:aaaa::1]:5555") == client_of("ipv6:[2001:db8:1:2::9]:1")
+    assert client_of("ipv6:[2001:db8:1:3::1]:5555") != client_of("ipv6:[2001:db8:1:2::1]:5555")
+    assert client_of("ipv4:10.1.2.3:5555") == "10.1.2.3"
+
+
+def test_slots_keep_the_reserve_for_seats_and_the_operator() -> None:
+    slots = WatcherSlots(total=4, reserve=2, per_client=5, per_seat=1)
+    held = [slots.take("a", "g", None, operator=False) for _ in range(2)]
+    with pytest.raises(TooBusy, match="spectators"):
+        slots.take("b", "g", None, operator=False)  # another client: the pool is full too
+    seat = slots.take("a", "g", 0, operator=False)
+    with pytest.raises(TooBusy, match="per seat"):
+        slots.take("a", "g", 0, operator=False)
+    operator = slots.take("a", "g", None, operator=True)
+    with pytest.raises(TooBusy, match="4 watchers"):
+        slots.take("c", "g", 1, operator=False)  # the total holds for everyone
+    for slot in (*held, seat, operator):
+        slot.release()
+        slot.release()  # twice is once
+    assert slots.open == 0
+    assert slots.take("b", "g", None, operator=False)
+
+
+@pytest.fixture
+async def shared(tmp_path: Path) -> AsyncIterator[tuple[RunningServer, Client]]:
+    server = await start(
+        Settings(
+            address="127.0.0.1:0",
+            database=str(tmp_path / "cardroom.sqlite3"),
+            operator_token=OPERATOR_TOKEN,
+            limits=Limits(
+                max_watchers=6,
+                watcher_reserve=3,
+                watchers_per_client=2,
+                games_per_client_per_hour=2,
+                joins_per_client_per_hour=3,
+            ),
+        )
+    )
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        yield server, client
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+
+
+async def test_a_client_filling_its_watcher_share_leaves_seats_and_operator_their_game(
+    shared: tuple[RunningServer, Client],
+) -> None:
+    server, client = shared
+    game_id = await client.create_game(SM, seat_count=2, operator_token=OPERATOR_TOKEN)
+    seats = [await client.join(game_id, name) for name in ("Ada", "Babbage")]
+    await client.start(game_id, seats[0].token)
+    spectators = [client.watch(game_id) for _ in range(2)]
+    for stream in spectators:
+        await anext(stream)
+    with pytest.raises(CardroomError) as caught:
+        await anext(client.watch(game_id))  # the client's share is full
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "per client" in caught.value.details
+    # The seats and the operator still watch their own game.
+    own = [client.watch(game_id, seat.token) for seat in seats]
+    own.append(client.watch(game_id, OPERATOR_TOKEN))
+    for stream in own:
+        assert (await anext(stream)).sequence == 1
+    assert server.servicer is not None and server.servicer.watchers == 5
+    for stream in (*spectators, *own):
+        await stream.aclose()
+
+
+async def test_joins_are_capped_per_client_and_refusals_spend_nothing(
+    shared: tuple[RunningServer, Client],
+) -> None:
+    _, client = shared
+    game_id = await client.create_game(SM, seat_count=2, operator_token=OPERATOR_TOKEN)
+    await client.join(game_id, "Ada")
+    await client.join(game_id, "Babbage")
+    for _ in range(3):  # refused joins (every seat is taken) count nothing
+        with pytest.raises(CardroomError) as refused:
+            await client.join(game_id, "Curie")
+        assert refused.value.code == grpc.StatusCode.FAILED_PRECONDITION
+    other = await client.create_game(SM, seat_count=3, operator_token=OPERATOR_TOKEN)
+    await client.join(other, "Curie")  # the third join of the hour
+    with pytest.raises(CardroomError) as caught:
+        await client.join(other, "Dirac")
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "3 seats" in caught.value.details
+
+
+async def test_refused_creations_do_not_use_up_the_allowance(
+    shared: tuple[RunningServer, Client],
+) -> None:
+    _, client = shared
+    for _ in range(5):
+        with pytest.raises(CardroomError) as refused:
+            await client.create_game(SM, seat_count=9)  # T-SEATS
+        assert refused.value.code == grpc.StatusCode.FAILED_PRECONDITION
+    assert await client.create_game(SM, seat_count=2)
+    assert await client.create_game(SM, seat_count=2)
+    with pytest.raises(CardroomError) as caught:
+        await client.create_game(SM, seat_count=2)
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED

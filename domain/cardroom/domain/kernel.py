@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from google.protobuf.message import Message
@@ -84,6 +84,10 @@ class Event:
 
     public: Message
     secrets: tuple[Secret, ...] = ()
+    # The seat whose own command this event is the first of (its command
+    # record's audience), else None: what tells the table that a seat made a
+    # decision itself (T-TIMEOUTS). Not part of the event's identity.
+    by_seat: int | None = field(default=None, compare=False)
 
     def secret(self, kind: type[M]) -> M | None:
         """The first visible secret of this type, or None when redacted."""
@@ -97,7 +101,7 @@ class Event:
 
     def redact(self, viewer: Viewer) -> Event:
         kept = tuple(s for s in self.secrets if viewer.may_see(s.audience))
-        return self if len(kept) == len(self.secrets) else Event(self.public, kept)
+        return self if len(kept) == len(self.secrets) else Event(self.public, kept, self.by_seat)
 
 
 @dataclass(frozen=True)

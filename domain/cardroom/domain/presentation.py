@@ -225,16 +225,25 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         ]
     if isinstance(public, tpb.SeatResigned):
         who = name(names, public.seat)
-        how = "is removed by the operator" if public.reason == public.REASON_REMOVED else "resigns"
+        how = {
+            public.REASON_REMOVED: "is removed by the operator",
+            public.REASON_TIMED_OUT: "timed out too many times in a row and leaves",
+            public.REASON_ABSENT: "has been away too long and leaves",
+        }.get(public.reason, "resigns")
         return [f"{who} {how}: the game makes their choices from now on."]
     if isinstance(public, tpb.SeatTimedOut):
         return [f"{name(names, public.seat)}'s time runs out: the game makes the choice."]
     if isinstance(public, tpb.GameFinished):
         winners = [name(names, s) for s in public.winners]
+        over = (
+            "Game over at the table's length limit"
+            if public.reason == public.REASON_LENGTH_LIMIT
+            else "Game over"
+        )
         if not winners:
-            return ["Game over: nobody wins."]
+            return [f"{over}: nobody wins."]
         verb = "wins" if len(winners) == 1 else "share the win"
-        return [f"Game over: {listing(winners)} {verb}."]
+        return [f"{over}: {listing(winners)} {verb}."]
     return None
 
 

@@ -56,6 +56,15 @@ class Table:
     # The seat whose clock just ran out while its default choice, a dealer's
     # pick, is still to be drawn (T-CLOCK, T-PICK); None otherwise.
     timed_out: int | None = None
+    # The game length limit in events (T-LENGTH); 0: none.
+    max_events: int = 0
+    # Timeouts in a row that make a seat leave (T-TIMEOUTS); 0: never.
+    resign_after_timeouts: int = 0
+    # Seconds with every seat absent and nothing recorded before the game
+    # ends (T-ABSENT); 0: never.
+    end_when_absent_seconds: int = 0
+    # Each seat's clock expiries since its last decision of its own.
+    timeouts_in_a_row: tuple[int, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -120,17 +129,39 @@ MAX_SEATS = 64  # no game seats more; checked before a game allocates per seat
 
 
 MAX_SECONDS_PER_DECISION = 7 * 24 * 3600
+# The shortest game length limit a game may be created with: room for the
+# seats, the start and the first deals of every game.
+MIN_MAX_EVENTS = 100
 
 
-def checked_table_options(options: tpb.TableOptions | None) -> tpb.TableOptions:
-    """The table options as recorded: known fields only, within bounds."""
-    if options is None:
-        return tpb.TableOptions()
-    if options.seconds_per_decision > MAX_SECONDS_PER_DECISION:
-        raise MalformedCommand(
-            f"seconds_per_decision must be at most {MAX_SECONDS_PER_DECISION} (a week)"
-        )
-    return tpb.TableOptions(seconds_per_decision=options.seconds_per_decision)
+def checked_table_options(
+    options: tpb.TableOptions | None,
+    *,
+    max_events: int = 0,
+    resign_after_timeouts: int = 0,
+    end_when_absent_seconds: int = 0,
+) -> tpb.TableOptions:
+    """The table options as recorded: known fields only, within bounds, with
+    the server's limits where the request leaves a field 0: ``max_events``
+    (T-LENGTH; 0: none; a request may lower it, never raise it),
+    ``resign_after_timeouts`` (T-TIMEOUTS, with a clock; 0: never) and
+    ``end_when_absent_seconds`` (T-ABSENT; 0: never)."""
+    options = options or tpb.TableOptions()
+    for name in ("seconds_per_decision", "end_when_absent_seconds"):
+        if getattr(options, name) > MAX_SECONDS_PER_DECISION:
+            raise MalformedCommand(f"{name} must be at most {MAX_SECONDS_PER_DECISION} (a week)")
+    if max_events and options.max_events > max_events:
+        raise MalformedCommand(f"max_events must be at most {max_events}, the server's limit")
+    if options.max_events and options.max_events < MIN_MAX_EVENTS:
+        raise MalformedCommand(f"max_events must be 0 (the server's limit) or {MIN_MAX_EVENTS}+")
+    recorded = tpb.TableOptions(
+        seconds_per_decision=options.seconds_per_decision,
+        max_events=options.max_events or max_events,
+        end_when_absent_seconds=options.end_when_absent_seconds or end_when_absent_seconds,
+    )
+    if options.seconds_per_decision:
+        recorded.resign_after_timeouts = options.resign_after_timeouts or resign_after_timeouts
+    return recorded
 
 
 def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool) -> Event:
@@ -177,11 +208,15 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         events = _remove(table, actor, command)
     elif isinstance(command, tpb.ClockExpired):
         events = _expire(table, actor, command)
+    elif isinstance(command, tpb.SeatsAbsent):
+        events = _all_absent(table, actor, command)
     else:
         _check_sender(table, actor, command)
         if actor.seat is not None and actor.seat in table.resigned:
             raise RuleViolation("T-RESIGN", f"seat {actor.seat} has left the game")
         events = table.game.decide(table.game_state, actor, command)
+    if actor.kind == "seat" and events:  # the seat decided itself (T-TIMEOUTS)
+        events = [replace(events[0], by_seat=actor.seat), *events[1:]]
     return _carry_on(table, events)
 
 
@@ -205,6 +240,8 @@ def _carry_on(table: Table, events: list[Event]) -> list[Event]:
         active = [s for s in range(after.seat_count) if s not in after.resigned]
         if len(active) < 2:
             return [*out, event(tpb.GameFinished(winners=active))]
+        if after.max_events and after.version + 1 >= after.max_events:
+            return [*out, _length_limit_reached(after)]
         if chance_needed(after) is not None:
             return out  # the dealer draws next (a dealer's pick included)
         departed = _departed_awaited(after)
@@ -217,6 +254,19 @@ def _carry_on(table: Table, events: list[Event]) -> list[Event]:
         for e in chosen:
             after = evolve(after, e)
     raise RuntimeError(f"default choices did not stop after {MAX_DEFAULT_CHOICES}")
+
+
+def _length_limit_reached(table: Table) -> Event:
+    """T-LENGTH: the game ends; the winners are the best-placed seats still
+    playing under the game's own ranking (G-03), where the game ranks a
+    game in progress (``leaders``), else every seat still playing."""
+    leaders = getattr(table.game, "leaders", None)
+    ranked = leaders(table.game_state) if leaders is not None else range(table.seat_count)
+    return event(
+        tpb.GameFinished(
+            winners=_winners(table, ranked), reason=tpb.GameFinished.REASON_LENGTH_LIMIT
+        )
+    )
 
 
 def _departed_awaited(table: Table) -> tuple[int, Message | DealersPick] | None:
@@ -328,11 +378,39 @@ def _expire(table: Table, actor: Actor, command: tpb.ClockExpired) -> list[Event
     if command.seat not in awaited(table):
         raise RuleViolation("T-CLOCK", f"the game does not wait for seat {command.seat}")
     timed_out = event(tpb.SeatTimedOut(seat=command.seat))
+    in_a_row = table.timeouts_in_a_row[command.seat] + 1 if table.timeouts_in_a_row else 1
+    if table.resign_after_timeouts and in_a_row >= table.resign_after_timeouts:
+        # T-TIMEOUTS: the seat leaves; its departed default plays on.
+        reason = tpb.SeatResigned.REASON_TIMED_OUT
+        return [timed_out, event(tpb.SeatResigned(seat=command.seat, reason=reason))]
     choice = default_action(table, command.seat)
     if isinstance(choice, DealersPick):
         return [timed_out]  # the dealer draws it next (T-PICK)
     chosen = table.game.decide(table.game_state, Actor.of_seat(command.seat), choice)
     return [timed_out, *chosen]
+
+
+def _all_absent(table: Table, actor: Actor, command: tpb.SeatsAbsent) -> list[Event]:
+    """T-ABSENT: every seat still playing was absent and nothing was recorded
+    for the game's seconds (the service checks the time when it writes,
+    ``cardroom audit`` again; absence itself is the server's fact, like the
+    operator's judgment in T-REMOVE): each of them leaves, and the game ends
+    (T-RESIGN)."""
+    if actor != CLOCK:
+        raise Forbidden("only the table's clock may send SeatsAbsent")
+    if not table.end_when_absent_seconds:
+        raise RuleViolation("T-ABSENT", "this game does not end when its seats are absent")
+    if command.version != table.version:
+        raise RuleViolation(
+            "T-ABSENT",
+            f"the seats were absent at version {command.version}; the game is at {table.version}",
+        )
+    reason = tpb.SeatResigned.REASON_ABSENT
+    return [
+        event(tpb.SeatResigned(seat=seat, reason=reason))
+        for seat in range(table.seat_count)
+        if seat not in table.resigned
+    ]
 
 
 def _check_sender(table: Table, actor: Actor, command: Message) -> None:
@@ -396,6 +474,10 @@ def initial(game: Game[Any], created: tpb.GameCreated) -> Table:
     options = unpack_options(game, created.options)
     return Table(
         seconds_per_decision=created.table_options.seconds_per_decision,
+        max_events=created.table_options.max_events,
+        resign_after_timeouts=created.table_options.resign_after_timeouts,
+        end_when_absent_seconds=created.table_options.end_when_absent_seconds,
+        timeouts_in_a_row=(0,) * created.seat_count,
         game=game,
         options=options,
         seat_count=created.seat_count,
@@ -409,6 +491,11 @@ def initial(game: Game[Any], created: tpb.GameCreated) -> Table:
 def evolve(table: Table, e: Event) -> Table:
     public = e.public
     table = replace(table, version=table.version + 1)
+    if e.by_seat is not None and table.timeouts_in_a_row:
+        streaks = list(table.timeouts_in_a_row)
+        if 0 <= e.by_seat < len(streaks) and streaks[e.by_seat]:
+            streaks[e.by_seat] = 0
+            table = replace(table, timeouts_in_a_row=tuple(streaks))
     if isinstance(public, tpb.SeatTaken):
         credential = e.secret(tpb.SeatCredential)
         names = list(table.player_names)
@@ -428,7 +515,10 @@ def evolve(table: Table, e: Event) -> Table:
             game_state=table.game.evolve(table.game_state, e),
         )
     if isinstance(public, tpb.SeatTimedOut):
-        return replace(table, timed_out=public.seat)
+        streaks = list(table.timeouts_in_a_row)
+        if public.seat < len(streaks):
+            streaks[public.seat] += 1
+        return replace(table, timed_out=public.seat, timeouts_in_a_row=tuple(streaks))
     return replace(table, game_state=table.game.evolve(table.game_state, e), timed_out=None)
 
 

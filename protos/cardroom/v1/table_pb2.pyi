@@ -29,10 +29,16 @@ class GameCreated(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat_count: _Optional[int] = ..., set_deal: _Optional[bool] = ..., rules_version: _Optional[str] = ..., spectator_policy: _Optional[_Union[SpectatorPolicy, _Mapping]] = ..., log_policy: _Optional[_Union[LogPolicy, _Mapping]] = ..., table_options: _Optional[_Union[TableOptions, _Mapping]] = ...) -> None: ...
 
 class TableOptions(_message.Message):
-    __slots__ = ("seconds_per_decision",)
+    __slots__ = ("seconds_per_decision", "max_events", "resign_after_timeouts", "end_when_absent_seconds")
     SECONDS_PER_DECISION_FIELD_NUMBER: _ClassVar[int]
+    MAX_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    RESIGN_AFTER_TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    END_WHEN_ABSENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     seconds_per_decision: int
-    def __init__(self, seconds_per_decision: _Optional[int] = ...) -> None: ...
+    max_events: int
+    resign_after_timeouts: int
+    end_when_absent_seconds: int
+    def __init__(self, seconds_per_decision: _Optional[int] = ..., max_events: _Optional[int] = ..., resign_after_timeouts: _Optional[int] = ..., end_when_absent_seconds: _Optional[int] = ...) -> None: ...
 
 class SpectatorPolicy(_message.Message):
     __slots__ = ("kind", "delay_events")
@@ -85,10 +91,18 @@ class GameStarted(_message.Message):
     def __init__(self) -> None: ...
 
 class GameFinished(_message.Message):
-    __slots__ = ("winners",)
+    __slots__ = ("winners", "reason")
+    class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        REASON_UNSPECIFIED: _ClassVar[GameFinished.Reason]
+        REASON_LENGTH_LIMIT: _ClassVar[GameFinished.Reason]
+    REASON_UNSPECIFIED: GameFinished.Reason
+    REASON_LENGTH_LIMIT: GameFinished.Reason
     WINNERS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
     winners: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, winners: _Optional[_Iterable[int]] = ...) -> None: ...
+    reason: GameFinished.Reason
+    def __init__(self, winners: _Optional[_Iterable[int]] = ..., reason: _Optional[_Union[GameFinished.Reason, str]] = ...) -> None: ...
 
 class TakeSeat(_message.Message):
     __slots__ = ("seat", "player_name", "token_sha256")
@@ -122,6 +136,12 @@ class ClockExpired(_message.Message):
     version: int
     def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
 
+class SeatsAbsent(_message.Message):
+    __slots__ = ("version",)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    def __init__(self, version: _Optional[int] = ...) -> None: ...
+
 class SeatResigned(_message.Message):
     __slots__ = ("seat", "reason")
     class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -129,9 +149,13 @@ class SeatResigned(_message.Message):
         REASON_UNSPECIFIED: _ClassVar[SeatResigned.Reason]
         REASON_RESIGNED: _ClassVar[SeatResigned.Reason]
         REASON_REMOVED: _ClassVar[SeatResigned.Reason]
+        REASON_TIMED_OUT: _ClassVar[SeatResigned.Reason]
+        REASON_ABSENT: _ClassVar[SeatResigned.Reason]
     REASON_UNSPECIFIED: SeatResigned.Reason
     REASON_RESIGNED: SeatResigned.Reason
     REASON_REMOVED: SeatResigned.Reason
+    REASON_TIMED_OUT: SeatResigned.Reason
+    REASON_ABSENT: SeatResigned.Reason
     SEAT_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     seat: int

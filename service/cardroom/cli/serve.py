@@ -124,6 +124,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "RESOURCE_EXHAUSTED (env CARDROOM_MAX_WATCHERS; default %(default)s)",
     )
     parser.add_argument(
+        "--watchers-per-client",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_WATCHERS_PER_CLIENT", defaults.watchers_per_client),
+        help="spectators' streams one client (by address) may hold open (env "
+        "CARDROOM_WATCHERS_PER_CLIENT; default %(default)s)",
+    )
+    parser.add_argument(
+        "--watcher-reserve",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_WATCHER_RESERVE", -1),
+        help="of --max-watchers, the streams only a game's seats and the operator may open "
+        "on their own game (env CARDROOM_WATCHER_RESERVE; default: a tenth of --max-watchers)",
+    )
+    parser.add_argument(
+        "--watchers-per-seat",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_WATCHERS_PER_SEAT", defaults.watchers_per_seat),
+        help="streams one seat of one game may hold open (env CARDROOM_WATCHERS_PER_SEAT; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
         "--max-streams-per-connection",
         type=int,
         metavar="N",
@@ -147,6 +171,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "operator is never limited (env CARDROOM_GAMES_PER_CLIENT_PER_HOUR; "
         "default %(default)s)",
     )
+    parser.add_argument(
+        "--joins-per-client-per-hour",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_JOINS_PER_CLIENT_PER_HOUR", defaults.joins_per_client_per_hour),
+        help="seats one client (by address) may take per hour, 0 for no limit; refused joins "
+        "count nothing (env CARDROOM_JOINS_PER_CLIENT_PER_HOUR; default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-game-events",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_MAX_GAME_EVENTS", defaults.max_game_events),
+        help="each new game's length limit in events (T-LENGTH): the table ends a game that "
+        "reaches it; creators may ask for less; 0 for none (env CARDROOM_MAX_GAME_EVENTS; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
+        "--resign-after-timeouts",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_RESIGN_AFTER_TIMEOUTS", defaults.resign_after_timeouts),
+        help="in a new clocked game, a seat whose clock runs out N times in a row leaves it "
+        "(T-TIMEOUTS) unless its creator asks for another N; 0: never (env "
+        "CARDROOM_RESIGN_AFTER_TIMEOUTS; default %(default)s)",
+    )
+    parser.add_argument(
+        "--end-absent-games-after",
+        type=int,
+        metavar="SECONDS",
+        default=_int("CARDROOM_END_ABSENT_GAMES_AFTER", defaults.end_absent_games_after),
+        help="a new running game whose seats still playing are all absent (--absent-after) "
+        "and that recorded nothing for this long ends (T-ABSENT), unless its creator asks for "
+        "other seconds; 0: never (env CARDROOM_END_ABSENT_GAMES_AFTER; default %(default)s)",
+    )
 
     parser.add_argument(
         "--absent-after",
@@ -163,13 +222,30 @@ def settings_of(args: argparse.Namespace) -> Settings:
     from cardroom.server.server import Settings
     from cardroom.server.store import BadDatabase, storage_env
 
-    for flag in ("max_request_bytes", "max_watchers", "max_streams_per_connection", "cache_games"):
+    for flag in (
+        "max_request_bytes",
+        "max_watchers",
+        "max_streams_per_connection",
+        "cache_games",
+        "watchers_per_client",
+        "watchers_per_seat",
+    ):
         if getattr(args, flag) < 1:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     if args.absent_after < 0:
         raise UsageError("--absent-after must be 0 (never) or more seconds")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
+    if args.max_game_events and args.max_game_events < 100:
+        raise UsageError("--max-game-events must be 0 (none) or at least 100")
+    if not 0 <= args.end_absent_games_after <= 7 * 24 * 3600:
+        raise UsageError("--end-absent-games-after must be 0 (never) to a week of seconds")
+    if args.resign_after_timeouts < 0:
+        raise UsageError("--resign-after-timeouts must be 0 (never) or more")
+    if args.joins_per_client_per_hour < 0:
+        raise UsageError("--joins-per-client-per-hour must be 0 (no limit) or more")
+    if args.watcher_reserve >= args.max_watchers:
+        raise UsageError("--watcher-reserve must be below --max-watchers")
     if args.web_root and not Path(args.web_root).is_dir():
         raise UsageError(f"--web-root {args.web_root[:200]} is not a folder")
     try:
@@ -182,6 +258,13 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_watchers=args.max_watchers,
         max_streams_per_connection=args.max_streams_per_connection,
         games_per_client_per_hour=args.games_per_client_per_hour,
+        joins_per_client_per_hour=args.joins_per_client_per_hour,
+        max_game_events=args.max_game_events,
+        resign_after_timeouts=args.resign_after_timeouts,
+        end_absent_games_after=args.end_absent_games_after,
+        watchers_per_client=args.watchers_per_client,
+        watcher_reserve=None if args.watcher_reserve < 0 else args.watcher_reserve,
+        watchers_per_seat=args.watchers_per_seat,
         cache_games=args.cache_games,
     )
     return Settings(

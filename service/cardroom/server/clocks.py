@@ -24,11 +24,11 @@ import asyncio
 import logging
 import threading
 from collections.abc import Awaitable, Callable, Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from cardroom.domain.kernel import Forbidden, MalformedCommand, RuleViolation
 from cardroom.server.cache import LoadedGame
-from cardroom.server.deadlines import Alarm, alarm_of
+from cardroom.server.deadlines import Alarm, absent_alarm_of, alarm_of
 from cardroom.server.store import VersionConflict
 from cardroom.v1 import table_pb2 as tpb
 
@@ -48,12 +48,20 @@ class Clocks:
         reload: Callable[[str], LoadedGame],
         running: Callable[[], Iterable[LoadedGame]],
         now: Callable[[], datetime],
+        leave: Callable[[str, tpb.SeatsAbsent], object] | None = None,
+        all_absent: Callable[[LoadedGame], bool] = lambda loaded: False,
     ) -> None:
         self.expire = expire
         self.reload = reload
         self.running = running
         self.now = now
+        # T-ABSENT: ``leave`` submits SeatsAbsent as the clock actor when
+        # ``all_absent`` (the server's presence) says every seat still
+        # playing is absent at the game's absent deadline.
+        self.leave = leave
+        self.all_absent = all_absent
         self._alarms: dict[str, Alarm] = {}
+        self._absent: dict[str, Alarm] = {}
         self._heard: set[str] = set()  # games other servers wrote, to re-arm
         self._lock = threading.Lock()
 
@@ -79,13 +87,22 @@ class Clocks:
         return len(heard)
 
     def arm(self, loaded: LoadedGame) -> None:
-        """The game changed: its alarm from its events now."""
+        """The game changed: its alarms from its events now."""
         alarm = alarm_of(loaded)
+        absent = absent_alarm_of(loaded) if self.leave is not None else None
         with self._lock:
             if alarm is None:
                 self._alarms.pop(loaded.game_id, None)
             else:
                 self._alarms[loaded.game_id] = alarm
+            if absent is None:
+                self._absent.pop(loaded.game_id, None)
+            else:
+                self._absent[loaded.game_id] = absent
+
+    def absent_alarm(self, game_id: str) -> Alarm | None:
+        with self._lock:
+            return self._absent.get(game_id)
 
     def alarm(self, game_id: str) -> Alarm | None:
         with self._lock:
@@ -93,7 +110,8 @@ class Clocks:
 
     def next_deadline(self) -> datetime | None:
         with self._lock:
-            return min((a.deadline for a in self._alarms.values()), default=None)
+            alarms = [*self._alarms.values(), *self._absent.values()]
+            return min((a.deadline for a in alarms), default=None)
 
     def rearm(self) -> int:
         """Arm every running game with a clock again, from its events (after
@@ -101,7 +119,7 @@ class Clocks:
         for loaded in self.running():
             self.arm(loaded)
         with self._lock:
-            return len(self._alarms)
+            return len(self._alarms.keys() | self._absent.keys())
 
     def fire_due(self) -> int:
         """Submit ClockExpired for every deadline passed; the number of
@@ -123,7 +141,36 @@ class Clocks:
                     if self._alarms.get(game_id) == alarm:
                         del self._alarms[game_id]
                 self.arm(self.reload(game_id))
-        return fired
+        return fired + self._end_absent(now)
+
+    def _end_absent(self, now: datetime) -> int:
+        """T-ABSENT: each game past its absent deadline whose seats still
+        playing are all absent ends (SeatsAbsent); one with a seat present
+        is looked at again a quarter of its seconds later."""
+        with self._lock:
+            due = [(g, a) for g, a in self._absent.items() if a.deadline <= now]
+        ended = 0
+        for game_id, alarm in due:
+            try:
+                loaded = self.reload(game_id)
+                if loaded.version == alarm.version and self.all_absent(loaded):
+                    assert self.leave is not None
+                    self.leave(game_id, tpb.SeatsAbsent(version=alarm.version))
+                    ended += 1
+                    continue
+            except (RuleViolation, VersionConflict, Forbidden, MalformedCommand) as error:
+                log.info("absent seats of game %s not applied: %s", game_id, error)
+                self.arm(self.reload(game_id))
+                continue
+            seconds = max(1, loaded.table.end_when_absent_seconds // 4)
+            with self._lock:
+                if self._absent.get(game_id) == alarm:
+                    self._absent[game_id] = Alarm(
+                        now + timedelta(seconds=seconds), alarm.version, ()
+                    )
+            if loaded.version != alarm.version:
+                self.arm(loaded)
+        return ended
 
 
 async def run(

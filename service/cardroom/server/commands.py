@@ -34,7 +34,7 @@ from cardroom.domain.kernel import (
 )
 from cardroom.domain.table import pack
 from cardroom.server.cache import GameCache, LoadedGame
-from cardroom.server.deadlines import check_deadline
+from cardroom.server.deadlines import check_absent_time, check_deadline
 from cardroom.server.errors import ExpectedVersionMismatch, PermissionDenied, Unauthenticated
 from cardroom.server.identity import Identity, token_hash
 from cardroom.server.store import GameLog, VersionConflict
@@ -72,6 +72,11 @@ class Commands:
         # Told after each batch is stored and absorbed, with the index of its
         # first event (the live feeds, the publisher).
         self.written = written
+        # The server's table limits, recorded in each new game's TableOptions
+        # where the request leaves them 0 (T-LENGTH, T-TIMEOUTS); 0: none.
+        self.max_game_events = 0
+        self.resign_after_timeouts = 0
+        self.end_when_absent_seconds = 0
 
     # ------------------------------------------------------------ create
 
@@ -99,7 +104,14 @@ class Commands:
         assert isinstance(created.public, tpb.GameCreated)
         created.public.spectator_policy.CopyFrom(policy)
         created.public.log_policy.CopyFrom(full_log)
-        created.public.table_options.CopyFrom(tables.checked_table_options(table_options))
+        created.public.table_options.CopyFrom(
+            tables.checked_table_options(
+                table_options,
+                max_events=self.max_game_events,
+                resign_after_timeouts=self.resign_after_timeouts,
+                end_when_absent_seconds=self.end_when_absent_seconds,
+            )
+        )
         outcomes = checked_set_deal(game, created.public, set_deal)
         hidden: list[Secret] = []
         if set_deal:
@@ -232,6 +244,8 @@ class Commands:
         envelopes: list[epb.EventEnvelope] = []
         if isinstance(command, tpb.ClockExpired):
             check_deadline(loaded, command, now)
+        if isinstance(command, tpb.SeatsAbsent):
+            check_absent_time(loaded, command, now)
 
         def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
             nonlocal table

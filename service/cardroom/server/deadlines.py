@@ -36,6 +36,29 @@ def alarm_of(loaded: LoadedGame) -> Alarm | None:
     return Alarm(latest + timedelta(seconds=table.seconds_per_decision), version, tuple(seats))
 
 
+def absent_alarm_of(loaded: LoadedGame) -> Alarm | None:
+    """When the game may end for its seats' absence (T-ABSENT): the
+    recording time of its latest event plus its seconds, or None (no such
+    option, or the game is not running)."""
+    version, table = loaded.head
+    if not table.end_when_absent_seconds or not table.started or table.finished:
+        return None
+    latest = loaded.envelope(version - 1).recorded_at.ToDatetime(tzinfo=UTC)
+    return Alarm(latest + timedelta(seconds=table.end_when_absent_seconds), version, ())
+
+
+def check_absent_time(loaded: LoadedGame, command: tpb.SeatsAbsent, now: datetime) -> None:
+    """Refuse SeatsAbsent before the game has recorded nothing for its
+    seconds (T-ABSENT)."""
+    alarm = absent_alarm_of(loaded)
+    if alarm is not None and alarm.version == command.version and now < alarm.deadline:
+        raise RuleViolation(
+            "T-ABSENT",
+            f"the game recorded an event less than its seconds ago; wait until "
+            f"{alarm.deadline.isoformat()}",
+        )
+
+
 def check_deadline(loaded: LoadedGame, command: tpb.ClockExpired, now: datetime) -> None:
     """Refuse an expiry whose deadline has not passed (T-CLOCK)."""
     alarm = alarm_of(loaded)

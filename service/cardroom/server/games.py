@@ -67,6 +67,8 @@ class Games:
             reload=lambda game_id: self.cache.load(game_id, fresh=True),
             running=self._running_games,
             now=clock,
+            leave=self._leave,
+            all_absent=self._all_absent,
         )
         # Told after each batch this process writes (see subscribe).
         self._listeners: list[Callable[[LoadedGame, int], None]] = []
@@ -87,6 +89,15 @@ class Games:
         # No command id: the version makes a repeat stale, so a second
         # server's expiry is refused, not answered as a retry.
         self.commands.execute(game_id, CLOCK, command, "", None)
+
+    def _leave(self, game_id: str, command: tpb.SeatsAbsent) -> None:
+        self.commands.execute(game_id, CLOCK, command, "", None)
+
+    def _all_absent(self, loaded: LoadedGame) -> bool:
+        """Every seat still playing is absent now (T-ABSENT)."""
+        table = loaded.table
+        playing = {s for s in range(table.seat_count) if s not in table.resigned}
+        return bool(playing) and playing <= set(self.presence.absent(loaded.game_id, table))
 
     def _running_games(self) -> Iterator[LoadedGame]:
         token = ""
@@ -134,7 +145,17 @@ class Games:
         self.game_list.nudge()
         loaded = self.cache.announce(game_id, version)
         # Its clock, if it has one, is this server's to fire too (T-CLOCK).
-        if loaded is None or (version > loaded.version and loaded.table.seconds_per_decision):
+        # An absent alarm (T-ABSENT) needs arming once: when it is due, the
+        # game is read afresh and re-armed if it moved, so other servers'
+        # writes to it need not be read as they come.
+        timed = loaded is not None and (
+            loaded.table.seconds_per_decision
+            or (
+                loaded.table.end_when_absent_seconds
+                and self.clocks.absent_alarm(loaded.game_id) is None
+            )
+        )
+        if loaded is None or (version > loaded.version and timed):
             self.clocks.heard(game_id)
         return loaded
 

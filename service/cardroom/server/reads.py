@@ -234,7 +234,12 @@ def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetV
             winners=table.winners,
             set_deal=table.set_deal,
             resigned_seats=sorted(table.resigned),
-            table_options=tpb.TableOptions(seconds_per_decision=table.seconds_per_decision),
+            table_options=tpb.TableOptions(
+                seconds_per_decision=table.seconds_per_decision,
+                max_events=table.max_events,
+                resign_after_timeouts=table.resign_after_timeouts,
+                end_when_absent_seconds=table.end_when_absent_seconds,
+            ),
         ),
     )
     response.game.Pack(tables.view(table, viewer))

@@ -219,6 +219,10 @@ async def _start(
         max_games=limits.cache_games,
         absent_after=settings.absent_after,
     )
+    games.commands.max_game_events = limits.max_game_events
+    games.commands.resign_after_timeouts = limits.resign_after_timeouts
+    if settings.absent_after is not None:  # nobody is ever absent otherwise
+        games.commands.end_when_absent_seconds = limits.end_absent_games_after
     try:
         return await _serve_games(settings, limits, credentials, log_store, games, metrics)
     except BaseException:

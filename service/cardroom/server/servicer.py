@@ -25,7 +25,7 @@ from cardroom.server.errors import FellBehind, TooBusy, status_of
 from cardroom.server.feeds import Feeds, Made, Outgoing, Watch
 from cardroom.server.games import Games
 from cardroom.server.kinds import game_kinds
-from cardroom.server.limits import CreationLimiter, Limits, peer_host
+from cardroom.server.limits import CreationLimiter, Limits, Slot, WatcherSlots, client_of
 from cardroom.server.observability import Metrics
 from cardroom.server.publisher import Publisher
 from cardroom.server.reads import copies
@@ -92,7 +92,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self.metrics = metrics or Metrics()
         self.store_health = StoreHealth(games.log, health, self.metrics)
         self.creations = CreationLimiter(self.limits.games_per_client_per_hour)
-        self.watchers = 0
+        self.joins = CreationLimiter(self.limits.joins_per_client_per_hour)
+        self.slots = WatcherSlots(
+            self.limits.max_watchers,
+            self.limits.watcher_reserve,
+            self.limits.watchers_per_client,
+            self.limits.watchers_per_seat,
+        )
         # Our own worker threads: a call whose client went away keeps running
         # in its thread, and stopping must wait for it before closing the store.
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-call")
@@ -128,32 +134,51 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     @unary
     async def CreateGame(self, request: gpb.CreateGameRequest, context: Any) -> Any:
         token = bearer_token(context)
-        if not self.games.is_operator(token) and not self.creations.take(peer_host(context.peer())):
+        client = None if self.games.is_operator(token) else client_of(context.peer())
+        if client is not None and not self.creations.take(client):
             raise TooBusy(
                 f"this client has created {self.limits.games_per_client_per_hour} games in the "
                 "last hour, the server's limit; try again later"
             )
-        game_id = await self._run(
-            self.games.create_game,
-            request.kind,
-            request.options if request.HasField("options") else None,
-            request.seat_count,
-            list(request.set_deal),
-            token,
-            request.spectator_policy if request.HasField("spectator_policy") else None,
-            request.log_policy if request.HasField("log_policy") else None,
-            request.table_options if request.HasField("table_options") else None,
-        )
+        try:
+            game_id = await self._run(
+                self.games.create_game,
+                request.kind,
+                request.options if request.HasField("options") else None,
+                request.seat_count,
+                list(request.set_deal),
+                token,
+                request.spectator_policy if request.HasField("spectator_policy") else None,
+                request.log_policy if request.HasField("log_policy") else None,
+                request.table_options if request.HasField("table_options") else None,
+            )
+        except Exception:  # not a cancellation: the creation may still be made
+            if client is not None:  # a refused creation spends nothing
+                self.creations.refund(client)
+            raise
         return gpb.CreateGameResponse(game_id=game_id)
 
     @unary
     async def JoinGame(self, request: gpb.JoinGameRequest, context: Any) -> Any:
-        seat, token, version = await self._run(
-            self.games.join,
-            request.game_id,
-            request.seat if request.HasField("seat") else None,
-            request.player_name,
+        client = (
+            None if self.games.is_operator(bearer_token(context)) else client_of(context.peer())
         )
+        if client is not None and not self.joins.take(client):
+            raise TooBusy(
+                f"this client has taken {self.limits.joins_per_client_per_hour} seats in the "
+                "last hour, the server's limit; try again later"
+            )
+        try:
+            seat, token, version = await self._run(
+                self.games.join,
+                request.game_id,
+                request.seat if request.HasField("seat") else None,
+                request.player_name,
+            )
+        except Exception:  # not a cancellation: the seat may still be taken
+            if client is not None:  # a refused join spends nothing
+                self.joins.refund(client)
+            raise
         return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
 
     @unary
@@ -229,30 +254,49 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     # ----------------------------------------------------------- streams
 
-    def _open_stream(self) -> None:
-        if self.watchers >= self.limits.max_watchers:
-            raise TooBusy(
-                f"the server streams to {self.limits.max_watchers} watchers already, its limit; "
-                "try again later"
-            )
-        self.watchers += 1
-        self.metrics.live_watchers.inc()
+    @property
+    def watchers(self) -> int:
+        """Live streams open now."""
+        return self.slots.open
 
-    def _close_stream(self) -> None:
-        self.watchers -= 1
-        self.metrics.live_watchers.dec()
+    def _refuse_when_full(self) -> None:
+        """Refuse at once, before any read, when no stream may open at all."""
+        why = self.slots.full()
+        if why is not None:
+            raise TooBusy(f"{why}; try again later")
+
+    async def _open_stream(
+        self, context: grpc.aio.ServicerContext, game_id: str, token: str | None, as_spectator: bool
+    ) -> tuple[LoadedGame, Any, Slot]:
+        """The game, the caller's viewer and a stream slot (docs/trust.md
+        §12: a seat or the operator watching its own game may use the
+        reserve; a spectator counts against its client's share)."""
+        self._refuse_when_full()
+        loaded, viewer = await self._run(self.games.check_viewer, game_id, token, as_spectator)
+        operator = self.games.is_operator(token)
+        seat = viewer.seat if viewer.kind == "seat" else None
+        try:
+            slot = self.slots.take(client_of(context.peer()), loaded.game_id, seat, operator)
+        except TooBusy as error:
+            raise TooBusy(f"{error}; try again later") from None
+        self.metrics.live_watchers.inc()
+        return loaded, viewer, slot
+
+    def _close_stream(self, slot: Slot | None) -> None:
+        if slot is not None and not slot.released:
+            slot.release()
+            self.metrics.live_watchers.dec()
 
     async def ReplayViews(
         self, request: gpb.ReplayViewsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[gpb.ReplayViewsResponse]:
         """The caller's views step by step, each sent as soon as it is
         folded: a stalled reader holds up the fold, not memory."""
+        slot: Slot | None = None
         try:
-            self._open_stream()
-        except TooBusy as error:
-            await self.abort_for(context, error)
-            return
-        try:
+            _, _, slot = await self._open_stream(
+                context, request.game_id, bearer_token(context), request.as_spectator
+            )
             steps: Iterator[gpb.ReplayViewsResponse] = await self._run(
                 self.games.replay_views,
                 request.game_id,
@@ -271,7 +315,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         except Exception as error:
             await self.abort_for(context, error)
         finally:
-            self._close_stream()
+            self._close_stream(slot)
 
     async def WatchEvents(
         self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
@@ -281,17 +325,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         finished and everything has been sent, or with ABORTED if the reader
         falls too far behind."""
         token = bearer_token(context)
-        try:
-            self._open_stream()
-        except TooBusy as error:
-            await self.abort_for(context, error)
-            return
         watch: Watch | None = None
+        slot: Slot | None = None
         present = contextlib.ExitStack()  # the seat counts as present meanwhile
         sent = request.after_sequence
         try:
-            loaded, viewer = await self._run(
-                self.games.check_viewer, request.game_id, token, request.as_spectator
+            loaded, viewer, slot = await self._open_stream(
+                context, request.game_id, token, request.as_spectator
             )
             present.enter_context(self.games.presence.watching(loaded.game_id, viewer.seat))
             watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
@@ -327,7 +367,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             present.close()
             if watch is not None:
                 self.feeds.unsubscribe(watch)
-            self._close_stream()
+            self._close_stream(slot)
 
     @staticmethod
     def _backlog(watch: Watch) -> list[epb.EventEnvelope]:

@@ -46,7 +46,7 @@ from cardroom.trust.commitments import (
     digest_form,
     holds,
 )
-from cardroom.trust.envelopes import actor_of, unpack
+from cardroom.trust.envelopes import actor_of, by_seat_of, unpack
 from cardroom.trust.problems import Problem
 from cardroom.trust.record import RecordError, read_record, record_body
 from cardroom.v1 import envelope_pb2 as epb
@@ -334,6 +334,7 @@ def _rules_event(envelope: epb.EventEnvelope) -> Event:
             for s in envelope.secrets
             if s.HasField("value") and _disclosure(s) is None
         ),
+        by_seat_of(envelope),
     )
 
 
@@ -450,7 +451,12 @@ def _rerun(
                     position,
                 )
             if actor == CLOCK:
-                _check_deadline(report, envelopes, table, batch[0], position)
+                seconds = (
+                    table.end_when_absent_seconds
+                    if isinstance(command, tpb.SeatsAbsent)
+                    else table.seconds_per_decision
+                )
+                _check_deadline(report, envelopes, seconds, batch[0], position)
             if command is not None:
                 commands += 1
                 _compare(report, table, actor, command, batch, position)
@@ -479,20 +485,20 @@ def _rerun(
 def _check_deadline(
     report: Report,
     envelopes: list[epb.EventEnvelope],
-    table: tables.Table,
+    seconds: int,
     first: epb.EventEnvelope,
     position: int,
 ) -> None:
-    """A turn clock fired no earlier than its deadline: the recording time
-    of the game's latest event before it plus the seconds per decision
-    (T-CLOCK)."""
+    """The table's clock fired no earlier than its deadline: the recording
+    time of the game's latest event before it plus the seconds per decision
+    (T-CLOCK), or the game's absent seconds for SeatsAbsent (T-ABSENT)."""
     latest = envelopes[position - 2].recorded_at.ToDatetime()
     fired = first.recorded_at.ToDatetime()
-    if (fired - latest).total_seconds() < table.seconds_per_decision:
+    if (fired - latest).total_seconds() < seconds:
         report.add(
             "rules",
             f"the clock fired {(fired - latest).total_seconds():.3f}s after the latest event, "
-            f"before its {table.seconds_per_decision}s deadline",
+            f"before its {seconds}s deadline",
             position,
         )
 

@@ -124,4 +124,14 @@ def to_event(
             for position, s in enumerate(envelope.secrets)
             if s.HasField("value") and (keep is None or keep(position, s))
         ),
+        by_seat_of(envelope),
     )
+
+
+def by_seat_of(envelope: epb.EventEnvelope) -> int | None:
+    """The seat whose own command's batch this event opens: its command
+    record's audience, which every viewer's copy keeps (T-TIMEOUTS)."""
+    if not envelope.HasField("command"):
+        return None
+    seats = envelope.command.audience.seats
+    return seats[0] if len(seats) == 1 else None

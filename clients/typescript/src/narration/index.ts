@@ -8,6 +8,7 @@ import type { GameKind } from "../gen/cardroom/v1/game_service_pb.js";
 import {
   GameCreatedSchema,
   GameFinishedSchema,
+  GameFinished_Reason,
   GameStartedSchema,
   ResignSchema,
   SeatCredentialSchema,
@@ -69,12 +70,20 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
   if (isMessage(message, SeatTakenSchema)) return `${message.playerName || "Someone"} takes seat ${message.seat + 1}.`;
   if (isMessage(message, GameStartedSchema)) return "The game begins.";
   if (isMessage(message, SeatResignedSchema)) {
-    const how = message.reason === SeatResigned_Reason.REMOVED ? "is removed by the operator" : "resigns";
+    const how =
+      message.reason === SeatResigned_Reason.REMOVED
+        ? "is removed by the operator"
+        : message.reason === SeatResigned_Reason.TIMED_OUT
+          ? "timed out too many times in a row and leaves"
+          : message.reason === SeatResigned_Reason.ABSENT
+            ? "has been away too long and leaves"
+            : "resigns";
     return `${nameOf(names, message.seat)} ${how}: the game makes their choices from now on.`;
   }
   if (isMessage(message, SeatTimedOutSchema)) return `${nameOf(names, message.seat)}'s time runs out: the game makes the choice.`;
   if (isMessage(message, GameFinishedSchema)) {
-    return `The game is over: ${listing(message.winners.map((s) => nameOf(names, s))) || "nobody"} won.`;
+    const limit = message.reason === GameFinished_Reason.LENGTH_LIMIT ? " at the table's length limit" : "";
+    return `The game is over${limit}: ${listing(message.winners.map((s) => nameOf(names, s))) || "nobody"} won.`;
   }
   // Credentials, the committed chance seed and set deal, and the trust
   // layer's openings of earlier secrets (told when the game's own event

@@ -240,6 +240,13 @@ class SilverDagger:
     def winners(self, state: State) -> Sequence[int] | None:
         return state.winners
 
+    def leaders(self, state: State) -> Sequence[int]:
+        """SV-19 on the totals so far among the seats still playing (G-03):
+        the winner if the table ends the game now (T-LENGTH)."""
+        playing = [s for s in range(state.seat_count) if s not in state.departed]
+        holder = state.dagger if state.dagger is not None else 0
+        return [winner(state.totals, holder, playing)]
+
     def reveals(self, event: Event) -> list[Reveal]:
         """Cards an event makes public open their last secret for everyone;
         a card a seat looks at, views or draws opens its last secret to that

@@ -498,6 +498,13 @@ class SmileLife:
     def winners(self, state: State) -> Sequence[int] | None:
         return state.winners
 
+    def leaders(self, state: State) -> Sequence[int]:
+        """The seats still playing with the most smiles (G-03): the winners
+        if the table ends the game now (T-LENGTH)."""
+        smiles = state.smiles()
+        best = max(smiles[s] for s in state.playing)
+        return [s for s in state.playing if smiles[s] == best]
+
     def reveals(self, event: Event) -> list[Reveal]:
         """Face-down cards turned face up open the secrets that hid them: the
         casino's bets, and luck's cards (CR-SL-02 explains why a card played

@@ -512,6 +512,11 @@ class SmilesAndDaggers:
     def winners(self, state: State) -> Sequence[int] | None:
         return state.winners
 
+    def leaders(self, state: State) -> Sequence[int]:
+        """The seats still playing with the most coins (SD-15(c), G-03):
+        the winners if the table ends the game now (T-LENGTH)."""
+        return state.most_coins()
+
     def reveals(self, event: Event) -> list[Reveal]:
         """The reveal shows both committed cards to everyone: the service
         attaches the openings of the two CommittedCard secrets, so every

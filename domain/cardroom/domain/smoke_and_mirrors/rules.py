@@ -458,6 +458,13 @@ class SmokeAndMirrors:
             if st.round_wins >= need and i not in state.departed
         ]
 
+    def leaders(self, state: State) -> Sequence[int]:
+        """The seats still in the game with the most rounds won (SM-08,
+        G-03): the winners if the table ends the game now (T-LENGTH)."""
+        playing = state.dealt_in or list(range(len(state.seats)))
+        best = max(state.seats[i].round_wins for i in playing)
+        return [i for i in playing if state.seats[i].round_wins == best]
+
     def reveals(self, event: Event) -> list[Reveal]:
         """A challenge shows the challenged act's cards to the challenger: the
         service attaches the opening of the act's ActCards secret, which the

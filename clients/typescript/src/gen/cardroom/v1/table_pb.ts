@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKZAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJJCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAyIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIbCgpEZWFsZXJQaWNrEg0KBWluZGV4GAEgASgNIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACIi4KCVNlYXRUYWtlbhIMCgRzZWF0GAEgASgNEhMKC3BsYXllcl9uYW1lGAIgASgJIiYKDlNlYXRDcmVkZW50aWFsEhQKDHRva2VuX3NoYTI1NhgBIAEoDCINCgtHYW1lU3RhcnRlZCKMAQoMR2FtZUZpbmlzaGVkEg8KB3dpbm5lcnMYASADKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuR2FtZUZpbmlzaGVkLlJlYXNvbiI5CgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASFwoTUkVBU09OX0xFTkdUSF9MSU1JVBABIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCIeCgtTZWF0c0Fic2VudBIPCgd2ZXJzaW9uGAEgASgEIsIBCgxTZWF0UmVzaWduZWQSDAoEc2VhdBgBIAEoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5TZWF0UmVzaWduZWQuUmVhc29uInIKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABITCg9SRUFTT05fUkVTSUdORUQQARISCg5SRUFTT05fUkVNT1ZFRBADEhQKEFJFQVNPTl9USU1FRF9PVVQQBBIRCg1SRUFTT05fQUJTRU5UEAUiHAoMU2VhdFRpbWVkT3V0EgwKBHNlYXQYASABKA0iGwoKRGVhbGVyUGljaxINCgVpbmRleBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -99,6 +99,38 @@ export type TableOptions = Message<"cardroom.v1.TableOptions"> & {
    * @generated from field: uint32 seconds_per_decision = 1;
    */
   secondsPerDecision: number;
+
+  /**
+   * Game length limit (T-LENGTH): once the game's log holds this many
+   * events, the table ends it (GameFinished, reason LENGTH_LIMIT) with the
+   * best-placed seats still playing as winners. In CreateGameRequest, 0
+   * takes the server's limit and more than it is refused; as recorded in
+   * GameCreated, 0 means none (games created before the limit existed).
+   *
+   * @generated from field: uint32 max_events = 2;
+   */
+  maxEvents: number;
+
+  /**
+   * With a turn clock (T-TIMEOUTS): a seat whose clock runs out this many
+   * times in a row, with no decision of its own in between, leaves the
+   * game (SeatResigned, reason TIMED_OUT). In CreateGameRequest, 0 takes
+   * the server's default; as recorded, 0 means never.
+   *
+   * @generated from field: uint32 resign_after_timeouts = 3;
+   */
+  resignAfterTimeouts: number;
+
+  /**
+   * T-ABSENT: a running game whose seats still playing have all been absent
+   * (no call, no open stream; the server's presence) and which recorded no
+   * event for this many seconds ends: the table's clock sends SeatsAbsent.
+   * In CreateGameRequest, 0 takes the server's default; as recorded, 0
+   * means never.
+   *
+   * @generated from field: uint32 end_when_absent_seconds = 4;
+   */
+  endWhenAbsentSeconds: number;
 };
 
 /**
@@ -298,6 +330,11 @@ export type GameFinished = Message<"cardroom.v1.GameFinished"> & {
    * @generated from field: repeated uint32 winners = 1;
    */
   winners: number[];
+
+  /**
+   * @generated from field: cardroom.v1.GameFinished.Reason reason = 2;
+   */
+  reason: GameFinished_Reason;
 };
 
 /**
@@ -306,6 +343,32 @@ export type GameFinished = Message<"cardroom.v1.GameFinished"> & {
  */
 export const GameFinishedSchema: GenMessage<GameFinished> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 7);
+
+/**
+ * @generated from enum cardroom.v1.GameFinished.Reason
+ */
+export enum GameFinished_Reason {
+  /**
+   * The game's own rules ended it, or T-RESIGN (fewer than two seats
+   * still playing).
+   *
+   * @generated from enum value: REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The table's game length limit (TableOptions.max_events, T-LENGTH).
+   *
+   * @generated from enum value: REASON_LENGTH_LIMIT = 1;
+   */
+  LENGTH_LIMIT = 1,
+}
+
+/**
+ * Describes the enum cardroom.v1.GameFinished.Reason.
+ */
+export const GameFinished_ReasonSchema: GenEnum<GameFinished_Reason> = /*@__PURE__*/
+  enumDesc(file_cardroom_v1_table, 7, 0);
 
 /**
  * Table commands.
@@ -415,6 +478,29 @@ export const ClockExpiredSchema: GenMessage<ClockExpired> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 12);
 
 /**
+ * Table command of the table's clock: every seat still playing is absent
+ * and nothing was recorded for TableOptions.end_when_absent_seconds
+ * (T-ABSENT). Refused unless the game is still at version; the table then
+ * records SeatResigned (reason ABSENT) for each seat still playing, and the
+ * game ends (T-RESIGN).
+ *
+ * @generated from message cardroom.v1.SeatsAbsent
+ */
+export type SeatsAbsent = Message<"cardroom.v1.SeatsAbsent"> & {
+  /**
+   * @generated from field: uint64 version = 1;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.SeatsAbsent.
+ * Use `create(SeatsAbsentSchema)` to create a new message.
+ */
+export const SeatsAbsentSchema: GenMessage<SeatsAbsent> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 13);
+
+/**
  * A seat left the game. From then on the game's default choice makes every
  * decision the game awaits from it; it does not win unless every seat
  * resigned (T-RESIGN).
@@ -438,7 +524,7 @@ export type SeatResigned = Message<"cardroom.v1.SeatResigned"> & {
  * Use `create(SeatResignedSchema)` to create a new message.
  */
 export const SeatResignedSchema: GenMessage<SeatResigned> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 13);
+  messageDesc(file_cardroom_v1_table, 14);
 
 /**
  * @generated from enum cardroom.v1.SeatResigned.Reason
@@ -462,13 +548,28 @@ export enum SeatResigned_Reason {
    * @generated from enum value: REASON_REMOVED = 3;
    */
   REMOVED = 3,
+
+  /**
+   * Its turn clock ran out TableOptions.resign_after_timeouts times in a
+   * row (T-TIMEOUTS).
+   *
+   * @generated from enum value: REASON_TIMED_OUT = 4;
+   */
+  TIMED_OUT = 4,
+
+  /**
+   * Every seat still playing was absent (T-ABSENT, SeatsAbsent).
+   *
+   * @generated from enum value: REASON_ABSENT = 5;
+   */
+  ABSENT = 5,
 }
 
 /**
  * Describes the enum cardroom.v1.SeatResigned.Reason.
  */
 export const SeatResigned_ReasonSchema: GenEnum<SeatResigned_Reason> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 13, 0);
+  enumDesc(file_cardroom_v1_table, 14, 0);
 
 /**
  * The seat's turn clock ran out: the events that follow, up to the next
@@ -489,7 +590,7 @@ export type SeatTimedOut = Message<"cardroom.v1.SeatTimedOut"> & {
  * Use `create(SeatTimedOutSchema)` to create a new message.
  */
 export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 14);
+  messageDesc(file_cardroom_v1_table, 15);
 
 /**
  * Chance outcome of the table, drawn by the dealer: a default choice whose
@@ -512,7 +613,7 @@ export type DealerPick = Message<"cardroom.v1.DealerPick"> & {
  * Use `create(DealerPickSchema)` to create a new message.
  */
 export const DealerPickSchema: GenMessage<DealerPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 15);
+  messageDesc(file_cardroom_v1_table, 16);
 
 /**
  * Secret part of GameCreated for a set deal, auditors only: the chance
@@ -536,5 +637,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 16);
+  messageDesc(file_cardroom_v1_table, 17);
 

@@ -1,0 +1,210 @@
+"""Games are bounded at the table, for every game: the game length limit
+(T-LENGTH) ends a game that would go on, with the best-placed seats still
+playing as winners; a seat whose clock runs out N times in a row leaves
+(T-TIMEOUTS), and a game whose seats all left ends (T-RESIGN); the audit
+re-decides each of these from the record."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import CLOCK, Actor, Forbidden, MalformedCommand, RuleViolation, Viewer
+from cardroom.trust.audit import audit_events
+from cardroom.trust.envelopes import to_event, unpack
+from cardroom.v1 import table_pb2 as tpb
+from tests.bounded import steps
+from tests.trust.harness import TrustedGame
+
+KINDS = sorted(registry.games())
+SECONDS = 30
+
+
+def _started(kind: str, seats: int, table_options: tpb.TableOptions) -> TrustedGame:
+    trusted = TrustedGame(registry.game(kind))
+    trusted.create(seats, table_options=table_options)
+    trusted.seat_everyone()
+    return trusted
+
+
+def _play_one(trusted: TrustedGame, rng: random.Random) -> None:
+    """One random legal command of the lowest awaited seat (the full fold
+    gives the same legal actions as the seat's own: tests only)."""
+    assert trusted.table is not None
+    seat = tables.awaited(trusted.table)[0]
+    actions = tables.legal_actions(trusted.table, seat)
+    trusted.execute(Actor.of_seat(seat), rng.choice(actions), f"c{len(trusted.stored)}")
+
+
+def _finished(trusted: TrustedGame) -> tpb.GameFinished:
+    last = unpack(trusted.envelopes[-1].event)
+    assert isinstance(last, tpb.GameFinished)
+    return last
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_length_limit_ends_every_game_with_the_leaders_still_playing(kind: str) -> None:
+    game = registry.game(kind)
+    seats = max(game.min_seats, 3)
+    trusted = _started(kind, seats, tpb.TableOptions(max_events=tables.MIN_MAX_EVENTS))
+    rng = random.Random(2)  # every game reaches the limit with this seed
+    assert trusted.table is not None
+    trusted.execute(Actor.of_seat(seats - 1), tpb.Resign(), "leave")
+    for _ in steps(tables.MIN_MAX_EVENTS, "commands before the limit"):
+        if trusted.table.finished:
+            break
+        _play_one(trusted, rng)
+    finished = _finished(trusted)
+    assert finished.reason == tpb.GameFinished.REASON_LENGTH_LIMIT
+    # At the limit, give or take the last command's batch.
+    assert tables.MIN_MAX_EVENTS <= len(trusted.envelopes) < tables.MIN_MAX_EVENTS + 60
+    leaders = getattr(game, "leaders")(trusted.table.game_state)  # noqa: B009
+    assert list(finished.winners) == sorted(w for w in leaders if w != seats - 1)
+    assert finished.winners and seats - 1 not in finished.winners
+    report = audit_events(trusted.stored)
+    assert report.ok, report.render()
+
+
+def test_the_length_limit_is_the_tables_and_no_command_passes_it() -> None:
+    trusted = _started("smoke-and-mirrors", 3, tpb.TableOptions(max_events=tables.MIN_MAX_EVENTS))
+    rng = random.Random(1)
+    assert trusted.table is not None
+    for _ in steps(tables.MIN_MAX_EVENTS, "commands"):
+        if trusted.table.finished:
+            break
+        _play_one(trusted, rng)
+    assert _finished(trusted).reason == tpb.GameFinished.REASON_LENGTH_LIMIT
+    with pytest.raises(RuleViolation, match="T-PLAY"):
+        tables.decide(trusted.table, Actor.of_seat(0), tpb.Resign())
+
+
+def test_table_options_take_the_servers_limits_and_refuse_more() -> None:
+    recorded = tables.checked_table_options(
+        tpb.TableOptions(seconds_per_decision=5), max_events=500, resign_after_timeouts=3
+    )
+    assert (recorded.max_events, recorded.resign_after_timeouts) == (500, 3)
+    asked = tpb.TableOptions(seconds_per_decision=5, max_events=200, resign_after_timeouts=1)
+    recorded = tables.checked_table_options(asked, max_events=500, resign_after_timeouts=3)
+    assert (recorded.max_events, recorded.resign_after_timeouts) == (200, 1)
+    # Without a clock there is nothing to time out.
+    assert tables.checked_table_options(None, resign_after_timeouts=3).resign_after_timeouts == 0
+    with pytest.raises(MalformedCommand, match="at most 500"):
+        tables.checked_table_options(tpb.TableOptions(max_events=501), max_events=500)
+    with pytest.raises(MalformedCommand, match="100"):
+        tables.checked_table_options(tpb.TableOptions(max_events=10))
+
+
+def _expire(trusted: TrustedGame) -> int:
+    """The lowest awaited seat's clock runs out; that seat."""
+    assert trusted.table is not None
+    seat = tables.awaited(trusted.table)[0]
+    trusted.now += timedelta(seconds=SECONDS)
+    trusted.execute(CLOCK, tpb.ClockExpired(seat=seat, version=trusted.table.version))
+    return seat
+
+
+def _clocked(kind: str, seats: int, after: int) -> TrustedGame:
+    options = tpb.TableOptions(seconds_per_decision=SECONDS, resign_after_timeouts=after)
+    return _started(kind, seats, options)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_abandoned_clocked_game_ends_after_n_timeouts_in_a_row(kind: str) -> None:
+    seats = max(registry.game(kind).min_seats, 3)
+    trusted = _clocked(kind, seats, after=2)
+    assert trusted.table is not None
+    expiries = 0
+    for _ in steps(20 * seats, "expiries"):
+        if trusted.table.finished:
+            break
+        _expire(trusted)
+        expiries += 1
+    resigned = [
+        e
+        for e in (unpack(envelope.event) for envelope in trusted.envelopes)
+        if isinstance(e, tpb.SeatResigned)
+    ]
+    assert resigned and all(r.reason == tpb.SeatResigned.REASON_TIMED_OUT for r in resigned)
+    assert len(resigned) >= seats - 1
+    assert expiries <= 2 * seats
+    assert _finished(trusted).reason == tpb.GameFinished.REASON_UNSPECIFIED
+    report = audit_events(trusted.stored)
+    assert report.ok, report.render()
+
+
+def test_a_decision_of_its_own_starts_the_count_again() -> None:
+    trusted = _clocked("smoke-and-mirrors", 2, after=2)
+    rng = random.Random(3)
+    assert trusted.table is not None
+    seat = _expire(trusted)
+    assert trusted.table.timeouts_in_a_row[seat] == 1
+    for _ in steps(50, "until the seat is awaited again and acts"):
+        if tables.awaited(trusted.table)[0] == seat:
+            break
+        _play_one(trusted, rng)
+    _play_one(trusted, rng)  # the seat decides itself
+    assert trusted.table.timeouts_in_a_row[seat] == 0
+    for _ in steps(50, "until the seat is awaited again"):
+        if tables.awaited(trusted.table)[0] == seat:
+            break
+        _play_one(trusted, rng)
+    assert _expire(trusted) == seat  # one in a row again: still playing
+    assert seat not in trusted.table.resigned
+    assert not trusted.table.finished
+    # Every viewer's fold counts the same: the command record's audience
+    # travels in every copy, the command itself only in its actor's.
+    for viewer in (Viewer.of_seat(1 - seat), Viewer("spectator")):
+        stream = [to_event(e) for e in trusted.copy_for(viewer)]
+        counted = tables.replay(trusted.game, stream).timeouts_in_a_row
+        assert counted == trusted.table.timeouts_in_a_row
+
+
+def test_without_the_option_a_seat_times_out_for_ever() -> None:
+    trusted = _clocked("smoke-and-mirrors", 2, after=0)
+    assert trusted.table is not None
+    for _ in range(6):
+        _expire(trusted)
+    assert not trusted.table.resigned and not trusted.table.finished
+
+
+def test_the_clock_ends_a_game_whose_seats_are_all_absent() -> None:
+    absent_after = 600
+    trusted = _started(
+        "smiles-and-daggers", 3, tpb.TableOptions(end_when_absent_seconds=absent_after)
+    )
+    assert trusted.table is not None
+    trusted.execute(Actor.of_seat(1), tpb.Resign(), "leave")
+    version = trusted.table.version
+    with pytest.raises(Forbidden):
+        tables.decide(trusted.table, Actor.of_seat(0), tpb.SeatsAbsent(version=version))
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(trusted.table, CLOCK, tpb.SeatsAbsent(version=version - 1))
+    trusted.now += timedelta(seconds=absent_after)
+    trusted.execute(CLOCK, tpb.SeatsAbsent(version=version))
+    assert trusted.table.finished and trusted.table.winners == ()
+    left = [unpack(e.event) for e in trusted.envelopes[-3:-1]]
+    assert left == [
+        tpb.SeatResigned(seat=seat, reason=tpb.SeatResigned.REASON_ABSENT) for seat in (0, 2)
+    ]
+    report = audit_events(trusted.stored)
+    assert report.ok, report.render()
+
+
+def test_a_game_without_the_option_is_never_ended_for_absence() -> None:
+    trusted = _started("smiles-and-daggers", 3, tpb.TableOptions())
+    assert trusted.table is not None
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(trusted.table, CLOCK, tpb.SeatsAbsent(version=trusted.table.version))
+
+
+def test_the_audit_catches_absence_declared_too_early() -> None:
+    trusted = _started("smiles-and-daggers", 3, tpb.TableOptions(end_when_absent_seconds=600))
+    assert trusted.table is not None
+    trusted.now += timedelta(seconds=599)
+    trusted.execute(CLOCK, tpb.SeatsAbsent(version=trusted.table.version))
+    report = audit_events(trusted.stored)
+    assert not report.ok and "600s deadline" in report.render()
