@@ -28,6 +28,7 @@ from cardroom.server.servicer import GameServicer
 from cardroom.server.shared_presence import SharedPresence
 from cardroom.server.store import GameLog, StoreLocked, describe_database
 from cardroom.server.web import WebServer, bind, tls_context, web_app
+from cardroom.server.web_port import WebLimits
 from cardroom.trust.signing import key_path_for, load_or_create_key
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 
@@ -91,6 +92,8 @@ class Settings:
     web_address: str | None = None
     web_origins: tuple[str, ...] = ()
     web_root: str | None = None
+    # The web port's timeouts and connection caps (cardroom.server.web_port).
+    web_limits: WebLimits | None = None
     # Seconds without a call (no command, no open WatchEvents) after which
     # a seat of a running game shows as absent; None: never.
     absent_after: float | None = 120.0
@@ -282,7 +285,7 @@ async def _serve_games(
     if web_socket is not None:
         app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
         tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
-        web = await WebServer.start(app, web_socket, tls)
+        web = await WebServer.start(app, web_socket, tls, settings.web_limits)
     broker, shared = None, None
     if settings.broker:
         broker, shared = await _join_broker(settings.broker, servicer, health_servicer, metrics)

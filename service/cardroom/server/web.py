@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
@@ -38,7 +39,10 @@ from starlette.staticfiles import StaticFiles
 from cardroom.server.feeds import Outgoing
 from cardroom.server.limits import Limits
 from cardroom.server.observability import CallInterceptor
+from cardroom.server.web_port import Guard, WebLimits, connection_caps, file_limit, protocol_for
 from cardroom.v1 import game_service_connect, game_service_pb2, game_service_pb2_grpc
+
+log = logging.getLogger(__name__)
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
 # The reference web table: its committed build, package data of this package
@@ -237,13 +241,42 @@ class WebServer:
     task: asyncio.Task[None]
     port: int
     url: str
+    guard: Guard
 
     @classmethod
     async def start(
-        cls, app: Starlette, sock: socket.socket, tls: ssl.SSLContext | None = None
+        cls,
+        app: Starlette,
+        sock: socket.socket,
+        tls: ssl.SSLContext | None = None,
+        limits: WebLimits | None = None,
     ) -> WebServer:
+        limits = limits or WebLimits()
+        descriptors = file_limit()
+        total, per_client = connection_caps(limits, descriptors)
+        if limits.connections > total:
+            log.warning(
+                "web port: %d connections asked for, %d allowed under the file limit of %d",
+                limits.connections,
+                total,
+                descriptors,
+            )
+        log.info(
+            "web port: at most %d connections (%d per client address) under a file limit of %d; "
+            "timeouts: idle %gs, headers %gs, body %gs, unread response %gs",
+            total,
+            per_client,
+            descriptors,
+            limits.idle_seconds,
+            limits.header_seconds,
+            limits.body_seconds,
+            limits.stall_seconds,
+        )
+        guard = Guard(limits, total, per_client)
         config = uvicorn.Config(
             app,
+            http=protocol_for(guard),
+            timeout_keep_alive=max(1, int(limits.idle_seconds)),
             lifespan="off",
             log_config=None,
             log_level="warning",
@@ -261,7 +294,7 @@ class WebServer:
             await asyncio.sleep(0.01)
         host, port = sock.getsockname()[:2]
         host = f"[{host}]" if ":" in host else host
-        return cls(server, task, port, f"{'https' if tls else 'http'}://{host}:{port}/")
+        return cls(server, task, port, f"{'https' if tls else 'http'}://{host}:{port}/", guard)
 
     async def stop(self, grace: float | None) -> None:
         """Stop taking connections; after ``grace`` seconds (at once when
@@ -274,3 +307,4 @@ class WebServer:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
+        self.guard.stop()

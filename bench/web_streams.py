@@ -1,0 +1,112 @@
+"""Stalled browser streams against gRPC: ``python -m bench.web_streams``.
+
+Issue 20, item 2: never-read HTTP/1.1 ``WatchEvents`` streams (Connect, from
+cursor 0 of a long game) must not slow the gRPC clients of the same server.
+One ``cardroom serve`` process with its browser port; bots play one game to
+``--events`` events; then gRPC ``GetView`` is timed ``--calls`` times with
+nothing else running (idle), then ``--streams`` raw sockets each post a
+``WatchEvents`` and never read, and ``GetView`` is timed again, the same
+number of calls, at once (while the streams are sending what they can).
+Prints both p50s and their same-run ratio (target: within 2x), and how many
+stalled streams the server still counts afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bench import load
+from bench.bots import LONG, play, seated_game
+from bench.report import ms, p50, percentile, times
+from bench.servers import Servers
+from cardroom.client import Client
+from cardroom.v1 import game_service_pb2 as gpb
+
+
+def watch_request(game_id: str, web_url: str) -> bytes:
+    message = gpb.WatchEventsRequest(game_id=game_id, as_spectator=True).SerializeToString()
+    body = b"\x00" + len(message).to_bytes(4, "big") + message
+    host = urlsplit(web_url).netloc.encode()
+    return (
+        b"POST /cardroom.v1.GameService/WatchEvents HTTP/1.1\r\nhost: %s\r\n"
+        b"content-type: application/connect+proto\r\nconnect-protocol-version: 1\r\n"
+        b"content-length: %d\r\n\r\n%s" % (host, len(body), body)
+    )
+
+
+def stalled_streams(web_url: str, request: bytes, count: int) -> list[socket.socket]:
+    """``count`` connections, each with one WatchEvents posted and never read."""
+    parts = urlsplit(web_url)
+    assert parts.hostname is not None and parts.port is not None
+    opened = []
+    for _ in range(count):
+        sock = socket.create_connection((parts.hostname, parts.port))
+        sock.sendall(request)
+        opened.append(sock)
+    return opened
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user + system CPU time so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def get_views(client: Client, game_id: str, calls: int) -> list[float]:
+    seconds = []
+    for _ in range(calls):
+        began = time.perf_counter()
+        await client.view(game_id)
+        seconds.append(time.perf_counter() - began)
+    return seconds
+
+
+async def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.web_streams")
+    parser.add_argument("--events", type=int, default=1500, help="length of the watched game")
+    parser.add_argument("--streams", type=int, default=100, help="stalled web streams")
+    parser.add_argument("--calls", type=int, default=200, help="GetView calls timed per phase")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="cardroom-web-streams-") as folder:
+        servers = Servers(Path(folder))
+        server = servers.start(str(Path(folder) / "bench.sqlite3"), "--web-address", "127.0.0.1:0")
+        sockets: list[socket.socket] = []
+        try:
+            assert server.process.stdout is not None
+            web_url = server.process.stdout.readline().split()[-1]  # "browsers: URL"
+            async with load.client(server.address) as client:
+                table = await seated_game(client, rounds_to_win=LONG)
+                table = await play(client, table, random.Random(20), until_version=args.events)
+                print(f"game: {table.version} events", file=sys.stderr)
+                await get_views(client, table.game_id, 20)  # warm
+                idle = await get_views(client, table.game_id, args.calls)
+                cpu, wall = cpu_seconds(server.pid), time.monotonic()
+                request = watch_request(table.game_id, web_url)
+                sockets = stalled_streams(web_url, request, args.streams)
+                stalled = await get_views(client, table.game_id, args.calls)
+                cpu, wall = cpu_seconds(server.pid) - cpu, time.monotonic() - wall
+            print(f"gRPC GetView p50, idle: {ms(p50(idle))}")
+            print(f"gRPC GetView p50, {args.streams} stalled web streams: {ms(p50(stalled))}")
+            for name, q in (("p90", 90.0), ("max", 100.0)):
+                idle_q, stalled_q = ms(percentile(idle, q)), ms(percentile(stalled, q))
+                print(f"gRPC GetView {name}: idle {idle_q}, stalled {stalled_q}")
+            print(f"stalled phase: {wall:.1f} s, the server's CPU meanwhile {cpu:.1f} s")
+            print(f"ratio: {times(p50(stalled) / p50(idle))} (target: within 2x)")
+        finally:
+            for sock in sockets:
+                sock.close()
+            servers.stop_all()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

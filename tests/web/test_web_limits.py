@@ -1,0 +1,163 @@
+"""The browser port's connection limits (issue 20, item 1 and the HTTP parts
+of item 6): timeouts, caps per client and in all, refusals logged once per
+interval, and requests it refuses outright."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from cardroom.client import Client
+from cardroom.server.server import RunningServer, Settings, start
+from cardroom.server.web_port import WebLimits, connection_caps
+from tests.bounded import steps
+from tests.service.helpers import seated_game
+
+# Bounds a hang: no assertion depends on how long anything takes.
+HANG = 30.0
+
+
+@asynccontextmanager
+async def serving(tmp_path: Path, limits: WebLimits) -> AsyncIterator[RunningServer]:
+    server = await start(
+        Settings(
+            address="127.0.0.1:0",
+            database=str(tmp_path / "cardroom.sqlite3"),
+            web_address="127.0.0.1:0",
+            web_limits=limits,
+        )
+    )
+    try:
+        yield server
+    finally:
+        await server.stop(grace=None)
+
+
+async def closed(reader: asyncio.StreamReader) -> bytes:
+    """Everything the server sends until it closes the connection (bounded)."""
+    try:
+        return await asyncio.wait_for(reader.read(), HANG)
+    except ConnectionResetError:
+        return b""
+
+
+def test_the_caps_stay_below_the_file_limit() -> None:
+    assert connection_caps(WebLimits(), 1024) == (448, 56)
+    assert connection_caps(WebLimits(connections=100_000), 1024) == (448, 56)
+    assert connection_caps(WebLimits(connections=100, connections_per_client=500), 1024) == (
+        100,
+        100,
+    )
+    total, per_client = connection_caps(WebLimits(), 100)
+    assert total + 64 <= 100 and per_client <= total
+
+
+async def test_one_client_beyond_its_cap_is_refused_while_grpc_and_health_work(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, "cardroom.server.web_port")
+    cap, tries = 5, 40
+    async with serving(tmp_path, WebLimits(connections_per_client=cap)) as server:
+        assert server.web is not None
+        opened = [await asyncio.open_connection("127.0.0.1", server.web.port) for _ in range(tries)]
+        guard = server.web.guard
+        for _ in steps(10_000, "the refusals"):
+            if guard.refused == tries - cap:
+                break
+            await asyncio.sleep(0.01)
+        assert guard.connections == cap
+        # The refused connections are closed at once (the admitted ones stay
+        # open until their idle timeout, far beyond this test).
+        reads = {asyncio.ensure_future(closed(reader)): writer for reader, writer in opened}
+        for _ in steps(3000, "the refused connections to close"):
+            if len([read for read in reads if read.done()]) >= tries - cap:
+                break
+            await asyncio.sleep(0.01)
+        assert all(read.result() == b"" for read in reads if read.done())
+        # gRPC and the health check are served meanwhile.
+        client = Client.connect(f"127.0.0.1:{server.port}")
+        table = await seated_game(client)
+        view = await client.view(table.game_id, table.token(0))
+        assert view.version > 0
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+            health = await health_pb2_grpc.HealthStub(channel).Check(
+                health_pb2.HealthCheckRequest(), timeout=HANG
+            )
+        assert health.status == health_pb2.HealthCheckResponse.SERVING
+        await client.close()
+        for read, writer in reads.items():
+            read.cancel()
+            writer.close()
+        # Refusals are logged once per interval, not once per try: the
+        # first at once, the others together when the interval ends.
+        refusals = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+        assert len(refusals) == 1 and "refused 1 connections" in refusals[0]
+        assert guard._flush is not None
+        guard._log()
+        refusals = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+        assert len(refusals) == 2 and f"refused {tries - cap - 1} connections" in refusals[1]
+
+
+async def test_a_connection_that_sends_nothing_is_closed_after_the_idle_timeout(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path, WebLimits(idle_seconds=0.3)) as server:
+        assert server.web is not None
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        assert await closed(reader) == b""
+        writer.close()
+        for _ in steps(1000, "the connection to be released"):
+            if server.web.guard.connections == 0:
+                break
+            await asyncio.sleep(0.01)
+
+
+async def test_trickled_headers_and_a_slow_body_are_cut_off(tmp_path: Path) -> None:
+    limits = WebLimits(idle_seconds=HANG * 4, header_seconds=0.3, body_seconds=0.3)
+    async with serving(tmp_path, limits) as server:
+        assert server.web is not None
+        # Headers, one byte at a time: each byte is progress, the deadline holds.
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        request = b"GET / HTTP/1.1\r\nhost: x\r\nx-slow: " + b"a" * 10_000
+        for at in steps(len(request), "the trickling connection to be closed"):
+            if reader.at_eof():
+                break
+            try:
+                writer.write(request[at : at + 1])
+                await writer.drain()
+            except ConnectionError:
+                break
+            await asyncio.sleep(0.01)
+        assert await closed(reader) == b""
+        # A body that never comes.
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        writer.write(
+            b"POST /cardroom.v1.GameService/ListGameKinds HTTP/1.1\r\nhost: x\r\n"
+            b"content-type: application/json\r\ncontent-length: 100\r\n\r\n{"
+        )
+        assert b"200 OK" not in await closed(reader)
+        assert server.web.guard.dropped == 2
+
+
+async def test_content_length_with_transfer_encoding_is_refused_and_the_connection_closed(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path, WebLimits()) as server:
+        assert server.web is not None
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        writer.write(
+            b"POST /cardroom.v1.GameService/ListGameKinds HTTP/1.1\r\nhost: x\r\n"
+            b"content-type: application/json\r\ncontent-length: 2\r\n"
+            b"transfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+        )
+        answer = await closed(reader)  # read to the end: the server closes it
+        assert answer.startswith(b"HTTP/1.1 400 ")
+        assert b"connection: close" in answer.lower()
+        writer.close()
