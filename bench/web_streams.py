@@ -61,20 +61,32 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def get_views(client: Client, game_id: str, calls: int) -> list[float]:
-    seconds = []
-    for _ in range(calls):
+async def get_views(
+    clients: list[Client], game_id: str, seconds: float, rate: float
+) -> list[float]:
+    """GetView started every 1/``rate`` s for ``seconds`` whether or not the
+    earlier ones have answered (open loop: a stalled server shows in every
+    call that waits, not only in the few that get through); each one's time."""
+
+    async def one(client: Client) -> float:
         began = time.perf_counter()
         await client.view(game_id)
-        seconds.append(time.perf_counter() - began)
-    return seconds
+        return time.perf_counter() - began
+
+    calls = []
+    began = time.monotonic()
+    for n in range(int(seconds * rate)):
+        await asyncio.sleep(max(0.0, began + n / rate - time.monotonic()))
+        calls.append(asyncio.ensure_future(one(clients[n % len(clients)])))
+    return list(await asyncio.gather(*calls))
 
 
 async def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.web_streams")
     parser.add_argument("--events", type=int, default=1500, help="length of the watched game")
     parser.add_argument("--streams", type=int, default=100, help="stalled web streams")
-    parser.add_argument("--calls", type=int, default=200, help="GetView calls timed per phase")
+    parser.add_argument("--seconds", type=float, default=15.0, help="GetView timed per phase")
+    parser.add_argument("--rate", type=float, default=50.0, help="GetView calls a second")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cardroom-web-streams-") as folder:
         servers = Servers(Path(folder))
@@ -87,13 +99,18 @@ async def main(argv: list[str] | None = None) -> int:
                 table = await seated_game(client, rounds_to_win=LONG)
                 table = await play(client, table, random.Random(20), until_version=args.events)
                 print(f"game: {table.version} events", file=sys.stderr)
-                await get_views(client, table.game_id, 20)  # warm
-                idle = await get_views(client, table.game_id, args.calls)
+                # Calls in flight may pile up: several connections (each
+                # takes 100 open calls).
+                viewers = [load.client(server.address, own_connection=True) for _ in range(8)]
+                await get_views(viewers, table.game_id, 1.0, args.rate)  # warm
+                idle = await get_views(viewers, table.game_id, args.seconds, args.rate)
                 cpu, wall = cpu_seconds(server.pid), time.monotonic()
                 request = watch_request(table.game_id, web_url)
                 sockets = stalled_streams(web_url, request, args.streams)
-                stalled = await get_views(client, table.game_id, args.calls)
+                stalled = await get_views(viewers, table.game_id, args.seconds, args.rate)
                 cpu, wall = cpu_seconds(server.pid) - cpu, time.monotonic() - wall
+            for viewer in viewers:
+                await viewer.close()
             print(f"gRPC GetView p50, idle: {ms(p50(idle))}")
             print(f"gRPC GetView p50, {args.streams} stalled web streams: {ms(p50(stalled))}")
             for name, q in (("p90", 90.0), ("max", 100.0)):
@@ -101,6 +118,8 @@ async def main(argv: list[str] | None = None) -> int:
                 print(f"gRPC GetView {name}: idle {idle_q}, stalled {stalled_q}")
             print(f"stalled phase: {wall:.1f} s, the server's CPU meanwhile {cpu:.1f} s")
             print(f"ratio: {times(p50(stalled) / p50(idle))} (target: within 2x)")
+            for line in server.problems()[:10]:
+                print(f"server log: {line[:300]}", file=sys.stderr)
         finally:
             for sock in sockets:
                 sock.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,6 +18,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from cardroom.client import Client
 from cardroom.server.server import RunningServer, Settings, start
 from cardroom.server.web_port import WebLimits, connection_caps
+from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from cardroom.v1 import game_service_pb2 as gpb
 from tests.bounded import steps
 from tests.service.helpers import seated_game
 
@@ -161,3 +164,77 @@ async def test_content_length_with_transfer_encoding_is_refused_and_the_connecti
         assert answer.startswith(b"HTTP/1.1 400 ")
         assert b"connection: close" in answer.lower()
         writer.close()
+
+
+def watch_events(game_id: str) -> bytes:
+    message = gpb.WatchEventsRequest(game_id=game_id, as_spectator=True).SerializeToString()
+    body = b"\x00" + len(message).to_bytes(4, "big") + message
+    return (
+        b"POST /cardroom.v1.GameService/WatchEvents HTTP/1.1\r\nhost: x\r\n"
+        b"content-type: application/connect+proto\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+    )
+
+
+async def never_read(port: int, request: bytes) -> socket.socket:
+    """A connection with a tiny receive buffer that posts ``request`` and
+    never reads."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1)  # the kernel's least
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    await asyncio.get_running_loop().sock_sendall(sock, request)
+    return sock
+
+
+@pytest.mark.slow
+async def test_never_read_web_streams_are_dropped_and_grpc_is_served(tmp_path: Path) -> None:
+    """Never-read web WatchEvents of a long game: each holds no more than
+    its buffers, is dropped once it has read nothing for stall_seconds, and
+    frees its watcher slot; gRPC answers all along."""
+    limits = WebLimits(stall_seconds=0.3, send_buffer_bytes=1024)
+    streams = 20
+    async with serving(tmp_path, limits) as server:
+        assert server.web is not None and server.servicer is not None
+        client = Client.connect(f"127.0.0.1:{server.port}")
+        table = await seated_game(client, options=sm.Options(rounds_to_win=50))
+        version = 0
+        for _ in steps(2000, "the game to reach 120 events"):
+            if version >= 120:
+                break
+            for seat in range(3):
+                actions = await client.legal_actions(table.game_id, table.token(seat))
+                if actions:
+                    version = (
+                        await client.act(table.game_id, table.token(seat), actions[0])
+                    ).version
+                    break
+        whole = 0  # the spectators' whole stream so far, as framed for a browser
+        async for envelope in client.watch(table.game_id, as_spectator=True):
+            whole += 5 + envelope.ByteSize()
+            if envelope.sequence == version:
+                break
+        opened = [
+            await never_read(server.web.port, watch_events(table.game_id)) for _ in range(streams)
+        ]
+        guard = server.web.guard
+        for _ in steps(3000, "the stalled streams to be dropped"):
+            # gRPC is served meanwhile, every turn of this loop.
+            assert (await client.view(table.game_id, table.token(0))).version == version
+            if guard.dropped == streams and server.servicer.watchers == 0:
+                break
+            await asyncio.sleep(0.01)
+        for sock in opened:
+            # What the stream had written before it was dropped (as much as
+            # its buffers held), then the end: a reset or an EOF.
+            sock.setblocking(True)
+            sock.settimeout(HANG)
+            received = b""
+            try:
+                while chunk := sock.recv(65536):
+                    received += chunk
+            except ConnectionResetError:
+                pass
+            assert 0 < len(received) < whole / 3
+            sock.close()
+        await client.close()

@@ -157,6 +157,11 @@ def _stream(call: Callable[[Any, Any], AsyncIterator[Any]]) -> Callable[..., Asy
             # connectrpc serializes each message itself: a live event's
             # shared bytes (cardroom.server.feeds) are for gRPC streams only.
             yield item.response if isinstance(item, Outgoing) else item
+            # One message per turn of the event loop: writing to an HTTP/1.1
+            # socket does not wait until its buffer is full, so without this
+            # a hundred streams catching up would each write a whole chunk
+            # of their backlog per turn while every gRPC call waits.
+            await asyncio.sleep(0)
 
     return method
 
