@@ -5,6 +5,7 @@ interval, and requests it refuses outright."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import socket
 from collections.abc import AsyncIterator
@@ -22,6 +23,7 @@ from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.bounded import steps
 from tests.service.helpers import seated_game
+from tests.web.support import frames, post
 
 # Bounds a hang: no assertion depends on how long anything takes.
 HANG = 30.0
@@ -238,3 +240,60 @@ async def test_never_read_web_streams_are_dropped_and_grpc_is_served(tmp_path: P
             assert 0 < len(received) < whole / 3
             sock.close()
         await client.close()
+
+
+async def test_plain_grpc_on_the_web_port_is_answered_unimplemented_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path, WebLimits()) as server:
+        assert server.web is not None
+        status, headers, body = await post(
+            server.web.url.rstrip("/") + "/cardroom.v1.GameService/ListGameKinds",
+            b"\x00\x00\x00\x00\x00",
+            {"content-type": "application/grpc"},
+        )
+        assert status == 415
+        assert headers["grpc-status"] == "12"  # UNIMPLEMENTED
+        assert b"gRPC port" in body and len(body) < 200
+        assert b"Traceback" not in body
+
+
+async def test_a_frame_flagged_compressed_without_an_encoding_is_invalid_argument(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path, WebLimits()) as server:
+        assert server.web is not None
+        message = gpb.WatchEventsRequest(game_id="g").SerializeToString()
+        status, _, body = await post(
+            server.web.url.rstrip("/") + "/cardroom.v1.GameService/WatchEvents",
+            b"\x01" + len(message).to_bytes(4, "big") + message,  # compressed, no encoding
+            {"content-type": "application/connect+proto"},
+        )
+        assert status == 200
+        (_, end), *_ = [frame for frame in frames(body) if frame[0] & 0x02]
+        assert json.loads(end)["error"]["code"] == "invalid_argument"
+
+
+async def test_undecodable_protobuf_over_grpc_is_invalid_argument(tmp_path: Path) -> None:
+    async with (
+        serving(tmp_path, WebLimits()) as server,
+        grpc.aio.insecure_channel(f"127.0.0.1:{server.port}") as channel,
+    ):
+        for method, call in (
+            ("GetView", channel.unary_unary),
+            ("WatchEvents", channel.unary_stream),
+        ):
+            raw = call(
+                f"/cardroom.v1.GameService/{method}",
+                request_serializer=lambda data: data,
+                response_deserializer=lambda data: data,
+            )
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                answer = raw(b"\xff\xff\xff", timeout=HANG)
+                if method == "WatchEvents":
+                    async for _ in answer:  # type: ignore[union-attr]
+                        pass
+                else:
+                    await answer  # type: ignore[misc]
+            assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT, method
+            assert "is not a valid cardroom.v1." in str(refused.value.details())

@@ -27,6 +27,7 @@ from typing import Any, NoReturn, cast
 
 import grpc
 import uvicorn
+from connectrpc import _envelope
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
@@ -181,7 +182,7 @@ async def web_app(
     service = game_service_connect.GameServiceASGIApplication(
         await browser_game_service(servicer, interceptor), read_max_bytes=limits.max_request_bytes
     )
-    routes: list[BaseRoute] = [Mount(service.path, app=service)]
+    routes: list[BaseRoute] = [Mount(service.path, app=RefuseGrpc(service))]
     files = Path(web_root) if web_root else WEB_TABLE
     if table and files.is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=files, html=True)))
@@ -198,6 +199,76 @@ async def web_app(
             )
         )
     return Starlette(routes=routes, middleware=middleware)
+
+
+NOT_GRPC = (
+    b"this port speaks Connect and gRPC-Web over HTTP/1.1; "
+    b"call the gRPC port with application/grpc\n"
+)
+
+
+class RefuseGrpc:
+    """ASGI: a plain gRPC call (``application/grpc``, not gRPC-Web) on the web
+    port is answered 415 with ``grpc-status`` UNIMPLEMENTED and one line;
+    connectrpc would fail it with a traceback, as uvicorn has no trailers."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            content_type = next(
+                (value for name, value in scope["headers"] if name == b"content-type"), b""
+            ).lower()
+            if content_type.startswith(b"application/grpc") and not content_type.startswith(
+                b"application/grpc-web"
+            ):
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 415,
+                        "headers": [
+                            (b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(NOT_GRPC)).encode()),
+                            (b"grpc-status", str(grpc.StatusCode.UNIMPLEMENTED.value[0]).encode()),
+                            (b"grpc-message", NOT_GRPC.strip().replace(b";", b",")),
+                            (b"connection", b"close"),  # its body is left unread
+                        ],
+                    }
+                )
+                await send({"type": "http.response.body", "body": NOT_GRPC})
+                return
+        await self.app(scope, receive, send)
+
+
+def _compressed_without_an_encoding_is_invalid_argument() -> None:
+    """connectrpc answers ``internal`` to a frame flagged compressed on a
+    stream that declared no encoding; it is the client's error
+    (invalid_argument, as the server's other envelope errors; clients' readers
+    are left as they are). connectrpc is
+    pinned (pyproject.toml); tests/web/test_web_limits.py checks this."""
+    reader: Any = _envelope.EnvelopeReader
+    if getattr(reader, "_cardroom_patched", False):
+        return
+    original = reader._read_messages
+
+    def read_messages(self: Any) -> Iterator[Any]:
+        try:
+            yield from original(self)
+        except ConnectError as error:
+            if (
+                error.code == Code.INTERNAL
+                and "without compression support" in error.message
+                and self._protocol_error_code == Code.INVALID_ARGUMENT  # a server's reader
+            ):
+                raise ConnectError(Code.INVALID_ARGUMENT, error.message) from None
+            raise
+
+    reader._read_messages = read_messages
+    reader._cardroom_patched = True
+
+
+_compressed_without_an_encoding_is_invalid_argument()
 
 
 def tls_context(cert: str | None, key: str | None, client_ca: str | None) -> ssl.SSLContext | None:
