@@ -15,7 +15,7 @@ import itertools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import grpc
 
@@ -299,20 +299,6 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             )
             present.enter_context(self.games.presence.watching(loaded.game_id, viewer.seat))
             watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
-            # A client that dies while its stream waits for the next event is
-            # noticed by grpc, which does not cancel a handler that is not
-            # writing: wake it, so that it ends and frees its watcher slot.
-            gone = False
-
-            ready = watch.ready
-
-            def went(_: Any) -> None:
-                nonlocal gone
-                gone = True
-                ready.set()
-
-            if hasattr(context, "add_done_callback"):
-                context.add_done_callback(cast(Any, went))
             while True:  # catch up, a few events at a time, read in a worker thread
                 chunk = await asyncio.get_running_loop().run_in_executor(
                     self.catch_up_executor, self._backlog, watch
@@ -333,7 +319,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                         f"this stream fell {self.limits.max_stream_backlog} events behind its "
                         f"game; resume with after_sequence={sent}"
                     )
-                if watch.finished or gone:
+                if watch.finished:
                     return
                 watch.ready.clear()
                 await watch.ready.wait()
