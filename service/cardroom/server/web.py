@@ -20,6 +20,7 @@ import contextlib
 import logging
 import socket
 import ssl
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,7 @@ async def browser_game_service(servicer: Any, interceptor: CallInterceptor) -> A
     registrar = _Registrar()
     game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, registrar)
     methods: dict[str, Callable[..., Any]] = {}
+    pacer = Pacer()
     for method in SERVICE.methods:
 
         async def plain(_: Any, handler: Any = registrar.handlers[method.name]) -> Any:
@@ -139,7 +141,7 @@ async def browser_game_service(servicer: Any, interceptor: CallInterceptor) -> A
         details = _HandlerDetails(f"/{SERVICE.full_name}/{method.name}")
         handler = await interceptor.intercept_service(plain, details)
         if method.server_streaming:
-            methods[snake_case(method.name)] = _stream(handler.unary_stream)
+            methods[snake_case(method.name)] = _stream(handler.unary_stream, pacer)
         else:
             methods[snake_case(method.name)] = _unary(handler.unary_unary)
     return type("BrowserGameService", (), methods)()
@@ -152,17 +154,65 @@ def _unary(call: Callable[[Any, Any], Awaitable[Any]]) -> Callable[..., Awaitabl
     return method
 
 
-def _stream(call: Callable[[Any, Any], AsyncIterator[Any]]) -> Callable[..., AsyncIterator[Any]]:
+# Stream messages all browser streams together may write per turn of the
+# event loop.
+MESSAGES_PER_TURN = 8
+
+
+class Pacer:
+    """Shares the event loop's turns between browser streams and everything
+    else: at most ``per_turn`` stream messages in all per turn. Writing to an
+    HTTP/1.1 socket does not wait until its buffers are full, so without it
+    a hundred streams catching up would each write a chunk of their backlog
+    per turn while every gRPC call waits (issue 20)."""
+
+    def __init__(self, per_turn: int = MESSAGES_PER_TURN) -> None:
+        self.per_turn = per_turn
+        self._used = 0
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._scheduled = False
+
+    async def turn(self) -> None:
+        """Wait until this stream may write its next message."""
+        self._schedule()
+        if self._used < self.per_turn and not self._waiting:
+            self._used += 1
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+            raise
+
+    def _schedule(self) -> None:
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._next_turn)
+
+    def _next_turn(self) -> None:
+        self._scheduled = False
+        self._used = 0
+        while self._waiting and self._used < self.per_turn:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                self._used += 1
+        if self._waiting or self._used:
+            self._schedule()
+
+
+def _stream(
+    call: Callable[[Any, Any], AsyncIterator[Any]], pacer: Pacer
+) -> Callable[..., AsyncIterator[Any]]:
     async def method(_: object, request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
         async for item in call(request, BrowserCallContext(ctx)):
+            await pacer.turn()
             # connectrpc serializes each message itself: a live event's
             # shared bytes (cardroom.server.feeds) are for gRPC streams only.
             yield item.response if isinstance(item, Outgoing) else item
-            # One message per turn of the event loop: writing to an HTTP/1.1
-            # socket does not wait until its buffer is full, so without this
-            # a hundred streams catching up would each write a whole chunk
-            # of their backlog per turn while every gRPC call waits.
-            await asyncio.sleep(0)
 
     return method
 
