@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import socket
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,6 +19,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardroom.client import Client
 from cardroom.server.server import RunningServer, Settings, start
+from cardroom.server.web import Pacer
 from cardroom.server.web_port import WebLimits, connection_caps
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
@@ -297,3 +299,30 @@ async def test_undecodable_protobuf_over_grpc_is_invalid_argument(tmp_path: Path
                     await answer  # type: ignore[misc]
             assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT, method
             assert "is not a valid cardroom.v1." in str(refused.value.details())
+
+
+async def test_browser_streams_write_at_most_a_few_messages_per_loop_turn() -> None:
+    """The pacer: however many streams are ready, at most ``per_turn``
+    messages in all go per turn of the event loop."""
+    pacer = Pacer(per_turn=2)
+    turn = 0
+    written: list[tuple[int, int]] = []  # (turn, stream)
+
+    async def stream(number: int) -> None:
+        for _ in range(3):
+            await pacer.turn()
+            written.append((turn, number))
+
+    async def count_turns() -> None:
+        nonlocal turn
+        while True:
+            await asyncio.sleep(0)
+            turn += 1
+
+    counter = asyncio.ensure_future(count_turns())
+    await asyncio.gather(*(stream(n) for n in range(10)))
+    counter.cancel()
+    assert len(written) == 30
+    per_turn = Counter(at for at, _ in written)
+    assert max(per_turn.values()) <= 2
+    assert len(per_turn) >= 15  # 30 messages, two a turn

@@ -156,7 +156,7 @@ def _unary(call: Callable[[Any, Any], Awaitable[Any]]) -> Callable[..., Awaitabl
 
 # Stream messages all browser streams together may write per turn of the
 # event loop.
-MESSAGES_PER_TURN = 8
+MESSAGES_PER_TURN = 2
 
 
 class Pacer:
