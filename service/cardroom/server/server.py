@@ -7,10 +7,10 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -28,6 +28,7 @@ from cardroom.server.servicer import GameServicer
 from cardroom.server.shared_presence import SharedPresence
 from cardroom.server.store import GameLog, StoreLocked, describe_database
 from cardroom.server.web import WebServer, bind, tls_context, web_app
+from cardroom.server.web_port import WebLimits
 from cardroom.trust.signing import key_path_for, load_or_create_key
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 
@@ -37,6 +38,58 @@ SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_
 # The health service name that follows the broker (with --broker): SERVING
 # while it answers, NOT_SERVING while live copies cannot be published.
 BROKER_HEALTH = "cardroom.broker"
+
+
+@dataclass(frozen=True)
+class Undecodable:
+    """A request whose bytes are not its message (the deserializer's answer
+    instead of raising, which grpc would report as UNKNOWN)."""
+
+    type_name: str
+
+
+def refusing_undecodable(handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    """``handler`` answering INVALID_ARGUMENT to a request that does not
+    parse, as the web port does."""
+    parse = handler.request_deserializer
+    assert parse is not None and not handler.request_streaming
+    type_name = getattr(getattr(parse, "__self__", None), "DESCRIPTOR", None)
+    name = type_name.full_name if type_name is not None else "request"
+
+    def deserialize(data: bytes) -> Any:
+        try:
+            return parse(data)
+        except Exception:
+            return Undecodable(name)
+
+    async def refuse(request: Undecodable, context: grpc.aio.ServicerContext) -> NoReturn:
+        await context.abort(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            f"the request is not a valid {request.type_name} message",
+        )
+
+    if handler.response_streaming:
+        inner_stream: Any = handler.unary_stream  # async, as grpc.aio runs it
+        assert inner_stream is not None
+
+        async def stream(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+            if isinstance(request, Undecodable):
+                await refuse(request, context)
+            async for item in inner_stream(request, context):
+                yield item
+
+        return grpc.unary_stream_rpc_method_handler(
+            stream, deserialize, handler.response_serializer
+        )
+    inner: Any = handler.unary_unary
+    assert inner is not None
+
+    async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        if isinstance(request, Undecodable):
+            await refuse(request, context)
+        return await inner(request, context)
+
+    return grpc.unary_unary_rpc_method_handler(unary, deserialize, handler.response_serializer)
 
 
 class LiveBytesRegistrar:
@@ -53,7 +106,7 @@ class LiveBytesRegistrar:
     def add_registered_method_handlers(
         self, service: str, handlers: dict[str, grpc.RpcMethodHandler]
     ) -> None:
-        handlers = dict(handlers)
+        handlers = {name: refusing_undecodable(handler) for name, handler in handlers.items()}
         watch = handlers["WatchEvents"]
         assert watch.unary_stream is not None
         handlers["WatchEvents"] = grpc.unary_stream_rpc_method_handler(
@@ -91,6 +144,8 @@ class Settings:
     web_address: str | None = None
     web_origins: tuple[str, ...] = ()
     web_root: str | None = None
+    # The web port's timeouts and connection caps (cardroom.server.web_port).
+    web_limits: WebLimits | None = None
     # Seconds without a call (no command, no open WatchEvents) after which
     # a seat of a running game shows as absent; None: never.
     absent_after: float | None = 120.0
@@ -286,7 +341,7 @@ async def _serve_games(
     if web_socket is not None:
         app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
         tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
-        web = await WebServer.start(app, web_socket, tls)
+        web = await WebServer.start(app, web_socket, tls, settings.web_limits)
     broker, shared = None, None
     if settings.broker:
         broker, shared = await _join_broker(settings.broker, servicer, health_servicer, metrics)

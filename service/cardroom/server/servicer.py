@@ -102,6 +102,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         # Our own worker threads: a call whose client went away keeps running
         # in its thread, and stopping must wait for it before closing the store.
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-call")
+        # Streams catch up in threads of their own: a hundred streams reading
+        # their backlog never queue ahead of a GetView or a command.
+        self.catch_up_executor = ThreadPoolExecutor(2, thread_name_prefix="cardroom-catch-up")
 
     async def _run(self, fn: Callable[..., R], *args: Any) -> R:
         loop = asyncio.get_running_loop()
@@ -115,8 +118,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         """Wait for every call still running in a worker thread (once the
         server has stopped taking calls); calls not started yet are dropped."""
         self.store_health.stop()
-        shutdown = functools.partial(self.executor.shutdown, wait=True, cancel_futures=True)
-        await asyncio.get_running_loop().run_in_executor(None, shutdown)
+        for executor in (self.executor, self.catch_up_executor):
+            shutdown = functools.partial(executor.shutdown, wait=True, cancel_futures=True)
+            await asyncio.get_running_loop().run_in_executor(None, shutdown)
 
     async def abort_for(self, context: grpc.aio.ServicerContext, error: BaseException) -> None:
         mapped = status_of(error)
@@ -336,7 +340,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             present.enter_context(self.games.presence.watching(loaded.game_id, viewer.seat))
             watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
             while True:  # catch up, a few events at a time, read in a worker thread
-                chunk = await self._run(self._backlog, watch)
+                chunk = await asyncio.get_running_loop().run_in_executor(
+                    self.catch_up_executor, self._backlog, watch
+                )
                 if not chunk:
                     break
                 for envelope in chunk:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 import ssl
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,7 @@ from typing import Any, NoReturn, cast
 
 import grpc
 import uvicorn
+from connectrpc import _envelope
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
@@ -38,7 +41,10 @@ from starlette.staticfiles import StaticFiles
 from cardroom.server.feeds import Outgoing
 from cardroom.server.limits import Limits
 from cardroom.server.observability import CallInterceptor
+from cardroom.server.web_port import Guard, WebLimits, connection_caps, file_limit, protocol_for
 from cardroom.v1 import game_service_connect, game_service_pb2, game_service_pb2_grpc
+
+log = logging.getLogger(__name__)
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
 # The reference web table: its committed build, package data of this package
@@ -126,6 +132,7 @@ async def browser_game_service(servicer: Any, interceptor: CallInterceptor) -> A
     registrar = _Registrar()
     game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, registrar)
     methods: dict[str, Callable[..., Any]] = {}
+    pacer = Pacer()
     for method in SERVICE.methods:
 
         async def plain(_: Any, handler: Any = registrar.handlers[method.name]) -> Any:
@@ -134,7 +141,7 @@ async def browser_game_service(servicer: Any, interceptor: CallInterceptor) -> A
         details = _HandlerDetails(f"/{SERVICE.full_name}/{method.name}")
         handler = await interceptor.intercept_service(plain, details)
         if method.server_streaming:
-            methods[snake_case(method.name)] = _stream(handler.unary_stream)
+            methods[snake_case(method.name)] = _stream(handler.unary_stream, pacer)
         else:
             methods[snake_case(method.name)] = _unary(handler.unary_unary)
     return type("BrowserGameService", (), methods)()
@@ -147,9 +154,62 @@ def _unary(call: Callable[[Any, Any], Awaitable[Any]]) -> Callable[..., Awaitabl
     return method
 
 
-def _stream(call: Callable[[Any, Any], AsyncIterator[Any]]) -> Callable[..., AsyncIterator[Any]]:
+# Stream messages all browser streams together may write per turn of the
+# event loop.
+MESSAGES_PER_TURN = 2
+
+
+class Pacer:
+    """Shares the event loop's turns between browser streams and everything
+    else: at most ``per_turn`` stream messages in all per turn. Writing to an
+    HTTP/1.1 socket does not wait until its buffers are full, so without it
+    a hundred streams catching up would each write a chunk of their backlog
+    per turn while every gRPC call waits (issue 20)."""
+
+    def __init__(self, per_turn: int = MESSAGES_PER_TURN) -> None:
+        self.per_turn = per_turn
+        self._used = 0
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._scheduled = False
+
+    async def turn(self) -> None:
+        """Wait until this stream may write its next message."""
+        self._schedule()
+        if self._used < self.per_turn and not self._waiting:
+            self._used += 1
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+            raise
+
+    def _schedule(self) -> None:
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._next_turn)
+
+    def _next_turn(self) -> None:
+        self._scheduled = False
+        self._used = 0
+        while self._waiting and self._used < self.per_turn:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                self._used += 1
+        if self._waiting or self._used:
+            self._schedule()
+
+
+def _stream(
+    call: Callable[[Any, Any], AsyncIterator[Any]], pacer: Pacer
+) -> Callable[..., AsyncIterator[Any]]:
     async def method(_: object, request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
         async for item in call(request, BrowserCallContext(ctx)):
+            await pacer.turn()
             # connectrpc serializes each message itself: a live event's
             # shared bytes (cardroom.server.feeds) are for gRPC streams only.
             yield item.response if isinstance(item, Outgoing) else item
@@ -172,7 +232,7 @@ async def web_app(
     service = game_service_connect.GameServiceASGIApplication(
         await browser_game_service(servicer, interceptor), read_max_bytes=limits.max_request_bytes
     )
-    routes: list[BaseRoute] = [Mount(service.path, app=service)]
+    routes: list[BaseRoute] = [Mount(service.path, app=RefuseGrpc(service))]
     files = Path(web_root) if web_root else WEB_TABLE
     if table and files.is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=files, html=True)))
@@ -189,6 +249,76 @@ async def web_app(
             )
         )
     return Starlette(routes=routes, middleware=middleware)
+
+
+NOT_GRPC = (
+    b"this port speaks Connect and gRPC-Web over HTTP/1.1; "
+    b"call the gRPC port with application/grpc\n"
+)
+
+
+class RefuseGrpc:
+    """ASGI: a plain gRPC call (``application/grpc``, not gRPC-Web) on the web
+    port is answered 415 with ``grpc-status`` UNIMPLEMENTED and one line;
+    connectrpc would fail it with a traceback, as uvicorn has no trailers."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            content_type = next(
+                (value for name, value in scope["headers"] if name == b"content-type"), b""
+            ).lower()
+            if content_type.startswith(b"application/grpc") and not content_type.startswith(
+                b"application/grpc-web"
+            ):
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 415,
+                        "headers": [
+                            (b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(NOT_GRPC)).encode()),
+                            (b"grpc-status", str(grpc.StatusCode.UNIMPLEMENTED.value[0]).encode()),
+                            (b"grpc-message", NOT_GRPC.strip().replace(b";", b",")),
+                            (b"connection", b"close"),  # its body is left unread
+                        ],
+                    }
+                )
+                await send({"type": "http.response.body", "body": NOT_GRPC})
+                return
+        await self.app(scope, receive, send)
+
+
+def _compressed_without_an_encoding_is_invalid_argument() -> None:
+    """connectrpc answers ``internal`` to a frame flagged compressed on a
+    stream that declared no encoding; it is the client's error
+    (invalid_argument, as the server's other envelope errors; clients' readers
+    are left as they are). connectrpc is
+    pinned (pyproject.toml); tests/web/test_web_limits.py checks this."""
+    reader: Any = _envelope.EnvelopeReader
+    if getattr(reader, "_cardroom_patched", False):
+        return
+    original = reader._read_messages
+
+    def read_messages(self: Any) -> Iterator[Any]:
+        try:
+            yield from original(self)
+        except ConnectError as error:
+            if (
+                error.code == Code.INTERNAL
+                and "without compression support" in error.message
+                and self._protocol_error_code == Code.INVALID_ARGUMENT  # a server's reader
+            ):
+                raise ConnectError(Code.INVALID_ARGUMENT, error.message) from None
+            raise
+
+    reader._read_messages = read_messages
+    reader._cardroom_patched = True
+
+
+_compressed_without_an_encoding_is_invalid_argument()
 
 
 def tls_context(cert: str | None, key: str | None, client_ca: str | None) -> ssl.SSLContext | None:
@@ -237,13 +367,42 @@ class WebServer:
     task: asyncio.Task[None]
     port: int
     url: str
+    guard: Guard
 
     @classmethod
     async def start(
-        cls, app: Starlette, sock: socket.socket, tls: ssl.SSLContext | None = None
+        cls,
+        app: Starlette,
+        sock: socket.socket,
+        tls: ssl.SSLContext | None = None,
+        limits: WebLimits | None = None,
     ) -> WebServer:
+        limits = limits or WebLimits()
+        descriptors = file_limit()
+        total, per_client = connection_caps(limits, descriptors)
+        if limits.connections > total:
+            log.warning(
+                "web port: %d connections asked for, %d allowed under the file limit of %d",
+                limits.connections,
+                total,
+                descriptors,
+            )
+        log.info(
+            "web port: at most %d connections (%d per client address) under a file limit of %d; "
+            "timeouts: idle %gs, headers %gs, body %gs, unread response %gs",
+            total,
+            per_client,
+            descriptors,
+            limits.idle_seconds,
+            limits.header_seconds,
+            limits.body_seconds,
+            limits.stall_seconds,
+        )
+        guard = Guard(limits, total, per_client)
         config = uvicorn.Config(
             app,
+            http=protocol_for(guard),
+            timeout_keep_alive=max(1, int(limits.idle_seconds)),
             lifespan="off",
             log_config=None,
             log_level="warning",
@@ -261,7 +420,7 @@ class WebServer:
             await asyncio.sleep(0.01)
         host, port = sock.getsockname()[:2]
         host = f"[{host}]" if ":" in host else host
-        return cls(server, task, port, f"{'https' if tls else 'http'}://{host}:{port}/")
+        return cls(server, task, port, f"{'https' if tls else 'http'}://{host}:{port}/", guard)
 
     async def stop(self, grace: float | None) -> None:
         """Stop taking connections; after ``grace`` seconds (at once when
@@ -274,3 +433,4 @@ class WebServer:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
+        self.guard.stop()
