@@ -232,8 +232,12 @@ class Commands:
                     continue
                 first = loaded.version
                 self.cache.absorb(loaded, stored)
+                # Read under the lock: once it is released, a catch-up may
+                # absorb another server's next write, which is not ours to
+                # acknowledge (one write in 547 did, with two servers).
+                version = loaded.version
             self.written(loaded, first)
-            return loaded, loaded.version, list(zip(envelopes, stored, strict=True))
+            return loaded, version, list(zip(envelopes, stored, strict=True))
         raise VersionConflict(f"game {game_id} kept changing under the command")
 
     def decide(
