@@ -28,7 +28,7 @@ import grpc
 from google.protobuf.message import Message
 
 from cardroom.client.errors import error_from
-from cardroom.client.messages import pack, unpack
+from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
@@ -48,26 +48,6 @@ class SeatHandle:
     game_id: str
     seat: int
     token: str
-
-
-@dataclass(frozen=True)
-class View:
-    version: int
-    table: gpb.TableView
-    game: Message
-    response: gpb.GetViewResponse
-
-
-@dataclass(frozen=True)
-class ReplayStep:
-    """One step of a replay: the view right after ``event``."""
-
-    view: View
-    event: epb.EventEnvelope
-
-
-def _view(response: gpb.GetViewResponse) -> View:
-    return View(response.version, response.table, unpack(response.game), response)
 
 
 def _channel(address: str, credentials: grpc.ChannelCredentials | None) -> grpc.aio.Channel:
@@ -254,7 +234,7 @@ class Client:
         response = await self._call("GetView", request, token)
         if version is None:
             self._saw(game_id, response.version)
-        return _view(response)
+        return view_of(response)
 
     async def watch(
         self,
@@ -323,7 +303,7 @@ class Client:
         )
         try:
             async for response in call:
-                yield ReplayStep(_view(response.view), response.event)
+                yield ReplayStep(view_of(response.view), response.event)
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
         finally:

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 
 from google.protobuf.message import Message
 
-from cardroom.client.connection import View
-from cardroom.client.messages import unpack
+from cardroom.client.messages import View, unpack
 from cardroom.domain import registry
 from cardroom.domain.kernel import Event, Secret
 from cardroom.domain.presentation import PLAIN, Scene, Story, narrator, table_event

@@ -11,13 +11,27 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import grpc
 
-from cardroom.client.connection import Client
 from cardroom.client.errors import CardroomError
 from cardroom.client.feed import Feed, NarratedEvent
 from cardroom.v1 import envelope_pb2 as epb
+
+
+class Watcher(Protocol):
+    """What a follower needs of a client (cardroom.client.Client is one)."""
+
+    def watch(
+        self,
+        game_id: str,
+        token: str | None = None,
+        after_sequence: int = 0,
+        *,
+        as_spectator: bool = False,
+    ) -> AsyncIterator[epb.EventEnvelope]: ...
+
 
 # Status codes after which the same call may succeed later.
 TRANSIENT = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
@@ -37,7 +51,7 @@ Listener = Callable[[epb.EventEnvelope, list[str]], None]
 
 @dataclass
 class Follower:
-    client: Client
+    client: Watcher
     game_id: str
     token: str | None = None
     as_spectator: bool = False
