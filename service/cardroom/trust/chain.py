@@ -19,7 +19,7 @@ viewer's copy): :func:`verify_chain` takes that head when there is one.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from google.protobuf.message import DecodeError
 
@@ -72,7 +72,7 @@ def served(envelope: epb.EventEnvelope, stored: bytes) -> epb.EventEnvelope:
     return copy
 
 
-def verify_chain(stored: Sequence[bytes], *, head: bytes | None = None) -> list[Problem]:
+def verify_chain(stored: Iterable[bytes], *, head: bytes | None = None) -> list[Problem]:
     """Check a game's stored events, in stored order: each decodes, has the
     same game id, the sequence number after the one before it (1 first), and
     the hash of the event before it as ``previous_hash``. With ``head`` (a
