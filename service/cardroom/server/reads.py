@@ -59,8 +59,13 @@ RESPONSE_BUDGET = MAX_RESPONSE_BYTES - 64 * 1024
 PAGE_BYTES = 4 * 1024 * 1024
 MAX_AUDIT_PAGE_SIZE = 10_000
 AUDIT_TOKEN_PREFIX = "log:"
-# The size of each StreamGameRecord message's chunk of the record.
+# The size of each StreamGameRecord message's chunk of the record (at most:
+# never more than a response may carry).
 RECORD_CHUNK_BYTES = 1024 * 1024
+
+
+def record_chunk_bytes() -> int:
+    return min(RECORD_CHUNK_BYTES, RESPONSE_BUDGET)
 
 
 class TooLarge(TooBusy):

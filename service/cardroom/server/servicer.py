@@ -28,7 +28,7 @@ from cardroom.server.kinds import game_kinds
 from cardroom.server.limits import CreationLimiter, Limits, peer_host
 from cardroom.server.observability import Metrics
 from cardroom.server.publisher import Publisher
-from cardroom.server.reads import RECORD_CHUNK_BYTES, copies
+from cardroom.server.reads import copies, record_chunk_bytes
 from cardroom.server.store import is_store_busy
 from cardroom.server.store_health import StoreHealth
 from cardroom.v1 import envelope_pb2 as epb
@@ -291,9 +291,10 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             return
         try:
             data = await self._run(self.games.record_bytes, request.game_id, bearer_token(context))
-            for offset in range(0, len(data), RECORD_CHUNK_BYTES):
+            size = record_chunk_bytes()
+            for offset in range(0, len(data), size):
                 yield gpb.StreamGameRecordResponse(
-                    chunk=data[offset : offset + RECORD_CHUNK_BYTES], total_bytes=len(data)
+                    chunk=data[offset : offset + size], total_bytes=len(data)
                 )
         except asyncio.CancelledError:
             raise
