@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from google.protobuf import text_format
-from google.protobuf.message import DecodeError, Message
+from google.protobuf.message import Message
 
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import CLOCK, DEALER, Event, Game, Secret
 from cardroom.trust import chance, signing
-from cardroom.trust.chain import event_hash, verify_chain
+from cardroom.trust.chain import UNDECODABLE, event_hash, verify_chain
 from cardroom.trust.commitments import (
     SALT_BYTES,
     check_command,
@@ -212,19 +212,12 @@ def _audit_stream(
 ) -> None:
     """The checks after the signature's, each a pass over ``stored()``."""
     count = 0
-    last = b""
-    first: epb.EventEnvelope | None = None
-    decodes = True
+    last = first_raw = b""
     for raw in stored():
         count += 1
         last = raw
-        try:
-            envelope = epb.EventEnvelope.FromString(raw)
-        except DecodeError:
-            decodes = False
-            continue
         if count == 1:
-            first = envelope
+            first_raw = raw
     report.event_count = count
     report.chain_head = head or (event_hash(last) if count else b"")
     if not count:
@@ -235,10 +228,11 @@ def _audit_stream(
     if not chain_problems:
         anchor = "up to the signed head" if head is not None else "(no head to anchor the end)"
         report.summaries["chain"] = f"{count} events linked by previous_hash {anchor}"
-    if not decodes or first is None:
+    if any(p.message == UNDECODABLE for p in chain_problems):
         for check in ("commitments", "chance", "rules"):
             report.skipped[check] = "some events do not decode"
         return
+    first = epb.EventEnvelope.FromString(first_raw)
     envelopes = _Envelopes(stored, first)
     created = _created(first)
     if created is None:

@@ -72,6 +72,10 @@ def served(envelope: epb.EventEnvelope, stored: bytes) -> epb.EventEnvelope:
     return copy
 
 
+# verify_chain's problem for an event whose bytes do not decode.
+UNDECODABLE = "the stored bytes are not an EventEnvelope"
+
+
 def verify_chain(stored: Iterable[bytes], *, head: bytes | None = None) -> list[Problem]:
     """Check a game's stored events, in stored order: each decodes, has the
     same game id, the sequence number after the one before it (1 first), and
@@ -87,7 +91,7 @@ def verify_chain(stored: Iterable[bytes], *, head: bytes | None = None) -> list[
         try:
             envelope = epb.EventEnvelope.FromString(raw)
         except DecodeError:
-            problems.append(Problem("chain", "the stored bytes are not an EventEnvelope", position))
+            problems.append(Problem("chain", UNDECODABLE, position))
             expected_previous = event_hash(raw)
             expected_sequence += 1
             continue
