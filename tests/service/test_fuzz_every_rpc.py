@@ -206,7 +206,12 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
             as_spectator=st.booleans(),
             min_version=versions(),
         ),
-        "GetAuditLog": st.builds(gpb.GetAuditLogRequest, game_id=g),
+        "GetAuditLog": st.builds(
+            gpb.GetAuditLogRequest,
+            game_id=g,
+            page_size=st.integers(0, 2**32 - 1),
+            page_token=texts(),
+        ),
         "ListGames": st.builds(
             gpb.ListGamesRequest,
             page_size=st.integers(0, 2**32 - 1),
@@ -218,6 +223,7 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
         "ListGameKinds": st.just(gpb.ListGameKindsRequest()),
         "GetServerKey": st.just(gpb.GetServerKeyRequest()),
         "ExportGameRecord": st.builds(gpb.ExportGameRecordRequest, game_id=g),
+        "StreamGameRecord": st.builds(gpb.StreamGameRecordRequest, game_id=g),
         "WatchEvents": st.builds(
             gpb.WatchEventsRequest,
             game_id=g,
@@ -239,7 +245,7 @@ METHODS = sorted(gpb.DESCRIPTOR.services_by_name["GameService"].methods_by_name)
 def call(target: Target, method: str, request: Message, token: str | None) -> grpc.StatusCode:
     metadata = (("authorization", f"Bearer {token}"),) if token is not None else ()
     fn: Callable[..., Any] = getattr(target.stub, method)
-    streaming = method in ("WatchEvents", "ReplayViews")
+    streaming = method in ("WatchEvents", "ReplayViews", "StreamGameRecord")
     try:
         result = fn(request, metadata=metadata, timeout=STREAM_WAIT if streaming else 30)
         if streaming:
@@ -259,7 +265,7 @@ def test_every_rpc_of_the_service_is_fuzzed() -> None:
     assert set(METHODS) == {
         "CreateGame", "JoinGame", "StartGame", "SubmitCommand", "ListLegalActions", "GetView",
         "WatchEvents", "GetAuditLog", "ListGames", "ReplayViews", "GetServerKey",
-        "ExportGameRecord", "ListGameKinds",
+        "ExportGameRecord", "ListGameKinds", "StreamGameRecord",
     }  # fmt: skip
 
 

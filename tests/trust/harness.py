@@ -48,6 +48,9 @@ class TrustedGame:
     table: tables.Table | None = None
     # The recording time of the next batch (a turn clock's test moves it).
     now: datetime = CLOCK
+    # Dealer outcomes in the stream, and how many of them are dealer's picks.
+    dealt: int = 0
+    picks: int = 0
 
     # ----------------------------------------------------------- writing
 
@@ -105,10 +108,13 @@ class TrustedGame:
         record_batch(actor, command, command_id)
         dealer = [
             e.command
-            for e in [*self.envelopes, *batch]
+            for e in batch
             if e.HasField("command") and e.command.actor.kind == epb.Actor.KIND_DEALER
         ]
-        dealt, picks = len(dealer), sum(map(chance.is_pick, dealer))
+        # The dealer's outcomes so far (counted as batches are appended: a
+        # long game's stream is not searched at every command).
+        dealt = self.dealt + len(dealer)
+        picks = self.picks + sum(map(chance.is_pick, dealer))
         for _ in steps(100, "the dealer"):
             if tables.chance_needed(table) is None:
                 break
@@ -125,6 +131,10 @@ class TrustedGame:
         head = chain.chain_head(self.stored)
         self.stored.extend(chain.link(batch, head))
         self.envelopes.extend(batch)
+        for e in batch:
+            if e.HasField("command") and e.command.actor.kind == epb.Actor.KIND_DEALER:
+                self.dealt += 1
+                self.picks += chance.is_pick(e.command)
 
     def seat_everyone(self) -> None:
         assert self.table is not None

@@ -206,14 +206,16 @@ async def test_the_live_audit_compares_what_the_server_serves_with_the_record(
     game = await finished_game(served.client, seed=8)
     honest = served.server.games.audit_log
 
-    def equivocating(game_id: str, token: str | None) -> list[epb.EventEnvelope]:
+    def equivocating(
+        game_id: str, token: str | None, page_size: int = 0, page_token: str = ""
+    ) -> gpb.GetAuditLogResponse:
         copies = honest(game_id, token)
         changed = epb.EventEnvelope()
         changed.CopyFrom(copies[5])
         changed.event.Pack(sm.BreakTaken(seat=1))
-        return [*copies[:5], changed, *copies[7:]]
+        return gpb.GetAuditLogResponse(events=[*copies[:5], changed, *copies[7:]])
 
-    monkeypatch.setattr(served.server.games, "audit_log", equivocating)
+    monkeypatch.setattr(served.server.games, "audit_log_page", equivocating)
     audit = await fetch_and_audit(served.client, game.game_id, token=game.tokens[0])
     problems = [(p.check, p.event, p.message) for p in audit.report.problems]
     assert (

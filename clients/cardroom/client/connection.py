@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Self
 import grpc
 from google.protobuf.message import Message
 
-from cardroom.client.errors import error_from
+from cardroom.client.errors import CardroomError, DataLoss, error_from
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -39,8 +39,11 @@ if TYPE_CHECKING:
     from cardroom.client.feed import NarratedEvent
 
 # The largest message a client accepts. The server sends none larger (its
-# send limit is the same; docs/operations.md), so a full log always fits.
+# send limit is the same; docs/operations.md): a long game's log comes a page
+# at a time and its record in chunks.
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+# Events per GetAuditLog page (the server also bounds a page by its bytes).
+AUDIT_PAGE_SIZE = 1000
 
 
 @dataclass(frozen=True)
@@ -321,16 +324,66 @@ class Client:
         """A finished game as a signed record (write it with
         ``record.SerializeToString()``); a running game is RuleBroken. The
         ``token`` is a seat token of the game or the operator token, unless
-        the game's log policy makes its log public."""
-        response = await self._call(
-            "ExportGameRecord", gpb.ExportGameRecordRequest(game_id=game_id), token
+        the game's log policy makes its log public. Streamed
+        (StreamGameRecord), so a game of any length is exported; from a
+        server without that RPC, the unary ExportGameRecord."""
+        data = bytearray()
+        try:
+            async for chunk in self.record_chunks(game_id, token):
+                data += chunk
+        except CardroomError as error:
+            if error.code != grpc.StatusCode.UNIMPLEMENTED:
+                raise
+            response = await self._call(
+                "ExportGameRecord", gpb.ExportGameRecordRequest(game_id=game_id), token
+            )
+            record: trust_pb2.GameRecord = response.record
+            return record
+        return trust_pb2.GameRecord.FromString(bytes(data))
+
+    async def record_chunks(self, game_id: str, token: str | None = None) -> AsyncIterator[bytes]:
+        """A finished game's signed record as it is streamed
+        (StreamGameRecord): chunks of the serialized ``GameRecord`` whose
+        concatenation is the record file, so it can be written as it comes.
+        Refusals as :meth:`export_record`; a stream that ends short of the
+        size it announced is DataLoss."""
+        call = self.stub.StreamGameRecord(
+            gpb.StreamGameRecordRequest(game_id=game_id), metadata=_auth(token)
         )
-        record: trust_pb2.GameRecord = response.record
-        return record
+        received = 0
+        total = 0
+        try:
+            async for response in call:
+                total = response.total_bytes
+                received += len(response.chunk)
+                yield response.chunk
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+        finally:
+            call.cancel()
+        if received != total:
+            raise DataLoss(f"the record stream ended after {received} of its {total} bytes")
+
+    async def audit_pages(
+        self, game_id: str, token: str | None = None, *, page_size: int = AUDIT_PAGE_SIZE
+    ) -> AsyncIterator[epb.EventEnvelope]:
+        """The full, unredacted log (GetAuditLog), event by event, fetched a
+        page of ``page_size`` events at a time: a log of any length."""
+        page_token = ""
+        while True:
+            request = gpb.GetAuditLogRequest(
+                game_id=game_id, page_size=page_size, page_token=page_token
+            )
+            response = await self._call("GetAuditLog", request, token)
+            for envelope in response.events:
+                yield envelope
+            page_token = response.next_page_token
+            if not page_token:
+                return
 
     async def audit(self, game_id: str, token: str | None = None) -> list[epb.EventEnvelope]:
-        response = await self._call("GetAuditLog", gpb.GetAuditLogRequest(game_id=game_id), token)
-        return list(response.events)
+        """The whole full log (:meth:`audit_pages`, gathered)."""
+        return [envelope async for envelope in self.audit_pages(game_id, token)]
 
     async def list_games(
         self,

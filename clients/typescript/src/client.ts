@@ -2,7 +2,7 @@
 // client (clients/cardroom/client/). It takes any Connect transport:
 // gRPC, Connect or gRPC-Web from Node (./node.js), Connect or gRPC-Web from
 // a browser (./web.js). Errors come back as CardroomError subclasses.
-import { create, type Message } from "@bufbuild/protobuf";
+import { create, fromBinary, type Message } from "@bufbuild/protobuf";
 import { type Client, Code, createClient, type Transport } from "@connectrpc/connect";
 import type { EventEnvelope } from "./gen/cardroom/v1/envelope_pb.js";
 import {
@@ -18,7 +18,7 @@ import {
   type TableView,
 } from "./gen/cardroom/v1/game_service_pb.js";
 import type { LogPolicy, SpectatorPolicy } from "./gen/cardroom/v1/table_pb.js";
-import type { GameRecord } from "./gen/cardroom/v1/trust_pb.js";
+import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
 import { type NarratedEvent, Narrator } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
@@ -285,16 +285,55 @@ export class CardroomClient {
     }
   }
 
-  /** A finished game as one signed record (docs/trust.md). */
+  /**
+   * A finished game as one signed record (docs/trust.md), streamed
+   * (`StreamGameRecord`) so a game of any length is exported.
+   */
   async exportRecord(gameId: string, token?: string): Promise<GameRecord> {
-    const response = await call(() => this.service.exportGameRecord({ gameId }, auth(token)));
-    if (response.record === undefined) throw new Error("the server sent no record");
-    return response.record;
+    return fromBinary(GameRecordSchema, await this.recordBytes(gameId, token));
   }
 
-  /** The full, unredacted log of a finished game (to its seats by default). */
-  async audit(gameId: string, token?: string): Promise<EventEnvelope[]> {
-    return (await call(() => this.service.getAuditLog({ gameId }, auth(token)))).events;
+  /** The serialized signed record (the file `cardroom export` writes), streamed. */
+  async recordBytes(gameId: string, token?: string): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    let total = 0n;
+    let received = 0;
+    try {
+      for await (const response of this.service.streamGameRecord({ gameId }, auth(token))) {
+        chunks.push(response.chunk);
+        received += response.chunk.length;
+        total = response.totalBytes;
+      }
+    } catch (error) {
+      throw errorFrom(error);
+    }
+    if (BigInt(received) !== total) {
+      throw new Error(`the record stream ended after ${received} of its ${total} bytes`);
+    }
+    const data = new Uint8Array(received);
+    let offset = 0;
+    for (const chunk of chunks) {
+      data.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return data;
+  }
+
+  /**
+   * The full, unredacted log of a finished game (to its seats by default),
+   * fetched a page at a time (`GetAuditLog` page_size / page_token).
+   */
+  async audit(gameId: string, token?: string, pageSize = 1000): Promise<EventEnvelope[]> {
+    const events: EventEnvelope[] = [];
+    let pageToken = "";
+    for (;;) {
+      const response = await call(() =>
+        this.service.getAuditLog({ gameId, pageSize, pageToken }, auth(token)),
+      );
+      events.push(...response.events);
+      pageToken = response.nextPageToken;
+      if (!pageToken) return events;
+    }
   }
 
   /** Games matching the filters, newest first, a page at a time (at most `limit`). */

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, ConnectWSGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint, EndpointSync
 from pyqwest import Client, SyncClient
 
-from .game_service_pb2 import CreateGameRequest, CreateGameResponse, ExportGameRecordRequest, ExportGameRecordResponse, GetAuditLogRequest, GetAuditLogResponse, GetServerKeyRequest, GetServerKeyResponse, GetViewRequest, GetViewResponse, JoinGameRequest, JoinGameResponse, ListGameKindsRequest, ListGameKindsResponse, ListGamesRequest, ListGamesResponse, ListLegalActionsRequest, ListLegalActionsResponse, ReplayViewsRequest, ReplayViewsResponse, StartGameRequest, StartGameResponse, SubmitCommandRequest, SubmitCommandResponse, WatchEventsRequest, WatchEventsResponse
+from .game_service_pb2 import CreateGameRequest, CreateGameResponse, ExportGameRecordRequest, ExportGameRecordResponse, GetAuditLogRequest, GetAuditLogResponse, GetServerKeyRequest, GetServerKeyResponse, GetViewRequest, GetViewResponse, JoinGameRequest, JoinGameResponse, ListGameKindsRequest, ListGameKindsResponse, ListGamesRequest, ListGamesResponse, ListLegalActionsRequest, ListLegalActionsResponse, ReplayViewsRequest, ReplayViewsResponse, StartGameRequest, StartGameResponse, StreamGameRecordRequest, StreamGameRecordResponse, SubmitCommandRequest, SubmitCommandResponse, WatchEventsRequest, WatchEventsResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Mapping
@@ -91,7 +91,9 @@ class GameService(Protocol):
         """
         The full, unredacted event log of a finished game, to the callers its
         log policy names (by default its seats and the operator); the operator
-        may read it at any time.
+        may read it at any time. A page at a time with page_size; without it
+        the whole log in one response, refused (RESOURCE_EXHAUSTED) when that
+        is larger than one response may be.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -124,7 +126,16 @@ class GameService(Protocol):
     async def export_game_record(self, request: ExportGameRecordRequest, ctx: RequestContext[ExportGameRecordRequest, ExportGameRecordResponse], /) -> ExportGameRecordResponse:
         """
         A finished game as one signed, self-contained record (docs/trust.md), to
-        the same callers as GetAuditLog.
+        the same callers as GetAuditLog. A record larger than one response may
+        be is refused (RESOURCE_EXHAUSTED): use StreamGameRecord.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def stream_game_record(self, request: StreamGameRecordRequest, ctx: RequestContext[StreamGameRecordRequest, StreamGameRecordResponse], /) -> AsyncIterator[StreamGameRecordResponse]:
+        """
+        The same signed record as ExportGameRecord, to the same callers, as the
+        exact bytes of the serialized GameRecord in chunks, for a game of any
+        length (docs/trust.md, "Streamed records").
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -284,6 +295,17 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.export_game_record,
+                ),
+                "/cardroom.v1.GameService/StreamGameRecord": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="StreamGameRecord",
+                        service_name="cardroom.v1.GameService",
+                        input=StreamGameRecordRequest,
+                        output=StreamGameRecordResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=svc.stream_game_record,
                 ),
             },
             interceptors=interceptors,
@@ -501,7 +523,9 @@ class GameServiceClient(ConnectClient):
         """
         The full, unredacted event log of a finished game, to the callers its
         log policy names (by default its seats and the operator); the operator
-        may read it at any time.
+        may read it at any time. A page at a time with page_size; without it
+        the whole log in one response, refused (RESOURCE_EXHAUSTED) when that
+        is larger than one response may be.
         """
         return await self.execute_unary(
             request=request,
@@ -619,7 +643,8 @@ class GameServiceClient(ConnectClient):
     ) -> ExportGameRecordResponse:
         """
         A finished game as one signed, self-contained record (docs/trust.md), to
-        the same callers as GetAuditLog.
+        the same callers as GetAuditLog. A record larger than one response may
+        be is refused (RESOURCE_EXHAUSTED): use StreamGameRecord.
         """
         return await self.execute_unary(
             request=request,
@@ -630,6 +655,31 @@ class GameServiceClient(ConnectClient):
                 output=ExportGameRecordResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def stream_game_record(
+        self,
+        request: StreamGameRecordRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[StreamGameRecordResponse]:
+        """
+        The same signed record as ExportGameRecord, to the same callers, as the
+        exact bytes of the serialized GameRecord in chunks, for a game of any
+        length (docs/trust.md, "Streamed records").
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="StreamGameRecord",
+                service_name="cardroom.v1.GameService",
+                input=StreamGameRecordRequest,
+                output=StreamGameRecordResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
             ),
             headers=headers,
             timeout_ms=timeout_ms,
@@ -689,7 +739,9 @@ class GameServiceSync(Protocol):
         """
         The full, unredacted event log of a finished game, to the callers its
         log policy names (by default its seats and the operator); the operator
-        may read it at any time.
+        may read it at any time. A page at a time with page_size; without it
+        the whole log in one response, refused (RESOURCE_EXHAUSTED) when that
+        is larger than one response may be.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -722,7 +774,16 @@ class GameServiceSync(Protocol):
     def export_game_record(self, request: ExportGameRecordRequest, ctx: RequestContext[ExportGameRecordRequest, ExportGameRecordResponse], /) -> ExportGameRecordResponse:
         """
         A finished game as one signed, self-contained record (docs/trust.md), to
-        the same callers as GetAuditLog.
+        the same callers as GetAuditLog. A record larger than one response may
+        be is refused (RESOURCE_EXHAUSTED): use StreamGameRecord.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def stream_game_record(self, request: StreamGameRecordRequest, ctx: RequestContext[StreamGameRecordRequest, StreamGameRecordResponse], /) -> Iterator[StreamGameRecordResponse]:
+        """
+        The same signed record as ExportGameRecord, to the same callers, as the
+        exact bytes of the serialized GameRecord in chunks, for a game of any
+        length (docs/trust.md, "Streamed records").
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -880,6 +941,17 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         stream_type=StreamType.UNARY,
                     ),
                     function=service.export_game_record,
+                ),
+                "/cardroom.v1.GameService/StreamGameRecord": EndpointSync.server_stream(
+                    method=MethodInfo(
+                        name="StreamGameRecord",
+                        service_name="cardroom.v1.GameService",
+                        input=StreamGameRecordRequest,
+                        output=StreamGameRecordResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=service.stream_game_record,
                 ),
             },
             interceptors=interceptors,
@@ -1097,7 +1169,9 @@ class GameServiceClientSync(ConnectClientSync):
         """
         The full, unredacted event log of a finished game, to the callers its
         log policy names (by default its seats and the operator); the operator
-        may read it at any time.
+        may read it at any time. A page at a time with page_size; without it
+        the whole log in one response, refused (RESOURCE_EXHAUSTED) when that
+        is larger than one response may be.
         """
         return self.execute_unary(
             request=request,
@@ -1215,7 +1289,8 @@ class GameServiceClientSync(ConnectClientSync):
     ) -> ExportGameRecordResponse:
         """
         A finished game as one signed, self-contained record (docs/trust.md), to
-        the same callers as GetAuditLog.
+        the same callers as GetAuditLog. A record larger than one response may
+        be is refused (RESOURCE_EXHAUSTED): use StreamGameRecord.
         """
         return self.execute_unary(
             request=request,
@@ -1226,6 +1301,31 @@ class GameServiceClientSync(ConnectClientSync):
                 output=ExportGameRecordResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def stream_game_record(
+        self,
+        request: StreamGameRecordRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> Iterator[StreamGameRecordResponse]:
+        """
+        The same signed record as ExportGameRecord, to the same callers, as the
+        exact bytes of the serialized GameRecord in chunks, for a game of any
+        length (docs/trust.md, "Streamed records").
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="StreamGameRecord",
+                service_name="cardroom.v1.GameService",
+                input=StreamGameRecordRequest,
+                output=StreamGameRecordResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
             ),
             headers=headers,
             timeout_ms=timeout_ms,

@@ -205,16 +205,22 @@ class WatchEventsResponse(_message.Message):
     def __init__(self, event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ...) -> None: ...
 
 class GetAuditLogRequest(_message.Message):
-    __slots__ = ("game_id",)
+    __slots__ = ("game_id", "page_size", "page_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
-    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, game_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GetAuditLogResponse(_message.Message):
-    __slots__ = ("events",)
+    __slots__ = ("events", "next_page_token")
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     events: _containers.RepeatedCompositeFieldContainer[_envelope_pb2.EventEnvelope]
-    def __init__(self, events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ("page_size", "page_token", "kind", "status", "open_seats_only")
@@ -329,3 +335,17 @@ class ExportGameRecordResponse(_message.Message):
     RECORD_FIELD_NUMBER: _ClassVar[int]
     record: _trust_pb2.GameRecord
     def __init__(self, record: _Optional[_Union[_trust_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+
+class StreamGameRecordRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class StreamGameRecordResponse(_message.Message):
+    __slots__ = ("chunk", "total_bytes")
+    CHUNK_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_BYTES_FIELD_NUMBER: _ClassVar[int]
+    chunk: bytes
+    total_bytes: int
+    def __init__(self, chunk: _Optional[bytes] = ..., total_bytes: _Optional[int] = ...) -> None: ...

@@ -103,6 +103,11 @@ class GameServiceStub:
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordResponse.FromString,
                 _registered_method=True)
+        self.StreamGameRecord = channel.unary_stream(
+                '/cardroom.v1.GameService/StreamGameRecord',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -165,7 +170,9 @@ class GameServiceServicer:
     def GetAuditLog(self, request, context):
         """The full, unredacted event log of a finished game, to the callers its
         log policy names (by default its seats and the operator); the operator
-        may read it at any time.
+        may read it at any time. A page at a time with page_size; without it
+        the whole log in one response, refused (RESOURCE_EXHAUSTED) when that
+        is larger than one response may be.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -203,7 +210,17 @@ class GameServiceServicer:
 
     def ExportGameRecord(self, request, context):
         """A finished game as one signed, self-contained record (docs/trust.md), to
-        the same callers as GetAuditLog.
+        the same callers as GetAuditLog. A record larger than one response may
+        be is refused (RESOURCE_EXHAUSTED): use StreamGameRecord.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StreamGameRecord(self, request, context):
+        """The same signed record as ExportGameRecord, to the same callers, as the
+        exact bytes of the serialized GameRecord in chunks, for a game of any
+        length (docs/trust.md, "Streamed records").
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -276,6 +293,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ExportGameRecord,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordResponse.SerializeToString,
+            ),
+            'StreamGameRecord': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamGameRecord,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -633,6 +655,33 @@ class GameService:
             '/cardroom.v1.GameService/ExportGameRecord',
             cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordRequest.SerializeToString,
             cardroom_dot_v1_dot_game__service__pb2.ExportGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cardroom.v1.GameService/StreamGameRecord',
+            cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import tempfile
 from dataclasses import dataclass, field
 
 from cardroom.cli.common import (
@@ -22,8 +23,12 @@ from cardroom.cli.common import (
 from cardroom.cli.export import explain
 from cardroom.client import CardroomError, Client
 from cardroom.trust import record, signing
-from cardroom.trust.audit import Report, audit_record, compare_viewer_stream, main_audit
+from cardroom.trust.audit import Report, audit_scanned, compare_viewer_stream, main_audit
 from cardroom.trust.problems import Problem
+from cardroom.v1 import envelope_pb2 as epb
+
+# The copies the server serves are compared with the record this many at a time.
+COMPARE_BATCH = 1000
 
 NAME = "audit"
 HELP = "verify a game record: signature, chain, commitments, chance, rules re-run"
@@ -110,17 +115,40 @@ async def fetch_and_audit(
     address: str = "",
 ) -> LiveAudit:
     """Audit a game on a live server: fetch the key the server serves
-    (GetServerKey) and the game's signed record (ExportGameRecord), require
-    the record to be signed with that key (and the served key to be the
-    pinned one, when given), run the offline audit on the record, then check
-    that the server's own copies of the game (the full log, and the
-    spectators' feed) are exactly the events the record holds."""
-    try:
-        served = await client.server_key()
-        signed = await client.export_record(game_id, token)
-    except CardroomError as error:
-        raise CannotAudit(f"{address or 'server'}: {explain(error)}") from None
-    served_key = bytes(served.public_key)
+    (GetServerKey) and the game's signed record (streamed,
+    StreamGameRecord, into a temporary file), require the record to be
+    signed with that key (and the served key to be the pinned one, when
+    given), run the offline audit on the record, then check that the
+    server's own copies of the game (the full log a page at a time, and the
+    spectators' feed) are exactly the events the record holds. Nothing holds
+    the whole game as messages: the record is read in place, the copies a
+    page at a time."""
+    with tempfile.TemporaryFile(prefix="cardroom-record-") as file:
+        try:
+            served = await client.server_key()
+            async for chunk in client.record_chunks(game_id, token):
+                file.write(chunk)
+        except CardroomError as error:
+            raise CannotAudit(f"{address or 'server'}: {explain(error)}") from None
+        file.flush()
+        try:
+            with record.mapped(file) as scanned:
+                return await _audit_fetched(
+                    client, game_id, scanned, bytes(served.public_key), token, public_key, address
+                )
+        except record.RecordError as error:
+            raise CannotAudit(f"the server sent an unreadable record: {error}") from None
+
+
+async def _audit_fetched(
+    client: Client,
+    game_id: str,
+    scanned: record.ScannedRecord,
+    served_key: bytes,
+    token: str | None,
+    public_key: bytes | None,
+    address: str,
+) -> LiveAudit:
     notes = [
         f"live audit of game {game_id} at {address or 'the server'}",
         f"  server key:  {signing.fingerprint(served_key)} (served by GetServerKey)",
@@ -134,34 +162,43 @@ async def fetch_and_audit(
                 f"{signing.fingerprint(public_key)}",
             )
         )
-    if bytes(signed.public_key) != served_key:
+    if scanned.public_key != served_key:
         problems.append(
             Problem(
                 "signature",
-                f"the record names key {signing.fingerprint(bytes(signed.public_key))}, the "
+                f"the record names key {signing.fingerprint(scanned.public_key)}, the "
                 f"server serves {signing.fingerprint(served_key)}",
             )
         )
-    report = audit_record(signed, public_key=public_key if public_key is not None else served_key)
+    report = audit_scanned(scanned, public_key=public_key if public_key is not None else served_key)
     report.problems[:0] = problems
-    try:
-        stored = list(record.record_body(signed).events)
-    except record.RecordError:
-        return LiveAudit(report, served_key, notes)
-    try:
-        full_log = await client.audit(game_id, token)
-        feed = [e async for e in client.watch(game_id)]
-    except CardroomError as error:
-        report.add("chain", f"the server's copies of the game cannot be read: {explain(error)}")
-        return LiveAudit(report, served_key, notes)
-    for name, copies in (("full log (GetAuditLog)", full_log), ("spectators' feed", feed)):
-        found = compare_viewer_stream(copies, stored)
-        if [c.sequence for c in copies] != list(range(1, len(stored) + 1)):
+    stored = scanned.stored
+    copies_of = (
+        ("full log (GetAuditLog)", lambda: client.audit_pages(game_id, token)),
+        ("spectators' feed", lambda: client.watch(game_id)),
+    )
+    for name, copies in copies_of:
+        found: list[Problem] = []
+        served = 0
+        in_order = True
+        page: list[epb.EventEnvelope] = []
+        try:
+            async for copy in copies():
+                served += 1
+                in_order = in_order and copy.sequence == served
+                page.append(copy)
+                if len(page) >= COMPARE_BATCH:
+                    found += compare_viewer_stream(page, stored)
+                    page = []
+        except CardroomError as error:
+            report.add("chain", f"the server's copies of the game cannot be read: {explain(error)}")
+            return LiveAudit(report, served_key, notes)
+        found += compare_viewer_stream(page, stored)
+        if not in_order or served != len(stored):
             found.append(
                 Problem(
                     "chain",
-                    f"the server serves {len(copies)} events, not the record's "
-                    f"{len(stored)} in order",
+                    f"the server serves {served} events, not the record's {len(stored)} in order",
                 )
             )
         for problem in found:
@@ -169,7 +206,7 @@ async def fetch_and_audit(
                 Problem(problem.check, f"{name}: {problem.message}", problem.event)
             )
         verdict = "agree with the record" if not found else f"{len(found)} difference(s)"
-        notes.append(f"  served copy: {name}, {len(copies)} events: {verdict}")
+        notes.append(f"  served copy: {name}, {served} events: {verdict}")
     return LiveAudit(report, served_key, notes)
 
 

@@ -7,6 +7,8 @@ import argparse
 import asyncio
 import sys
 
+import grpc
+
 from cardroom.cli.common import (
     EXIT_OK,
     UsageError,
@@ -47,27 +49,35 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def export(args: argparse.Namespace, game_id: str, output: str, token: str | None) -> int:
+    """Stream the record (StreamGameRecord) straight into the file, a chunk
+    at a time, then check what was written is a readable record."""
+    where = "standard output" if output == "-" else output
     try:
-        async with connect(args) as client:
-            signed = await client.export_record(game_id, token)
+        with record.open_for_writing(output) as sink:
+            try:
+                async with connect(args) as client:
+                    async for chunk in client.record_chunks(game_id, token):
+                        sink.write(chunk)
+            except CardroomError as error:
+                if error.code != grpc.StatusCode.UNIMPLEMENTED:
+                    raise UsageError(f"{args.address}: {explain(error)}") from None
+                async with connect(args) as client:  # a server without StreamGameRecord
+                    sink.write(record.to_bytes(await client.export_record(game_id, token)))
+        summary = None if output == "-" else record.summarize(output)
     except CardroomError as error:
         raise UsageError(f"{args.address}: {explain(error)}") from None
-    try:
-        body = record.record_body(signed)
     except record.RecordError as error:
         raise UsageError(f"the server sent an unreadable record: {error}") from None
-    try:
-        if output == "-":
-            sys.stdout.buffer.write(record.to_bytes(signed))
-            sys.stdout.buffer.flush()
-        else:
-            record.write_record(signed, output)
     except OSError as error:
         raise UsageError(f"{output}: {error.strerror or error}") from None
-    where = "standard output" if output == "-" else output
+    described = (
+        f"({summary.kind}, {summary.event_count} events), signed by key "
+        f"{signing.fingerprint(summary.public_key)}, "
+        if summary is not None
+        else ""
+    )
     print(
-        f"exported game {body.game_id} ({body.kind}, {len(body.events)} events), "
-        f"signed by key {signing.fingerprint(signed.public_key)}, to {where}",
+        f"exported game {game_id} {described}to {where}",
         file=sys.stderr if output == "-" else sys.stdout,
     )
     return EXIT_OK

@@ -270,8 +270,17 @@ class Games:
     def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
         return self.reads.audit_log(parse_game_id(game_id), token)
 
+    def audit_log_page(
+        self, game_id: str, token: str | None, page_size: int = 0, page_token: str = ""
+    ) -> gpb.GetAuditLogResponse:
+        """GetAuditLog: a page of the full log (Reads.audit_log_page)."""
+        return self.reads.audit_log_page(parse_game_id(game_id), token, page_size, page_token)
+
     def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
         return self.reads.export_record(parse_game_id(game_id), token)
+
+    def record_bytes(self, game_id: str, token: str | None) -> bytes:
+        return self.reads.record_bytes(parse_game_id(game_id), token)
 
     def server_key(self) -> gpb.GetServerKeyResponse:
         return self.reads.server_key()

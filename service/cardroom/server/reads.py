@@ -6,6 +6,8 @@ checkpoint."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Iterator
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -15,7 +17,9 @@ from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
 from cardroom.server.cache import GameCache, LoadedGame, unfoldable
 from cardroom.server.deadlines import alarm_of
+from cardroom.server.errors import TooBusy
 from cardroom.server.identity import Identity, horizon
+from cardroom.server.limits import MAX_RESPONSE_BYTES
 from cardroom.server.warming import Warmer
 from cardroom.trust import chain, chance, commitments, record, signing
 from cardroom.trust.envelopes import to_event
@@ -45,6 +49,48 @@ def _seed_withheld(loaded: LoadedGame, index: int, viewer: Viewer) -> bool:
     """Whether the viewer's copy of event ``index`` lacks the chance seed:
     the first event's, for an auditor, until the game is finished."""
     return viewer.kind == "auditor" and index == 0 and not loaded.finished
+
+
+# One response of GetAuditLog or ExportGameRecord: the server's send limit,
+# less room for the message's own framing.
+RESPONSE_BUDGET = MAX_RESPONSE_BYTES - 64 * 1024
+# A page of GetAuditLog holds at most this many bytes of events (and at least
+# one event), whatever its page_size, so that every page fits in a response.
+PAGE_BYTES = 4 * 1024 * 1024
+MAX_AUDIT_PAGE_SIZE = 10_000
+AUDIT_TOKEN_PREFIX = "log:"
+# The size of each StreamGameRecord message's chunk of the record (at most:
+# never more than a response may carry).
+RECORD_CHUNK_BYTES = 1024 * 1024
+
+
+def record_chunk_bytes() -> int:
+    return min(RECORD_CHUNK_BYTES, RESPONSE_BUDGET)
+
+
+class TooLarge(TooBusy):
+    """A whole answer larger than one response may be: the message names the
+    paged or streamed form that serves it (RESOURCE_EXHAUSTED)."""
+
+
+def encode_log_token(index: int) -> str:
+    return base64.urlsafe_b64encode(f"{AUDIT_TOKEN_PREFIX}{index}".encode()).decode()
+
+
+def decode_log_token(token: str) -> int:
+    """The index (events before it already served) a GetAuditLog page token
+    continues from; a token this server did not hand out is an invalid
+    argument."""
+    try:
+        text = base64.urlsafe_b64decode(token.encode()).decode()
+        if not text.startswith(AUDIT_TOKEN_PREFIX):
+            raise ValueError
+        index = int(text.removeprefix(AUDIT_TOKEN_PREFIX))
+        if index < 0:
+            raise ValueError
+    except (ValueError, binascii.Error, UnicodeError):
+        raise MalformedCommand("page_token is not one this server handed out") from None
+    return index
 
 
 def copies(
@@ -182,16 +228,67 @@ class Reads:
         return version, tables.legal_actions(table, caller.viewer.seat)
 
     def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
+        """The whole full log, in process (no response limit applies)."""
         loaded = self.cache.load(game_id)
         self.identity.check_full_log_reader(loaded, token)
         return copies(loaded, AUDITOR)
 
-    def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
+    def audit_log_page(
+        self, game_id: str, token: str | None, page_size: int = 0, page_token: str = ""
+    ) -> gpb.GetAuditLogResponse:
+        """A page of the full log (``page_size`` > 0: at most that many
+        events and PAGE_BYTES, at least one), or the whole log from the token
+        on (refused when larger than one response may be)."""
+        if page_size > MAX_AUDIT_PAGE_SIZE:
+            raise MalformedCommand(f"page_size must be at most {MAX_AUDIT_PAGE_SIZE}")
+        start = decode_log_token(page_token) if page_token else 0
+        loaded = self.cache.load(game_id)
+        self.identity.check_full_log_reader(loaded, token)
+        end = horizon(loaded, AUDITOR)
+        if start > end:
+            raise MalformedCommand("page_token is past the end of this game's log")
+        response = gpb.GetAuditLogResponse()
+        size = 0
+        index = start
+        while index < end and (page_size == 0 or index - start < page_size):
+            envelope = serve(loaded, index, AUDITOR)
+            grown = size + envelope.ByteSize() + 8
+            if page_size and index > start and grown > PAGE_BYTES:
+                break
+            if not page_size and grown > RESPONSE_BUDGET:
+                raise TooLarge(
+                    f"this game's log is larger than the {MAX_RESPONSE_BYTES} bytes one "
+                    "response may carry: read it a page at a time (GetAuditLog page_size "
+                    "and page_token), or its signed record with StreamGameRecord"
+                )
+            response.events.append(envelope)
+            size = grown
+            index += 1
+        if index < end:
+            response.next_page_token = encode_log_token(index)
+        return response
+
+    def _signed_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
         loaded = self.cache.load(game_id)
         if not loaded.finished:
             raise RuleViolation("T-LOG", "only a finished game can be exported")
         self.identity.check_full_log_reader(loaded, token)
         return record.export_record(loaded.stored, self.signing_key)
+
+    def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
+        signed = self._signed_record(game_id, token)
+        if signed.ByteSize() > RESPONSE_BUDGET:
+            raise TooLarge(
+                f"this game's record is {signed.ByteSize()} bytes, more than the "
+                f"{MAX_RESPONSE_BYTES} one response may carry: stream it with StreamGameRecord "
+                "(cardroom export does)"
+            )
+        return signed
+
+    def record_bytes(self, game_id: str, token: str | None) -> bytes:
+        """StreamGameRecord: the serialized signed record, whatever its size
+        (sent in chunks of RECORD_CHUNK_BYTES)."""
+        return record.to_bytes(self._signed_record(game_id, token))
 
     def server_key(self) -> gpb.GetServerKeyResponse:
         public = signing.public_key_bytes(self.signing_key)

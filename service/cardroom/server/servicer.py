@@ -28,7 +28,7 @@ from cardroom.server.kinds import game_kinds
 from cardroom.server.limits import CreationLimiter, Limits, Slot, WatcherSlots, client_of
 from cardroom.server.observability import Metrics
 from cardroom.server.publisher import Publisher
-from cardroom.server.reads import copies
+from cardroom.server.reads import copies, record_chunk_bytes
 from cardroom.server.store import is_store_busy
 from cardroom.server.store_health import StoreHealth
 from cardroom.v1 import envelope_pb2 as epb
@@ -235,8 +235,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def GetAuditLog(self, request: gpb.GetAuditLogRequest, context: Any) -> Any:
-        events = await self._run(self.games.audit_log, request.game_id, bearer_token(context))
-        return gpb.GetAuditLogResponse(events=events)
+        return await self._run(
+            self.games.audit_log_page,
+            request.game_id,
+            bearer_token(context),
+            request.page_size,
+            request.page_token,
+        )
 
     @unary
     async def GetServerKey(self, request: gpb.GetServerKeyRequest, context: Any) -> Any:
@@ -314,6 +319,30 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                     yield step
                 if len(batch) < REPLAY_BATCH:
                     return
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            await self.abort_for(context, error)
+        finally:
+            self._close_stream(slot)
+
+    async def StreamGameRecord(
+        self, request: gpb.StreamGameRecordRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[gpb.StreamGameRecordResponse]:
+        """The signed record in chunks (docs/trust.md, "Streamed records"):
+        built and signed in a worker thread, then sent a chunk at a time, so
+        a game of any length is exported. Counted as a watcher while open."""
+        slot: Slot | None = None
+        try:
+            _, _, slot = await self._open_stream(
+                context, request.game_id, bearer_token(context), False
+            )
+            data = await self._run(self.games.record_bytes, request.game_id, bearer_token(context))
+            size = record_chunk_bytes()
+            for offset in range(0, len(data), size):
+                yield gpb.StreamGameRecordResponse(
+                    chunk=data[offset : offset + size], total_bytes=len(data)
+                )
         except asyncio.CancelledError:
             raise
         except Exception as error:

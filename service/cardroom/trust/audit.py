@@ -26,21 +26,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from google.protobuf import text_format
-from google.protobuf.message import DecodeError, Message
+from google.protobuf.message import Message
 
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import CLOCK, DEALER, Event, Game, Secret
 from cardroom.trust import chance, signing
-from cardroom.trust.chain import event_hash, verify_chain
+from cardroom.trust.chain import UNDECODABLE, event_hash, verify_chain
 from cardroom.trust.commitments import (
     SALT_BYTES,
     check_command,
+    check_opening,
     check_secret,
     check_secret_opening,
     digest_form,
@@ -48,7 +49,7 @@ from cardroom.trust.commitments import (
 )
 from cardroom.trust.envelopes import actor_of, by_seat_of, unpack
 from cardroom.trust.problems import Problem
-from cardroom.trust.record import RecordError, read_record, record_body
+from cardroom.trust.record import RecordError, ScannedRecord, mapped, record_body
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
@@ -130,12 +131,7 @@ def audit_record(
     key the record names, which proves integrity but not origin.
     ``resolve_game`` finds the rules for a game kind."""
     report = Report(public_key=public_key or record.public_key, key_pinned=public_key is not None)
-    if signing.verify(record, public_key):
-        report.summaries["signature"] = "valid Ed25519 signature over the record body"
-    elif public_key is not None and record.public_key != public_key:
-        report.add("signature", "the record is signed with another key than the pinned one")
-    else:
-        report.add("signature", "the signature does not match the record body")
+    _check_signature(report, signing.verify(record, public_key), record.public_key, public_key)
     try:
         body = record_body(record)
     except RecordError as error:
@@ -144,8 +140,38 @@ def audit_record(
             report.skipped[check] = "the record body is unreadable"
         return report
     report.game_id, report.kind, report.rules_version = body.game_id, body.kind, body.rules_version
-    _audit_stream(report, list(body.events), body.chain_head, resolve_game, body)
+    _audit_stream(report, lambda: iter(body.events), body.chain_head, resolve_game, body)
     return report
+
+
+def audit_scanned(
+    scanned: ScannedRecord,
+    *,
+    public_key: bytes | None = None,
+    resolve_game: Callable[[str], Game[Any]] = registry.game,
+) -> Report:
+    """:func:`audit_record` of a record read in place (``record.scan`` or
+    ``record.mapped``), for records of any size: the events are read one at
+    a time, a pass per check, and only what a check needs is kept (the
+    rules' state, the digests of earlier secrets)."""
+    report = Report(public_key=public_key or scanned.public_key, key_pinned=public_key is not None)
+    _check_signature(report, scanned.verify(public_key), scanned.public_key, public_key)
+    header = scanned.header
+    report.game_id, report.kind = header.game_id, header.kind
+    report.rules_version = header.rules_version
+    _audit_stream(report, scanned.events, header.chain_head, resolve_game, header)
+    return report
+
+
+def _check_signature(
+    report: Report, valid: bool, named_key: bytes, public_key: bytes | None
+) -> None:
+    if valid:
+        report.summaries["signature"] = "valid Ed25519 signature over the record body"
+    elif public_key is not None and named_key != public_key:
+        report.add("signature", "the record is signed with another key than the pinned one")
+    else:
+        report.add("signature", "the signature does not match the record body")
 
 
 def audit_events(
@@ -160,41 +186,62 @@ def audit_events(
     report = Report()
     report.skipped["signature"] = "not a signed record"
     report.skipped["record"] = "not a signed record"
-    _audit_stream(report, list(stored), head, resolve_game, None)
+    stored = list(stored)
+    _audit_stream(report, lambda: iter(stored), head, resolve_game, None)
     return report
+
+
+class _Envelopes:
+    """The events, decoded anew on each pass: an audit holds one at a time."""
+
+    def __init__(self, stored: Callable[[], Iterator[bytes]], first: epb.EventEnvelope) -> None:
+        self._stored = stored
+        self.first = first
+
+    def __iter__(self) -> Iterator[epb.EventEnvelope]:
+        for raw in self._stored():
+            yield epb.EventEnvelope.FromString(raw)
 
 
 def _audit_stream(
     report: Report,
-    stored: list[bytes],
+    stored: Callable[[], Iterator[bytes]],
     head: bytes | None,
     resolve_game: Callable[[str], Game[Any]],
     body: trpb.GameRecordBody | None,
 ) -> None:
-    report.event_count = len(stored)
-    report.chain_head = head or (event_hash(stored[-1]) if stored else b"")
-    if not stored:
+    """The checks after the signature's, each a pass over ``stored()``."""
+    count = 0
+    last = first_raw = b""
+    for raw in stored():
+        count += 1
+        last = raw
+        if count == 1:
+            first_raw = raw
+    report.event_count = count
+    report.chain_head = head or (event_hash(last) if count else b"")
+    if not count:
         report.add("record", "the record holds no events")
         return
-    chain_problems = verify_chain(stored, head=head)
+    chain_problems = verify_chain(stored(), head=head)
     report.problems.extend(chain_problems)
     if not chain_problems:
         anchor = "up to the signed head" if head is not None else "(no head to anchor the end)"
-        report.summaries["chain"] = f"{len(stored)} events linked by previous_hash {anchor}"
-    try:
-        envelopes = [epb.EventEnvelope.FromString(raw) for raw in stored]
-    except DecodeError:
+        report.summaries["chain"] = f"{count} events linked by previous_hash {anchor}"
+    if any(p.message == UNDECODABLE for p in chain_problems):
         for check in ("commitments", "chance", "rules"):
             report.skipped[check] = "some events do not decode"
         return
-    created = _created(envelopes[0])
+    first = epb.EventEnvelope.FromString(first_raw)
+    envelopes = _Envelopes(stored, first)
+    created = _created(first)
     if created is None:
         report.add("rules", "the first event is not GameCreated", 1)
         for check in ("commitments", "chance"):
             report.skipped[check] = "the stream does not start with GameCreated"
         return
     if not report.game_id:
-        report.game_id = envelopes[0].game_id
+        report.game_id = first.game_id
         report.kind, report.rules_version = created.kind, created.rules_version
     if body is not None:
         _check_body(report, body, envelopes, created)
@@ -210,10 +257,12 @@ def _created(envelope: epb.EventEnvelope) -> tpb.GameCreated | None:
 def _check_body(
     report: Report,
     body: trpb.GameRecordBody,
-    envelopes: list[epb.EventEnvelope],
+    envelopes: _Envelopes,
     created: tpb.GameCreated,
 ) -> None:
-    first = envelopes[0]
+    first = envelopes.first
+    named = {o.sequence for o in body.openings}
+    held = {e.sequence: e for e in envelopes if e.sequence in named} if named - {1} else {1: first}
     for name, said, actual in (
         ("game id", body.game_id, first.game_id),
         ("kind", body.kind, created.kind),
@@ -223,10 +272,10 @@ def _check_body(
             report.add("record", f"the record says {name} {said!r}, its events say {actual!r}")
     before = len(report.problems)
     for opening in body.openings:
-        wrong = check_secret_opening(opening, envelopes)
+        wrong = check_secret_opening(opening, list(held.values()))
         if wrong is None:
-            held = envelopes[opening.sequence - 1].secrets[opening.index]
-            if held.value != opening.value or held.salt != opening.salt:
+            secret = held[opening.sequence].secrets[opening.index]
+            if secret.value != opening.value or secret.salt != opening.salt:
                 wrong = "it differs from the secret held in the event"
         if wrong is not None:
             report.add("record", f"opening of event {opening.sequence}: {wrong}")
@@ -251,11 +300,12 @@ def _disclosure(secret: epb.Secret) -> epb.SecretOpening | None:
     return opening
 
 
-def _check_commitments(
-    report: Report, envelopes: list[epb.EventEnvelope], created: tpb.GameCreated
-) -> None:
+def _check_commitments(report: Report, envelopes: _Envelopes, created: tpb.GameCreated) -> None:
     before = len(report.problems)
     secrets = commands = openings = 0
+    # The digests of every secret of the events passed so far, by sequence
+    # (the first event of a sequence, as a search in stream order finds).
+    digests: dict[int, list[bytes]] = {}
     for position, envelope in enumerate(envelopes, 1):
         for index, secret in enumerate(envelope.secrets):
             secrets += 1
@@ -270,7 +320,7 @@ def _check_commitments(
             opening = _disclosure(secret)
             if opening is not None:
                 openings += 1
-                _check_opening(report, opening, envelopes, position)
+                _check_opening(report, opening, digests, envelope, position)
         if envelope.HasField("command"):
             commands += 1
             if not envelope.command.digest:
@@ -281,8 +331,9 @@ def _check_commitments(
                 )
         for opening in envelope.openings:
             openings += 1
-            _check_opening(report, opening, envelopes, position)
-    first = envelopes[0]
+            _check_opening(report, opening, digests, envelope, position)
+        digests.setdefault(envelope.sequence, [s.digest for s in envelope.secrets])
+    first = envelopes.first
     seeds = [s for s in first.secrets if holds(s.value, trpb.ChanceSeed)]
     if len(seeds) != 1:
         report.add("commitments", f"the first event commits to {len(seeds)} chance seeds, not 1", 1)
@@ -308,15 +359,29 @@ def _check_commitments(
 def _check_opening(
     report: Report,
     opening: epb.SecretOpening,
-    envelopes: list[epb.EventEnvelope],
+    digests: dict[int, list[bytes]],
+    envelope: epb.EventEnvelope,
     position: int,
 ) -> None:
-    if not 1 <= opening.sequence < envelopes[position - 1].sequence:
+    """``check_secret_opening`` against the events before this one, by the
+    digests kept of them."""
+    if not 1 <= opening.sequence < envelope.sequence:
         report.add(
             "commitments", f"a reveal opens event {opening.sequence}, not an earlier one", position
         )
         return
-    wrong = check_secret_opening(opening, envelopes[: position - 1])
+    earlier = digests.get(opening.sequence)
+    if earlier is None:
+        wrong: str | None = f"it opens event {opening.sequence}, which is not in the stream"
+    elif opening.index >= len(earlier):
+        wrong = f"event {opening.sequence} has no secret {opening.index}"
+    elif not check_opening(earlier[opening.index], opening.salt, opening.value):
+        wrong = (
+            f"the value and salt do not match the digest of secret {opening.index} "
+            f"of event {opening.sequence}"
+        )
+    else:
+        wrong = None
     if wrong is not None:
         report.add("commitments", f"a reveal does not match: {wrong}", position)
 
@@ -338,20 +403,27 @@ def _rules_event(envelope: epb.EventEnvelope) -> Event:
     )
 
 
-def _batches(envelopes: list[epb.EventEnvelope]) -> Iterator[tuple[int, list[epb.EventEnvelope]]]:
-    """(position of its first event, events) for each command's batch: an
-    event with a command record and the events without one that follow."""
+def _batches(
+    envelopes: Iterable[epb.EventEnvelope],
+) -> Iterator[tuple[int, list[epb.EventEnvelope], epb.EventEnvelope]]:
+    """(position of its first event, events, the event before them) for each
+    command's batch: an event with a command record and the events without
+    one that follow. The first event (GameCreated) is in none."""
     batch: list[epb.EventEnvelope] = []
     start = 2
-    for position, envelope in enumerate(envelopes[1:], 2):
+    stream = iter(envelopes)
+    before = previous = next(stream)
+    for position, envelope in enumerate(stream, 2):
         if batch and envelope.HasField("command"):
-            yield start, batch
+            yield start, batch, before
             batch = []
         if not batch:
             start = position
+            before = previous
         batch.append(envelope)
+        previous = envelope
     if batch:
-        yield start, batch
+        yield start, batch, before
 
 
 def _show(message: Message) -> str:
@@ -362,7 +434,7 @@ def _show(message: Message) -> str:
 
 def _rerun(
     report: Report,
-    envelopes: list[epb.EventEnvelope],
+    envelopes: _Envelopes,
     created: tpb.GameCreated,
     resolve_game: Callable[[str], Game[Any]],
 ) -> None:
@@ -395,14 +467,14 @@ def _rerun(
         return
     if again != created:
         report.add("rules", f"creating the game gives {_show(again)}", 1)
-    first = envelopes[0]
+    first = envelopes.first
     seed = chance.seed_of(first)
     script = chance.set_deal_of(first)
     table = tables.initial(game, created)
     before_rules = len(report.problems_of("rules"))
     before_chance = len(report.problems_of("chance"))
     commands = dealt = picks = 0
-    for position, batch in _batches(envelopes):
+    for position, batch, before in _batches(envelopes):
         if not batch[0].HasField("command"):
             report.add("rules", "events without a command record", position)
             recorded = batch
@@ -456,7 +528,7 @@ def _rerun(
                     if isinstance(command, tpb.SeatsAbsent)
                     else table.seconds_per_decision
                 )
-                _check_deadline(report, envelopes, seconds, batch[0], position)
+                _check_deadline(report, before, seconds, batch[0], position)
             if command is not None:
                 commands += 1
                 _compare(report, table, actor, command, batch, position)
@@ -484,15 +556,16 @@ def _rerun(
 
 def _check_deadline(
     report: Report,
-    envelopes: list[epb.EventEnvelope],
+    before: epb.EventEnvelope,
     seconds: int,
     first: epb.EventEnvelope,
     position: int,
 ) -> None:
     """The table's clock fired no earlier than its deadline: the recording
-    time of the game's latest event before it plus the seconds per decision
-    (T-CLOCK), or the game's absent seconds for SeatsAbsent (T-ABSENT)."""
-    latest = envelopes[position - 2].recorded_at.ToDatetime()
+    time of the game's latest event before it (``before``) plus the seconds
+    per decision (T-CLOCK), or the game's absent seconds for SeatsAbsent
+    (T-ABSENT)."""
+    latest = before.recorded_at.ToDatetime()
     fired = first.recorded_at.ToDatetime()
     if (fired - latest).total_seconds() < seconds:
         report.add(
@@ -555,9 +628,22 @@ def compare_viewer_stream(
     digest form, the same whole values and salts where the viewer held them,
     and the same event hash where the server served one."""
     problems: list[Problem] = []
-    full = {e.sequence: (e, raw) for raw in stored for e in [epb.EventEnvelope.FromString(raw)]}
+    full: dict[int, tuple[epb.EventEnvelope, bytes]] | None = None
     for copy in copies:
-        found = full.get(copy.sequence)
+        found = None
+        if 1 <= copy.sequence <= len(stored):  # where an intact stream has it
+            raw = stored[copy.sequence - 1]
+            envelope = epb.EventEnvelope.FromString(raw)
+            if envelope.sequence == copy.sequence:
+                found = envelope, raw
+        if found is None:
+            if full is None:  # not in place: search the whole stream, once
+                full = {
+                    e.sequence: (e, raw)
+                    for raw in stored
+                    for e in [epb.EventEnvelope.FromString(raw)]
+                }
+            found = full.get(copy.sequence)
         if found is None:
             problems.append(Problem("chain", "the record lacks this event", copy.sequence))
             continue
@@ -621,10 +707,10 @@ def main_audit(
             print("cardroom audit: --public-key must be 64 hex digits", file=sys.stderr)
             return 2
     try:
-        record = read_record(args.file)
+        with mapped(args.file) as scanned:
+            report = audit_scanned(scanned, public_key=pinned, resolve_game=resolve_game)
     except (OSError, RecordError) as error:
         print(f"cardroom audit: {args.file}: {error}", file=sys.stderr)
         return 2
-    report = audit_record(record, public_key=pinned, resolve_game=resolve_game)
     print(report.render())
     return 0 if report.ok else 1

@@ -19,7 +19,7 @@ viewer's copy): :func:`verify_chain` takes that head when there is one.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from google.protobuf.message import DecodeError
 
@@ -72,7 +72,11 @@ def served(envelope: epb.EventEnvelope, stored: bytes) -> epb.EventEnvelope:
     return copy
 
 
-def verify_chain(stored: Sequence[bytes], *, head: bytes | None = None) -> list[Problem]:
+# verify_chain's problem for an event whose bytes do not decode.
+UNDECODABLE = "the stored bytes are not an EventEnvelope"
+
+
+def verify_chain(stored: Iterable[bytes], *, head: bytes | None = None) -> list[Problem]:
     """Check a game's stored events, in stored order: each decodes, has the
     same game id, the sequence number after the one before it (1 first), and
     the hash of the event before it as ``previous_hash``. With ``head`` (a
@@ -87,7 +91,7 @@ def verify_chain(stored: Sequence[bytes], *, head: bytes | None = None) -> list[
         try:
             envelope = epb.EventEnvelope.FromString(raw)
         except DecodeError:
-            problems.append(Problem("chain", "the stored bytes are not an EventEnvelope", position))
+            problems.append(Problem("chain", UNDECODABLE, position))
             expected_previous = event_hash(raw)
             expected_sequence += 1
             continue

@@ -100,13 +100,21 @@ def verify(record: trpb.GameRecord, public_key: bytes | None = None) -> bool:
     """Whether the record's signature is valid for ``public_key`` (the key
     you trust) or, when None, for the key the record itself names, which
     only shows the record is intact, not who signed it."""
-    key = record.public_key if public_key is None else public_key
-    if public_key is not None and record.public_key and record.public_key != public_key:
+    return verify_body(record.body, record.public_key, record.signature, public_key)
+
+
+def verify_body(
+    body: bytes | memoryview, named_key: bytes, signature: bytes, public_key: bytes | None = None
+) -> bool:
+    """:func:`verify` of a record given as its parts (the body as the exact
+    bytes signed, possibly a slice of a larger buffer)."""
+    key = named_key if public_key is None else public_key
+    if public_key is not None and named_key and named_key != public_key:
         return False
     if len(key) != PUBLIC_KEY_BYTES:
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(key).verify(record.signature, CONTEXT + record.body)
+        Ed25519PublicKey.from_public_bytes(key).verify(signature, b"".join((CONTEXT, body)))
     except (InvalidSignature, ValueError):
         return False
     return True
