@@ -52,6 +52,9 @@ class Contract:
     # The hidden identities a state folded for ``viewer`` holds that the view
     # must show that viewer.
     known: Callable[[Any, Viewer], Identities]
+    # What the game says of itself: (rules version, seats from, seats to,
+    # its chance outcomes' names, how many commands a seat may send).
+    describes: tuple[str, int, int, frozenset[str], int]
     # Commands are the same up to this (an act's cards are a multiset).
     canonical: Callable[[Message], tuple[str, bytes]] = key
 
@@ -207,6 +210,7 @@ def _sm_known(state: Any, viewer: Viewer) -> Identities:
 
 CONTRACTS: dict[str, Contract] = {
     "silver-dagger": Contract(
+        describes=("silver-dagger/2", 2, 4, frozenset({"DealRound"}), 17),
         options=lambda rng, seats: sv.Options(
             furry_sequential_plus50=rng.random() < 0.5,
             mismatch_penalty_threshold=rng.choice([2, 3, 4]),
@@ -216,18 +220,27 @@ CONTRACTS: dict[str, Contract] = {
         known=_sv_known,
     ),
     "smile-life": Contract(
+        describes=(
+            "smile-life/2",
+            2,
+            6,
+            frozenset({"PickBarterCards", "RedealHands", "ShuffleDeck"}),
+            16,
+        ),
         options=_sl_options,
         universe=sl_universe.universe,
         shown=_sl_shown,
         known=_sl_known,
     ),
     "smiles-and-daggers": Contract(
+        describes=("smiles-and-daggers/2", 2, 6, frozenset({"ChooseStartSeat"}), 7),
         options=lambda rng, seats: sd_play.random_options(rng, seats),
         universe=lambda state, seat: sd_support.command_universe(state.seat_count),
         shown=_sd_shown,
         known=_sd_known,
     ),
     "smoke-and-mirrors": Contract(
+        describes=("smoke-and-mirrors/2", 2, 5, frozenset({"BlindPick", "DealRound"}), 7),
         options=_sm_options,
         universe=lambda state, seat: sm_support.command_universe(),
         shown=_sm_shown,

@@ -86,7 +86,9 @@ def test_a_seat_is_shown_what_it_learned_of_other_hands() -> None:
     """Smile Life: what a seat knows of another's hand (a shown hand, a
     barter, a journalist's look) is drawn for it, at any point of a game,
     not only right after the deal."""
-    learned = sum(play_checked("smile-life", seats, 700 + seats).counts["seat knows"] for seats in (3, 4))
+    learned = sum(
+        play_checked("smile-life", seats, 700 + seats).counts["seat knows"] for seats in (3, 4)
+    )
     assert learned > 0
 
 

@@ -21,7 +21,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.silver_dagger import GAME, SilverDagger
+from cardroom.domain.silver_dagger import GAME
 from cardroom.domain.silver_dagger.cards import DECK
 from cardroom.domain.silver_dagger.state import Phase
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
@@ -31,14 +31,6 @@ from .support import Table, given, started
 
 
 class TestTheGameModule:
-    def test_it_describes_itself(self) -> None:
-        assert isinstance(GAME, SilverDagger)
-        assert (GAME.kind, GAME.rules_version) == ("silver-dagger", "silver-dagger/2")
-        assert (GAME.min_seats, GAME.max_seats) == (2, 4)
-        assert GAME.options_type is pb.Options and GAME.view_type is pb.View
-        assert GAME.chance_types == (pb.DealRound,)
-        assert len(GAME.command_types) == len(set(GAME.command_types)) == 17
-
     @pytest.mark.parametrize("seats", [0, 1, 5])
     def test_it_is_played_by_two_to_four(self, seats: int) -> None:
         with pytest.raises(RuleViolation) as caught:
