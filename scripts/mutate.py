@@ -12,8 +12,8 @@ replaced by ``pass``. Mutants are drawn round-robin over the files, so a
 small file gets as many as a large one; the same seed draws the same ones.
 
 Each runs in a scratch copy of the checkout against ``tests/contract`` for
-its game (``-k <kind>``), then ``tests/<game>/``, non-slow, stopping at the
-first failure, with a wall-clock timeout per mutant. Outcomes: *caught* (a
+its game and ``tests/<game>/`` (``-k "<kind> or <package>"``), non-slow,
+stopping at the first failure, with a wall-clock timeout per mutant. Outcomes: *caught* (a
 test failed), *survived* (every test passed), *timeout* (the tests were
 killed: a hang, which is reported apart since it is no honest catch) and
 *broken* (the mutant does not even import; counted as caught). The run stops
@@ -27,6 +27,7 @@ import argparse
 import ast
 import json
 import os
+import queue
 import random
 import shutil
 import signal
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -157,35 +159,49 @@ def run_tests(scratch: Path, site: Site, timeout: float) -> tuple[str, float, st
     package = site.file.split("/")[0]
     python = str(ROOT / ".venv" / "bin" / "python")
     base = [python, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow"]
-    runs = [
-        [*base, "tests/contract", "-k", kind_of(site.file)],
-        [*base, f"tests/{package}"],
+    command = [
+        *base,
+        "tests/contract",
+        f"tests/{package}",
+        "-k",
+        f"{kind_of(site.file)} or {package}",
     ]
     started = time.monotonic()
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    for command in runs:
-        left = timeout - (time.monotonic() - started)
-        process = subprocess.Popen(
-            command,
-            cwd=scratch,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-            env=env,
-        )
-        try:
-            out, _ = process.communicate(timeout=max(left, 1))
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-            return "timeout", time.monotonic() - started, " ".join(command[-3:])
-        if process.returncode != 0:
-            failed = [line for line in out.splitlines() if line.startswith(("FAILED", "ERROR"))]
-            broken = process.returncode in (2, 3, 4, 5) and not failed
-            detail = failed[0] if failed else "\n".join(out.splitlines()[-3:])
-            return ("broken" if broken else "caught"), time.monotonic() - started, detail
+    process = subprocess.Popen(
+        command,
+        cwd=scratch,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+        env=env,
+    )
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return "timeout", time.monotonic() - started, ""
+    if process.returncode != 0:
+        failed = [line for line in out.splitlines() if line.startswith(("FAILED", "ERROR"))]
+        broken = process.returncode in (2, 3, 4, 5) and not failed
+        detail = failed[0] if failed else "\n".join(out.splitlines()[-3:])
+        return ("broken" if broken else "caught"), time.monotonic() - started, detail
     return "survived", time.monotonic() - started, ""
+
+
+def copy_checkout(scratch: Path) -> None:
+    """What the tests read: the sources, the tests, the rules documents."""
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(
+                source, scratch / name, ignore=shutil.ignore_patterns("node_modules", ".*")
+            )
+        else:
+            scratch.mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, scratch / name)
 
 
 def main() -> int:
@@ -195,6 +211,7 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--timeout", type=float, default=240, help="seconds per mutant")
     parser.add_argument("--budget", type=float, default=1500, help="seconds for the whole run")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--json", type=Path, help="write every outcome here too")
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
     args = parser.parse_args()
@@ -204,22 +221,31 @@ def main() -> int:
         for site in sites:
             print(f"{site.file}:{site.line} {site.how}")
         return 0
-    results = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="cardroom-mutants-") as tmp:
-        scratch = Path(tmp)
-        for name in COPIED:
-            source = ROOT / name
-            if source.is_dir():
-                shutil.copytree(
-                    source, scratch / name, ignore=shutil.ignore_patterns("node_modules", ".*")
-                )
-            else:
-                shutil.copy(source, scratch / name)
-        for number, site in enumerate(sites, 1):
+        scratches = [Path(tmp) / f"job{j}" for j in range(args.jobs)]
+        for scratch in scratches:
+            copy_checkout(scratch)
+        free: queue.Queue[Path] = queue.Queue()
+        for scratch in scratches:
+            free.put(scratch)
+
+        def one(number: int, site: Site) -> dict[str, object] | None:
             if time.monotonic() - started > args.budget:
-                print(f"budget spent: {number - 1} of {len(sites)} mutants run")
-                break
+                return None
+            scratch = free.get()
+            try:
+                result = run_mutant(scratch, site)
+            finally:
+                free.put(scratch)
+            print(
+                f"[{number}/{len(sites)}] {result['outcome']:8} {result['seconds']:6.1f}s "
+                f"{site.file}:{site.line} {site.how}: {str(result['mutated'])[:90]}",
+                flush=True,
+            )
+            return result
+
+        def run_mutant(scratch: Path, site: Site) -> dict[str, object]:
             target = scratch / DOMAIN / site.file
             original = target.read_text()
             before = ast.unparse(ast.parse(original)).splitlines()
@@ -232,15 +258,19 @@ def main() -> int:
                 outcome, seconds, detail = run_tests(scratch, site, args.timeout)
             finally:
                 target.write_text(original)
-            results.append(
-                {**asdict(site), "outcome": outcome, "seconds": round(seconds, 1),
-                 "mutated": changed[0].strip() if changed else "", "detail": detail}
-            )  # fmt: skip
-            print(
-                f"[{number}/{len(sites)}] {outcome:8} {seconds:6.1f}s "
-                f"{site.file}:{site.line} {site.how}: {results[-1]['mutated'][:90]}",
-                flush=True,
-            )
+            return {
+                **asdict(site),
+                "outcome": outcome,
+                "seconds": round(seconds, 1),
+                "mutated": changed[0].strip() if changed else "",
+                "detail": detail,
+            }
+
+        with ThreadPoolExecutor(args.jobs) as pool:
+            done = list(pool.map(one, range(1, len(sites) + 1), sites))
+    results = [r for r in done if r is not None]
+    if len(results) < len(sites):
+        print(f"budget spent: {len(results)} of {len(sites)} mutants run")
     counts = {
         o: sum(r["outcome"] == o for r in results)
         for o in ("caught", "broken", "survived", "timeout")

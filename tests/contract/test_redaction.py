@@ -82,7 +82,7 @@ def test_every_viewer_sees_exactly_its_fold_after_every_command(kind: str) -> No
             play_checked(kind, seats, seed=seats)
 
 
-def test_a_seat_is_shown_what_it_learned_of_other_hands() -> None:
+def test_a_smile_life_seat_is_shown_what_it_learned_of_other_hands() -> None:
     """Smile Life: what a seat knows of another's hand (a shown hand, a
     barter, a journalist's look) is drawn for it, at any point of a game,
     not only right after the deal."""
