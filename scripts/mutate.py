@@ -120,8 +120,8 @@ class _Mutate(ast.NodeTransformer):
             assert isinstance(node, ast.BoolOp)
             node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
         elif how.startswith("const:"):
-            assert isinstance(node, ast.Constant)
-            node.value += 1 if how.endswith("+1") else -1
+            assert isinstance(node, ast.Constant) and isinstance(node.value, int)
+            node.value = node.value + (1 if how.endswith("+1") else -1)
         elif how == "negate":
             assert isinstance(node, (ast.If, ast.While, ast.IfExp))
             node.test = ast.UnaryOp(op=ast.Not(), operand=node.test)
@@ -133,6 +133,7 @@ class _Mutate(ast.NodeTransformer):
 def mutant_source(path: Path, site: Site) -> str:
     tree = ast.parse(path.read_text())
     mutated = _Mutate(tree, site).visit(tree)
+    assert mutated is not None
     return ast.unparse(ast.fix_missing_locations(mutated))
 
 
@@ -251,7 +252,9 @@ def main() -> int:
             before = ast.unparse(ast.parse(original)).splitlines()
             mutated = mutant_source(ROOT / DOMAIN / site.file, site)
             changed = [
-                line for a, line in zip(before, mutated.splitlines(), strict=False) if a != line
+                f"{a.strip()} -> {b.strip()}"
+                for a, b in zip(before, mutated.splitlines(), strict=False)
+                if a != b
             ]
             target.write_text(mutated)
             try:
@@ -262,7 +265,7 @@ def main() -> int:
                 **asdict(site),
                 "outcome": outcome,
                 "seconds": round(seconds, 1),
-                "mutated": changed[0].strip() if changed else "",
+                "mutated": changed[0] if changed else "",
                 "detail": detail,
             }
 

@@ -70,9 +70,9 @@ def _sv_shown(view: Message) -> Identities:
     assert isinstance(view, sv.View)
     found: Identities = Counter()
     for seat in view.seats:
-        for card in seat.village:
-            if card.card != sv.CARD_UNSPECIFIED and not card.public:
-                found["village", seat.seat, card.slot, card.card] += 1
+        for spot in seat.village:
+            if spot.card != sv.CARD_UNSPECIFIED and not spot.public:
+                found["village", seat.seat, spot.slot, spot.card] += 1
         for i, card in enumerate(seat.private_deck):
             if card != sv.CARD_UNSPECIFIED:
                 found["private", seat.seat, i, card] += 1

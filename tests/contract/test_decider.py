@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from cardroom.domain import registry
 from cardroom.domain.kernel import Actor, DealersPick, MalformedCommand, RuleViolation
 from cardroom.domain.presentation import strategy
 from tests.bounded import steps
@@ -97,7 +96,14 @@ def test_legal_actions_are_exactly_what_decide_accepts_at_every_step(kind: str, 
     options = options_for(kind, seats, seed)
     if options is None:
         return
-    Played(kind, seats, seed, options).play(lambda p: check_decisions(p, every=1) and None)
+    asked = 0
+
+    def check(p: Played) -> None:
+        nonlocal asked
+        asked += check_decisions(p, every=1)
+
+    Played(kind, seats, seed, options).play(check)
+    assert asked > 0
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -134,6 +140,5 @@ def test_every_game_ends_with_seats_leaving_and_timing_out(kind: str) -> None:
             game.act(seat, rng.choice(game.legal(seat)))
     table = game.table
     assert table.finished and 0 in table.resigned
-    assert set(table.winners) <= set(range(1, seats))
+    assert table.winners and set(table.winners) <= set(range(1, seats))
     assert game.checked_defaults > 0
-    assert registry.game(kind).kind == kind

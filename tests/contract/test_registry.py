@@ -62,7 +62,9 @@ def test_it_refuses_the_seat_counts_it_is_not_played_by_naming_a_rule(kind: str)
 def test_a_seat_sends_no_chance_outcome(kind: str) -> None:
     game = registry.game(kind)
     seats = next(s for s in seat_counts(kind) if options_for(kind, s, 0) is not None)
-    state = game.initial_state(options_for(kind, seats, 0), seats)
+    options = options_for(kind, seats, 0)
+    assert options is not None
+    state = game.initial_state(options, seats)
     for chance in game.chance_types:
         with pytest.raises((MalformedCommand, RuleViolation)):
             game.decide(state, Actor.of_seat(0), chance())
