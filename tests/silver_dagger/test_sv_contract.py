@@ -26,7 +26,7 @@ from cardroom.domain.silver_dagger.cards import DECK
 from cardroom.domain.silver_dagger.state import Phase
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
-from .scenarios import MAGE, SENT, deal
+from .scenarios import FLIP, MAGE, SENT, deal
 from .support import Table, given, started
 
 
@@ -231,3 +231,21 @@ class TestViews:
             assert isinstance(view, pb.View)
             shown = [c.card for c in view.seats[0].village]
             assert shown[2:] == [pb.CARD_UNSPECIFIED] * 3
+
+    @pytest.mark.parametrize(
+        ("draw", "source"),
+        [
+            (pb.DrawCard(), ""),
+            (pb.DrawCard(private_deck=True), "private deck"),
+            (pb.TakeDiscard(), "discard"),
+        ],
+    )
+    def test_every_viewer_is_told_where_the_held_card_came_from(
+        self, draw: pb.DrawCard | pb.TakeDiscard, source: str
+    ) -> None:
+        table = given([[SENT] * 3, [FLIP] * 3], deck=[MAGE], discard=[SENT], private=[[MAGE]])
+        table.send(0, draw)
+        for viewer in (SPECTATOR, Viewer.of_seat(0), Viewer.of_seat(1), AUDITOR):
+            view = table.view(viewer)
+            assert view.held_from_private_deck == (source == "private deck")
+            assert view.held_from_discard == (source == "discard")
