@@ -52,6 +52,9 @@ class Contract:
     # The hidden identities a state folded for ``viewer`` holds that the view
     # must show that viewer.
     known: Callable[[Any, Viewer], Identities]
+    # Every place a seat's fold may hold a hidden identity in (a contract
+    # game set must show each: a view that drops one is caught only there).
+    places: frozenset[str]
     # What the game says of itself: (rules version, seats from, seats to,
     # its chance outcomes' names, how many commands a seat may send).
     describes: tuple[str, int, int, frozenset[str], int]
@@ -100,8 +103,10 @@ def _sv_known(state: Any, viewer: Viewer) -> Identities:
 
 
 def _sl_options(rng: random.Random, seats: int) -> Message:
+    """Mostly short piles; now and then a long one, where a casino opens,
+    luck is drawn and a pile is looked at."""
     options = sl_play.random_options(rng, seats, full=False)
-    options.draw_pile_size = rng.randint(8, 40)
+    options.draw_pile_size = rng.randint(8, 40) if rng.random() < 0.6 else rng.randint(60, 150)
     return options
 
 
@@ -130,9 +135,13 @@ def _sl_known(state: Any, viewer: Viewer) -> Identities:
     for position, card in enumerate(state.pile):
         if card is not None:
             found["pile", position, card] += 1
-    for card in state.luck:
-        if card is not None:
-            found["luck", card] += 1
+    if state.current is not None and viewer.may_see({state.current}):
+        # Luck's cards are drawn for the luck player alone (the proto's
+        # "visible to the luck player"): another seat that knew one of them
+        # from a look at the pile keeps it in its fold, not in its view.
+        for card in state.luck:
+            if card is not None:
+                found["luck", card] += 1
     if state.casino is not None:
         for card in (state.casino.bet, state.casino.second_bet):
             if card is not None:
@@ -210,6 +219,7 @@ def _sm_known(state: Any, viewer: Viewer) -> Identities:
 
 CONTRACTS: dict[str, Contract] = {
     "silver-dagger": Contract(
+        places=frozenset({"village", "private", "held"}),
         describes=("silver-dagger/2", 2, 4, frozenset({"DealRound"}), 17),
         options=lambda rng, seats: sv.Options(
             furry_sequential_plus50=rng.random() < 0.5,
@@ -220,6 +230,7 @@ CONTRACTS: dict[str, Contract] = {
         known=_sv_known,
     ),
     "smile-life": Contract(
+        places=frozenset({"hand", "pile", "luck", "bet"}),
         describes=(
             "smile-life/2",
             2,
@@ -233,6 +244,7 @@ CONTRACTS: dict[str, Contract] = {
         known=_sl_known,
     ),
     "smiles-and-daggers": Contract(
+        places=frozenset({"hand", "challenge"}),
         describes=("smiles-and-daggers/2", 2, 6, frozenset({"ChooseStartSeat"}), 7),
         options=lambda rng, seats: sd_play.random_options(rng, seats),
         universe=lambda state, seat: sd_support.command_universe(state.seat_count),
@@ -240,6 +252,7 @@ CONTRACTS: dict[str, Contract] = {
         known=_sd_known,
     ),
     "smoke-and-mirrors": Contract(
+        places=frozenset({"hand", "act", "swap"}),
         describes=("smoke-and-mirrors/2", 2, 5, frozenset({"BlindPick", "DealRound"}), 7),
         options=_sm_options,
         universe=lambda state, seat: sm_support.command_universe(),

@@ -3,7 +3,8 @@ what ``decide`` accepts over the game's command universe, from the seat's
 own fold as from the full state; a refused command changes nothing and
 names a documented rule (or is malformed); every decision point has a
 default choice among the legal ones; and every game ends, under random
-play, heuristic play, and with seats leaving or timing out."""
+play, heuristic play, and with seats leaving or timing out, and every
+viewer's view names its winners."""
 
 from __future__ import annotations
 
@@ -118,6 +119,16 @@ def test_every_game_ends_under_random_and_heuristic_play(kind: str) -> None:
             played = Played(kind, seats, seats, options).play(strategies=lineup)
             winners = played.game.winners(played.state)
             assert winners and set(winners) <= set(range(seats))
+            for viewer, fold in played.folds.items():
+                assert named_winners(played.game.view(fold, viewer)) == sorted(winners)
+
+
+def named_winners(view: Message) -> list[int]:
+    """The winners a finished game's view names (``winners``, or one ``winner``)."""
+    fields = view.DESCRIPTOR.fields_by_name
+    if "winners" in fields:
+        return sorted(view.winners)  # type: ignore[attr-defined]
+    return [view.winner]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("kind", KINDS)
