@@ -214,14 +214,24 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=1500, help="seconds for the whole run")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--json", type=Path, help="write every outcome here too")
+    parser.add_argument(
+        "--only", help="run only these of the drawn mutants, by number: 14,20,35-40"
+    )
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
     args = parser.parse_args()
 
-    sites = draw(args.files, args.seed, args.count)
+    drawn = list(enumerate(draw(args.files, args.seed, args.count), 1))
+    if args.only:
+        wanted = set()
+        for part in args.only.split(","):
+            first, _, last = part.partition("-")
+            wanted |= set(range(int(first), int(last or first) + 1))
+        drawn = [(n, site) for n, site in drawn if n in wanted]
     if args.list:
-        for site in sites:
-            print(f"{site.file}:{site.line} {site.how}")
+        for n, site in drawn:
+            print(f"[{n}] {site.file}:{site.line} {site.how}")
         return 0
+    numbers, sites = [n for n, _ in drawn], [site for _, site in drawn]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="cardroom-mutants-") as tmp:
         scratches = [Path(tmp) / f"job{j}" for j in range(args.jobs)]
@@ -240,7 +250,7 @@ def main() -> int:
             finally:
                 free.put(scratch)
             print(
-                f"[{number}/{len(sites)}] {result['outcome']:8} {result['seconds']:6.1f}s "
+                f"[{number}/{args.count}] {result['outcome']:8} {result['seconds']:6.1f}s "
                 f"{site.file}:{site.line} {site.how}: {str(result['mutated'])[:90]}",
                 flush=True,
             )
@@ -270,7 +280,7 @@ def main() -> int:
             }
 
         with ThreadPoolExecutor(args.jobs) as pool:
-            done = list(pool.map(one, range(1, len(sites) + 1), sites))
+            done = list(pool.map(one, numbers, sites))
     results = [r for r in done if r is not None]
     if len(results) < len(sites):
         print(f"budget spent: {len(results)} of {len(sites)} mutants run")
