@@ -91,7 +91,7 @@ def test_legal_actions_are_exactly_what_decide_accepts(kind: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_legal_actions_are_exactly_what_decide_accepts_at_every_step(kind: str, seed: int) -> None:
     seats = random.Random(seed).choice(seat_counts(kind))
     options = options_for(kind, seats, seed)

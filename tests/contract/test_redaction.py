@@ -108,7 +108,7 @@ def test_a_smile_life_seat_is_shown_what_it_learned_of_other_hands() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_viewer_sees_exactly_its_fold_in_many_games(kind: str, data: st.DataObject) -> None:
     seats = data.draw(st.sampled_from(seat_counts(kind)))
