@@ -38,6 +38,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DOMAIN = Path("domain/cardroom/domain")
@@ -125,16 +126,52 @@ class _Mutate(ast.NodeTransformer):
         elif how == "negate":
             assert isinstance(node, (ast.If, ast.While, ast.IfExp))
             node.test = ast.UnaryOp(op=ast.Not(), operand=node.test)
+            return node
         elif how == "remove":
             return ast.copy_location(ast.Pass(), node)
         return node
 
 
 def mutant_source(path: Path, site: Site) -> str:
-    tree = ast.parse(path.read_text())
-    mutated = _Mutate(tree, site).visit(tree)
-    assert mutated is not None
-    return ast.unparse(ast.fix_missing_locations(mutated))
+    """The file with only the mutated node's text replaced, so the rest
+    reads as before (a test that reads the source, such as one listing the
+    rule ids it names, sees no other change)."""
+    text = path.read_text()
+    tree = ast.parse(text)
+    node = list(ast.walk(tree))[site.index]
+    lines = text.splitlines(keepends=True)
+    start, end = _span(lines, node)
+    if site.how == "remove":
+        replacement = "pass"
+    elif site.how == "negate":
+        assert isinstance(node, (ast.If, ast.While, ast.IfExp))
+        start, end = _span(lines, node.test)
+        replacement = f"not ({text[start:end]})"
+    else:
+        mutated = _Mutate(tree, site).visit(node)
+        assert mutated is not None
+        replacement = f"({ast.unparse(mutated)})"
+    spliced = text[:start] + replacement + text[end:]
+    fresh = ast.parse(text)
+    expected = _Mutate(fresh, site).visit(fresh)
+    assert expected is not None
+    placed = ast.parse(spliced)  # a negative constant parses as -(n): compare values
+    if ast.dump(placed) != ast.dump(expected) and not site.how.startswith("const:"):
+        raise ValueError(f"cannot place the mutant {site} in the text")
+    return spliced
+
+
+def _span(lines: list[str], node: Any) -> tuple[int, int]:
+    """Where ``node`` (an expression or a statement) lies in the text, as string indices."""
+    first, last = node.lineno, node.end_lineno
+    start = sum(map(len, lines[: first - 1])) + _offset(lines[first - 1], node.col_offset)
+    end = sum(map(len, lines[: last - 1])) + _offset(lines[last - 1], node.end_col_offset)
+    return start, end
+
+
+def _offset(line: str, utf8_offset: int) -> int:
+    """ast's column offsets count UTF-8 bytes; str indices count characters."""
+    return len(line.encode()[:utf8_offset].decode())
 
 
 def draw(files: list[str], seed: int, count: int) -> list[Site]:
@@ -259,7 +296,7 @@ def main() -> int:
         def run_mutant(scratch: Path, site: Site) -> dict[str, object]:
             target = scratch / DOMAIN / site.file
             original = target.read_text()
-            before = ast.unparse(ast.parse(original)).splitlines()
+            before = original.splitlines()
             mutated = mutant_source(ROOT / DOMAIN / site.file, site)
             changed = [
                 f"{a.strip()} -> {b.strip()}"
