@@ -111,3 +111,27 @@ def test_the_narrator_tells_every_event_to_every_viewer_from_its_fold(kind: str)
         scene = told.scene(played.game.view(fold, viewer), names, viewer.seat)
         assert scene.status and len(scene.seats) == seats
     assert compared > 0 and SPECTATOR in played.folds
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_reveal_opens_an_earlier_secret(kind: str) -> None:
+    """``reveals`` names, for each event, earlier secrets that exist: the
+    latest earlier secret of its type that its match accepts."""
+    seats = seat_counts(kind)[-1]
+    options = options_for(kind, seats, 5)
+    if options is None:
+        seats = seat_counts(kind)[1]
+        options = options_for(kind, seats, 5)
+    played = Played(kind, seats, 5, options).play()
+    opened = 0
+    for index, e in enumerate(played.log):
+        for reveal in played.game.reveals(e):
+            earlier = [
+                s.value
+                for before in played.log[index::-1]
+                for s in before.secrets
+                if isinstance(s.value, reveal.kind) and reveal.match(s.value)
+            ]
+            assert earlier, (e.public, reveal.kind)
+            opened += 1
+    assert opened > 0 or kind != "silver-dagger"  # every Silver Dagger round opens looks
