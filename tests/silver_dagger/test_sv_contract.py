@@ -21,24 +21,16 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.silver_dagger import GAME, SilverDagger
+from cardroom.domain.silver_dagger import GAME
 from cardroom.domain.silver_dagger.cards import DECK
 from cardroom.domain.silver_dagger.state import Phase
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
-from .scenarios import MAGE, SENT, deal
+from .scenarios import FLIP, MAGE, SENT, deal
 from .support import Table, given, started
 
 
 class TestTheGameModule:
-    def test_it_describes_itself(self) -> None:
-        assert isinstance(GAME, SilverDagger)
-        assert (GAME.kind, GAME.rules_version) == ("silver-dagger", "silver-dagger/2")
-        assert (GAME.min_seats, GAME.max_seats) == (2, 4)
-        assert GAME.options_type is pb.Options and GAME.view_type is pb.View
-        assert GAME.chance_types == (pb.DealRound,)
-        assert len(GAME.command_types) == len(set(GAME.command_types)) == 17
-
     @pytest.mark.parametrize("seats", [0, 1, 5])
     def test_it_is_played_by_two_to_four(self, seats: int) -> None:
         with pytest.raises(RuleViolation) as caught:
@@ -239,3 +231,21 @@ class TestViews:
             assert isinstance(view, pb.View)
             shown = [c.card for c in view.seats[0].village]
             assert shown[2:] == [pb.CARD_UNSPECIFIED] * 3
+
+    @pytest.mark.parametrize(
+        ("draw", "source"),
+        [
+            (pb.DrawCard(), ""),
+            (pb.DrawCard(private_deck=True), "private deck"),
+            (pb.TakeDiscard(), "discard"),
+        ],
+    )
+    def test_every_viewer_is_told_where_the_held_card_came_from(
+        self, draw: pb.DrawCard | pb.TakeDiscard, source: str
+    ) -> None:
+        table = given([[SENT] * 3, [FLIP] * 3], deck=[MAGE], discard=[SENT], private=[[MAGE]])
+        table.send(0, draw)
+        for viewer in (SPECTATOR, Viewer.of_seat(0), Viewer.of_seat(1), AUDITOR):
+            view = table.view(viewer)
+            assert view.held_from_private_deck == (source == "private deck")
+            assert view.held_from_discard == (source == "discard")

@@ -23,7 +23,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.smile_life import GAME, SmileLife
+from cardroom.domain.smile_life import GAME
 from cardroom.domain.smile_life.cards import DECK_COUNTS
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 
@@ -31,14 +31,6 @@ from .support import PETS, TRIPS, Table, after_draw, deck, given, life, malus, o
 
 
 class TestTheGameModule:
-    def test_it_describes_itself(self) -> None:
-        assert isinstance(GAME, SmileLife)
-        assert (GAME.kind, GAME.rules_version) == ("smile-life", "smile-life/2")
-        assert (GAME.min_seats, GAME.max_seats) == (2, 6)
-        assert GAME.options_type is pb.Options and GAME.view_type is pb.View
-        assert set(GAME.chance_types) == {pb.ShuffleDeck, pb.RedealHands, pb.PickBarterCards}
-        assert pb.PlayCard in GAME.command_types and pb.ShuffleDeck not in GAME.command_types
-
     @pytest.mark.parametrize("seats", [0, 1, 6, 7])
     def test_it_is_for_two_to_five_players(self, seats: int) -> None:
         with pytest.raises(RuleViolation) as caught:

@@ -18,7 +18,7 @@ from cardroom.domain.kernel import (
     RuleViolation,
     Viewer,
 )
-from cardroom.domain.smiles_and_daggers import GAME, SmilesAndDaggers
+from cardroom.domain.smiles_and_daggers import GAME
 from cardroom.domain.smiles_and_daggers.state import Phase
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
 
@@ -39,24 +39,6 @@ from .support import (
 
 
 class TestTheGameModule:
-    def test_it_describes_itself(self) -> None:
-        assert isinstance(GAME, SmilesAndDaggers)
-        assert GAME.kind == "smiles-and-daggers"
-        assert GAME.rules_version == "smiles-and-daggers/2"
-        assert (GAME.min_seats, GAME.max_seats) == (2, 6)
-        assert GAME.options_type is pb.Options
-        assert GAME.view_type is pb.View
-        assert set(GAME.command_types) == {
-            pb.ChooseFamily,
-            pb.RecoverCard,
-            pb.SkipTurn,
-            pb.ChallengeOpponent,
-            pb.CommitCard,
-            pb.PlaceBet,
-            pb.PassBet,
-        }
-        assert GAME.chance_types == (pb.ChooseStartSeat,)
-
     @pytest.mark.parametrize("seats", [0, 1, 7])
     def test_it_refuses_fewer_than_two_or_more_than_six_players(self, seats: int) -> None:
         with pytest.raises(RuleViolation):

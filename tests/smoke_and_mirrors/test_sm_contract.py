@@ -20,7 +20,6 @@ from cardroom.domain.kernel import (
 )
 from cardroom.domain.smoke_and_mirrors import GAME
 from cardroom.domain.smoke_and_mirrors.cards import card_to_pb
-from cardroom.domain.smoke_and_mirrors.rules import SmokeAndMirrors
 from cardroom.domain.smoke_and_mirrors.state import Phase
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 
@@ -49,24 +48,6 @@ def dealt(start: int = 0) -> Table:
 
 
 class TestTheGameModule:
-    def test_it_describes_itself(self) -> None:
-        assert GAME.kind == "smoke-and-mirrors"
-        assert GAME.rules_version == "smoke-and-mirrors/2"
-        assert (GAME.min_seats, GAME.max_seats) == (2, 5)
-        assert GAME.options_type is pb.Options
-        assert GAME.view_type is pb.View
-        assert set(GAME.command_types) == {
-            pb.Challenge,
-            pb.PerformAct,
-            pb.TakeBreak,
-            pb.TakeBlind,
-            pb.GiveCard,
-            pb.DeclineSwap,
-            pb.LeaveRound,
-        }
-        assert set(GAME.chance_types) == {pb.DealRound, pb.BlindPick}
-        assert isinstance(GAME, SmokeAndMirrors)
-
     @pytest.mark.parametrize("seats", [0, 1, 6])
     def test_it_takes_two_to_five_players(self, seats: int) -> None:
         with pytest.raises(RuleViolation):
