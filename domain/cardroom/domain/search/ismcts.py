@@ -1,0 +1,237 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling,
+Powley & Whitehouse 2012), for every game through the ``Game`` contract.
+
+The search starts from one seat's own fold: the state that seat's redacted
+event stream folds into, with ``None`` wherever a card is hidden from it.
+Each iteration asks the game's :class:`Determinizer` for one complete state
+that agrees with everything the seat has seen, and plays it forward with the
+pure deciders (``decide``, ``evolve``, ``legal_actions``, ``sample_chance``):
+down the shared tree, whose nodes are keyed by the moves made (so every
+determinization lands in the same information-set nodes), then at random to
+the end of the game or a move limit. Children are chosen by UCB1 with
+*availability* counts, since a move exists only in some determinizations.
+The move played is the root's most visited child.
+
+Everything is pure: the randomness is the ``rng`` passed in, the budget is a
+number of iterations, and a caller with a clock passes ``stop`` (asked
+between iterations) to end the search early. So the same fold and seed give
+the same move, and a fold the seat cannot tell apart from another gives the
+same move too: nothing here reads anything but the fold.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from google.protobuf.message import Message
+
+from cardroom.domain import registry
+from cardroom.domain.kernel import DEALER, Actor, Game
+
+
+class Determinizer(Protocol):
+    """One game's knowledge of what a seat cannot see
+    (``DETERMINIZER`` in ``cardroom.domain.<game>.determinize``)."""
+
+    def sample(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A complete state (as an auditor would fold it) that agrees with
+        ``state``, ``seat``'s own fold: every card the seat knows where it
+        knows it, every count and every public fact; the cards it has not
+        seen drawn at random from those it cannot place."""
+        ...
+
+    def score(self, state: Any) -> Sequence[float] | None:
+        """For a game cut short by the move limit: each seat's share of a
+        win, as well as the game's standing tells (summing to 1), or None
+        for an even share."""
+        ...
+
+
+def determinizer(kind: str) -> Determinizer | None:
+    """The game's determinizer, or None when it has none."""
+    module = registry.part(kind, "determinize")
+    return getattr(module, "DETERMINIZER", None)
+
+
+def key(command: Message) -> bytes:
+    """A move's identity in the tree: its type and its fields."""
+    return command.DESCRIPTOR.full_name.encode() + b":" + command.SerializeToString(deterministic=True)
+
+
+@dataclass
+class Node:
+    mover: int = -1  # the seat whose move led here (-1 at the root)
+    move: Message | None = None
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0  # the mover's summed share of wins
+    children: dict[bytes, Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Settings:
+    iterations: int = 200
+    exploration: float = 0.7  # UCB1's constant
+    rollout_moves: int = 150  # moves played at random beyond the tree
+    tree_moves: int = 60  # moves played down the tree in one iteration
+
+
+@dataclass
+class Result:
+    move: Message
+    iterations: int
+    root: Node
+
+
+class Search:
+    """The search for one game; ``choose`` is one move's worth of it."""
+
+    def __init__(self, game: Game[Any], determinize: Determinizer, settings: Settings) -> None:
+        self.game, self.determinize, self.settings = game, determinize, settings
+        self.seats = 0
+
+    # ------------------------------------------------------------ moves
+
+    def movers(self, state: Any) -> list[tuple[int, list[Message]]]:
+        legal = self.game.legal_actions
+        return [(s, moves) for s in range(self.seats) if (moves := legal(state, s))]
+
+    def apply(self, state: Any, actor: Actor, command: Message) -> Any:
+        for e in self.game.decide(state, actor, command):
+            state = self.game.evolve(state, e)
+        return state
+
+    def chance(self, state: Any, rng: random.Random) -> Any | None:
+        """The state after the dealer's draw, or None when none is due."""
+        if self.game.chance_needed(state) is None:
+            return None
+        return self.apply(state, DEALER, self.game.sample_chance(state, rng))
+
+    def shares(self, state: Any) -> list[float]:
+        winners = self.game.winners(state)
+        n = self.seats
+        if winners is None:
+            scored = self.determinize.score(state)
+            return list(scored) if scored is not None else [1 / n] * n
+        if not winners:
+            return [0.0] * n
+        return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+    # ----------------------------------------------------------- search
+
+    def choose(
+        self,
+        fold: Any,
+        seat: int,
+        rng: random.Random,
+        *,
+        stop: Callable[[], bool] | None = None,
+        seats: int | None = None,
+    ) -> Result:
+        """``seat``'s move from its own fold ``fold``."""
+        self.seats = seats if seats is not None else _seat_count(fold)
+        legal = self.game.legal_actions(fold, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no move to make")
+        root = Node()
+        if len(legal) == 1:
+            return Result(legal[0], 0, root)
+        done = 0
+        for done in range(1, self.settings.iterations + 1):
+            self.iterate(root, fold, seat, legal, rng)
+            if stop is not None and stop():
+                break
+        best = max(root.children.values(), key=lambda n: (n.visits, n.reward))
+        assert best.move is not None
+        return Result(best.move, done, root)
+
+    def iterate(
+        self, root: Node, fold: Any, seat: int, legal: list[Message], rng: random.Random
+    ) -> None:
+        settings = self.settings
+        state = self.determinize.sample(fold, seat, rng)
+        path = [root]
+        node = root
+        options: list[tuple[int, list[Message]]] = [(seat, legal)]
+        expanded = False
+        for _ in range(settings.tree_moves):
+            if not options:
+                if self.game.winners(state) is not None:
+                    break
+                after = self.chance(state, rng)
+                if after is not None:
+                    state = after
+                    options = self.movers(state)
+                    continue
+                options = self.movers(state)
+                if not options:
+                    break
+            mover, moves = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+            keyed = [(key(m), m) for m in moves]
+            for k, _ in keyed:
+                child = node.children.get(k)
+                if child is not None:
+                    child.available += 1
+            untried = [(k, m) for k, m in keyed if k not in node.children]
+            if untried:
+                k, move = untried[rng.randrange(len(untried))]
+                child = Node(mover=mover, move=move, available=1)
+                node.children[k] = child
+                expanded = True
+            else:
+                child = self._select(node, [k for k, _ in keyed])
+                move = child.move  # type: ignore[assignment]
+            state = self.apply(state, Actor.of_seat(mover), move)
+            node = child
+            path.append(node)
+            options = []
+            if expanded:
+                break
+        state = self.rollout(state, rng)
+        shares = self.shares(state)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.reward += shares[n.mover]
+
+    def _select(self, node: Node, keys: list[bytes]) -> Node:
+        c = self.settings.exploration
+        best, best_value = None, -1.0
+        for k in keys:
+            child = node.children[k]
+            value = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
+        return best
+
+    def rollout(self, state: Any, rng: random.Random) -> Any:
+        for _ in range(self.settings.rollout_moves):
+            if self.game.winners(state) is not None:
+                return state
+            after = self.chance(state, rng)
+            if after is not None:
+                state = after
+                continue
+            options = self.movers(state)
+            if not options:
+                return state
+            mover, moves = options[rng.randrange(len(options))]
+            state = self.apply(state, Actor.of_seat(mover), moves[rng.randrange(len(moves))])
+        return state
+
+
+def _seat_count(state: Any) -> int:
+    for name in ("seat_count",):
+        if hasattr(state, name):
+            return int(getattr(state, name))
+    settings = getattr(state, "settings", None)
+    if settings is not None and hasattr(settings, "seat_count"):
+        return int(settings.seat_count)
+    raise ValueError("pass seats=: this game's state does not say how many seats it has")

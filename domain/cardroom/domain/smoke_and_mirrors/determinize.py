@@ -1,0 +1,55 @@
+"""Complete states a seat cannot tell from its own fold, for the search bot
+(``cardroom.domain.search``).
+
+The round's 18 cards are all somewhere: hands, face-down acts, the cards set
+aside and those out with eliminated players. A seat's fold has every card it
+has seen where it saw it (its hand, an act revealed to it, a card taken
+from or given to it in a swap) and ``None`` elsewhere, with every count
+right. A sample keeps the known cards and deals the rest of the deck at
+random into the unseen places; so rendering a sample for the seat shows the
+seat exactly what its own view shows, and only unseen cards differ.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from cardroom.domain.search.pool import Pool
+from cardroom.domain.smoke_and_mirrors.cards import DECK
+from cardroom.domain.smoke_and_mirrors.state import Phase, State, normalized
+
+
+class Determinizer:
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        known = [c for st in state.seats for c in (*st.hand, *st.act)]
+        pool = Pool(Counter(DECK), [*known, *state.set_aside, *state.out], rng)
+        seats = tuple(
+            st.replace(hand=normalized(pool.fill(st.hand)), act=pool.fill(st.act))
+            for st in state.seats
+        )
+        sample = state.replace(
+            seats=seats, set_aside=pool.fill(state.set_aside), out=pool.fill(state.out)
+        )
+        if state.phase is Phase.GIVE and state.swap_taken is None and state.swapper is not None:
+            # SM-10: the card taken blind, which the two players of the swap
+            # know: one of the swapper's cards this seat has not seen.
+            mine = state.seats[state.swapper].hand
+            seen = Counter(c for c in mine if c is not None)
+            unseen = list(seats[state.swapper].hand)
+            for card in seen.elements():
+                unseen.remove(card)
+            sample = sample.replace(swap_taken=rng.choice(unseen))
+        return sample
+
+    def score(self, state: State) -> Sequence[float] | None:
+        """A game cut short: the round wins so far, softly (two more
+        round wins are worth about e times the share)."""
+        weights = [math.exp(st.round_wins / 2) for st in state.seats]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+DETERMINIZER = Determinizer()
