@@ -15,7 +15,7 @@ from google.protobuf.message import Message
 from cardroom.domain import registry
 from cardroom.domain.kernel import Viewer
 from cardroom.domain.presentation import strategy
-from cardroom.domain.search.ismcts import Search, Settings, determinizer
+from cardroom.domain.search.ismcts import determinizer
 from tests.presentation.local import LocalGame
 
 KINDS = sorted(registry.games())

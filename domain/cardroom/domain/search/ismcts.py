@@ -30,7 +30,8 @@ from typing import Any, Protocol
 from google.protobuf.message import Message
 
 from cardroom.domain import registry
-from cardroom.domain.kernel import DEALER, Actor, Game
+from cardroom.domain.kernel import DEALER, Actor, Game, Viewer
+from cardroom.domain.presentation import Strategy
 
 
 class Determinizer(Protocol):
@@ -59,7 +60,35 @@ def determinizer(kind: str) -> Determinizer | None:
 
 def key(command: Message) -> bytes:
     """A move's identity in the tree: its type and its fields."""
-    return command.DESCRIPTOR.full_name.encode() + b":" + command.SerializeToString(deterministic=True)
+    return (
+        command.DESCRIPTOR.full_name.encode() + b":" + command.SerializeToString(deterministic=True)
+    )
+
+
+# How a rollout picks a seat's move: (complete state, seat, legal moves, rng).
+Policy = Callable[[Any, int, list[Message], random.Random], Message]
+
+
+def random_policy(state: Any, seat: int, moves: list[Message], rng: random.Random) -> Message:
+    return moves[rng.randrange(len(moves))]
+
+
+@dataclass(frozen=True)
+class StrategyPolicy:
+    """Rollouts played by a strategy (the game's heuristic bot), from the
+    seat's view of the sampled state, with a random move now and then
+    (``epsilon``) so the rollouts do not all run alike."""
+
+    game: Game[Any]
+    strategy: Strategy
+    epsilon: float = 0.1
+
+    def __call__(self, state: Any, seat: int, moves: list[Message], rng: random.Random) -> Message:
+        if len(moves) == 1:
+            return moves[0]
+        if rng.random() < self.epsilon:
+            return moves[rng.randrange(len(moves))]
+        return self.strategy.choose(self.game.view(state, Viewer.of_seat(seat)), moves, seat, rng)
 
 
 @dataclass
@@ -76,7 +105,7 @@ class Node:
 class Settings:
     iterations: int = 200
     exploration: float = 0.7  # UCB1's constant
-    rollout_moves: int = 150  # moves played at random beyond the tree
+    rollout_moves: int = 40  # moves played by the rollout policy beyond the tree
     tree_moves: int = 60  # moves played down the tree in one iteration
 
 
@@ -90,8 +119,15 @@ class Result:
 class Search:
     """The search for one game; ``choose`` is one move's worth of it."""
 
-    def __init__(self, game: Game[Any], determinize: Determinizer, settings: Settings) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        determinize: Determinizer,
+        settings: Settings,
+        policy: Policy = random_policy,
+    ) -> None:
         self.game, self.determinize, self.settings = game, determinize, settings
+        self.policy = policy
         self.seats = 0
 
     # ------------------------------------------------------------ moves
@@ -141,8 +177,9 @@ class Search:
         if len(legal) == 1:
             return Result(legal[0], 0, root)
         done = 0
-        for done in range(1, self.settings.iterations + 1):
+        while done < self.settings.iterations:
             self.iterate(root, fold, seat, legal, rng)
+            done += 1
             if stop is not None and stop():
                 break
         best = max(root.children.values(), key=lambda n: (n.visits, n.reward))
@@ -223,7 +260,7 @@ class Search:
             if not options:
                 return state
             mover, moves = options[rng.randrange(len(options))]
-            state = self.apply(state, Actor.of_seat(mover), moves[rng.randrange(len(moves))])
+            state = self.apply(state, Actor.of_seat(mover), self.policy(state, mover, moves, rng))
         return state
 
 
