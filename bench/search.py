@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -145,6 +146,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=10_000, help="at most, per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = parser.parse_args()
     kinds = args.game or sorted(k for k in registry.games() if determinizer(k) is not None)
     print(
@@ -157,6 +159,8 @@ def main() -> None:
         choose = searcher(kind, args.think_ms, args.iterations)
         for index in range(args.games):
             play(kind, index % SEATS, args.seed * 100_003 + index, choose, tally)
+            if args.progress:
+                print(f"  {kind} game {index + 1}: {tally.wins:.0f} wins so far", file=sys.stderr)
         print(tally.line(), flush=True)
     print("\nmedian/p90: CPU time (one core) per searched move; iters: median iterations a move")
 

@@ -182,8 +182,8 @@ BOT_NAMES = ("Babbage", "Curie", "Dirac", "Euler", "Fermat", "Gauss", "Hopper", 
 
 
 def bot_name(index: int, bot: str, think_ms: int = DEFAULT_THINK_MS) -> str:
-    """A bot's name at the table, saying how it plays: "Babbage (search bot (500 ms))"."""
-    return f"{BOT_NAMES[index % len(BOT_NAMES)]} ({label(bot, think_ms=think_ms)})"
+    """A bot's name at the table, saying how it plays: "Babbage, search bot (500 ms)"."""
+    return f"{BOT_NAMES[index % len(BOT_NAMES)]}, {label(bot, think_ms=think_ms)}"
 
 
 async def seat_bots(client: Client, game_id: str, count: int, bot: str) -> tuple[BotSeat, ...]:
