@@ -32,7 +32,7 @@ from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import DEALER, GUEST, Actor, Viewer
 from cardroom.domain.presentation import strategy
-from cardroom.domain.search.ismcts import Search, Settings, StrategyPolicy, determinizer
+from cardroom.domain.search.ismcts import Search, Settings, determinizer, strategy_policies
 from cardroom.v1 import table_pb2 as tpb
 
 SEATS = 3
@@ -125,7 +125,9 @@ def searcher(
 ) -> Callable[[object, int, random.Random], tuple[object, int]]:
     game, det, heuristic = registry.game(kind), determinizer(kind), strategy(kind)
     assert det is not None and heuristic is not None
-    search = Search(game, det, Settings(iterations=iterations), StrategyPolicy(game, heuristic))
+    search = Search(
+        game, det, Settings(iterations=iterations), *strategy_policies(game, heuristic, det)
+    )
 
     def choose(fold: object, seat: int, rng: random.Random) -> tuple[object, int]:
         # One core's worth: this process's CPU time, so a busy machine

@@ -15,7 +15,7 @@ from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import Viewer
 from cardroom.domain.presentation import strategy
-from cardroom.domain.search.ismcts import Search, Settings, StrategyPolicy, determinizer
+from cardroom.domain.search.ismcts import Search, Settings, determinizer, strategy_policies
 from cardroom.domain.smoke_and_mirrors import GAME as SM
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from tests.silver_dagger.support import Table as SilverTable
@@ -31,7 +31,7 @@ SMALL = Settings(iterations=6, rollout_moves=12, tree_moves=6)
 def search(kind: str) -> Search:
     game, det, bot = registry.game(kind), determinizer(kind), strategy(kind)
     assert det is not None and bot is not None
-    return Search(game, det, SMALL, StrategyPolicy(game, bot))
+    return Search(game, det, SMALL, *strategy_policies(game, bot, det))
 
 
 def same_move(kind: str, fold_a: Any, fold_b: Any, seat: int, seed: int) -> bool:

@@ -32,9 +32,9 @@ from cardroom.domain.presentation import strategy
 from cardroom.domain.search.ismcts import (
     Search,
     Settings,
-    StrategyPolicy,
     determinizer,
     random_policy,
+    strategy_policies,
 )
 
 # An upper bound: the clock ends a search first on any machine we know.
@@ -63,8 +63,9 @@ def searcher(kind: str) -> Search:
     if det is None:
         raise ValueError(f"{kind} has no determinizer (cardroom.domain.<game>.determinize)")
     heuristic = strategy(kind)
-    policy = StrategyPolicy(game, heuristic) if heuristic is not None else random_policy
-    return Search(game, det, Settings(), policy)
+    if heuristic is None:
+        return Search(game, det, Settings(), random_policy)
+    return Search(game, det, Settings(), *strategy_policies(game, heuristic, det))
 
 
 def think(

@@ -51,6 +51,10 @@ class Determinizer(Protocol):
         for an even share."""
         ...
 
+    # Optional: ``seen_by(state, seat)``, a complete state with what ``seat``
+    # could not know blanked, for a rollout's strategy to read where the
+    # game's view of a complete state would show it more (see StrategyPolicy).
+
 
 def determinizer(kind: str) -> Determinizer | None:
     """The game's determinizer, or None when it has none."""
@@ -82,13 +86,31 @@ class StrategyPolicy:
     game: Game[Any]
     strategy: Strategy
     epsilon: float = 0.1
+    # What the seat's strategy may read of a complete state (the
+    # determinizer's ``seen_by``): without it, a rollout's bots would play
+    # seeing every card the view of a complete state shows.
+    seen_by: Callable[[Any, int], Any] | None = None
 
     def __call__(self, state: Any, seat: int, moves: list[Message], rng: random.Random) -> Message:
         if len(moves) == 1:
             return moves[0]
-        if rng.random() < self.epsilon:
+        if self.epsilon and rng.random() < self.epsilon:
             return moves[rng.randrange(len(moves))]
+        if self.seen_by is not None:
+            state = self.seen_by(state, seat)
         return self.strategy.choose(self.game.view(state, Viewer.of_seat(seat)), moves, seat, rng)
+
+
+def strategy_policies(
+    game: Game[Any], strategy: Strategy, determinize: Determinizer
+) -> tuple[StrategyPolicy, StrategyPolicy]:
+    """The rollout policy (the strategy, a random move one time in ten) and
+    the prior (the strategy itself), both reading what the seat may see."""
+    seen_by = getattr(determinize, "seen_by", None)
+    return (
+        StrategyPolicy(game, strategy, 0.1, seen_by),
+        StrategyPolicy(game, strategy, 0.0, seen_by),
+    )
 
 
 @dataclass
@@ -107,6 +129,7 @@ class Settings:
     exploration: float = 0.7  # UCB1's constant
     rollout_moves: int = 40  # moves played by the rollout policy beyond the tree
     tree_moves: int = 60  # moves played down the tree in one iteration
+    prior_bias: float = 0.5  # the bonus of the prior's move, over (visits + 1)
 
 
 @dataclass
@@ -125,9 +148,10 @@ class Search:
         determinize: Determinizer,
         settings: Settings,
         policy: Policy = random_policy,
+        prior: Policy | None = None,
     ) -> None:
         self.game, self.determinize, self.settings = game, determinize, settings
-        self.policy = policy
+        self.policy, self.prior = policy, prior
         self.seats = 0
 
     # ------------------------------------------------------------ moves
@@ -176,9 +200,11 @@ class Search:
         root = Node()
         if len(legal) == 1:
             return Result(legal[0], 0, root)
+        # The prior's move at the root, from the seat's own fold (its view).
+        hint = key(self.prior(fold, seat, legal, rng)) if self.prior is not None else None
         done = 0
         while done < self.settings.iterations:
-            self.iterate(root, fold, seat, legal, rng)
+            self.iterate(root, fold, seat, legal, rng, hint)
             done += 1
             if stop is not None and stop():
                 break
@@ -187,15 +213,22 @@ class Search:
         return Result(best.move, done, root)
 
     def iterate(
-        self, root: Node, fold: Any, seat: int, legal: list[Message], rng: random.Random
+        self,
+        root: Node,
+        fold: Any,
+        seat: int,
+        legal: list[Message],
+        rng: random.Random,
+        hint: bytes | None = None,
     ) -> None:
+        """One iteration: a sample, a walk down the tree that adds one node,
+        a rollout, and every node on the way credited with its mover's share."""
         settings = self.settings
         state = self.determinize.sample(fold, seat, rng)
         path = [root]
         node = root
         options: list[tuple[int, list[Message]]] = [(seat, legal)]
-        expanded = False
-        for _ in range(settings.tree_moves):
+        for depth in range(settings.tree_moves):
             if not options:
                 if self.game.winners(state) is not None:
                     break
@@ -208,20 +241,14 @@ class Search:
                 if not options:
                     break
             mover, moves = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
-            keyed = [(key(m), m) for m in moves]
-            for k, _ in keyed:
-                child = node.children.get(k)
-                if child is not None:
-                    child.available += 1
-            untried = [(k, m) for k, m in keyed if k not in node.children]
-            if untried:
-                k, move = untried[rng.randrange(len(untried))]
-                child = Node(mover=mover, move=move, available=1)
-                node.children[k] = child
-                expanded = True
-            else:
-                child = self._select(node, [k for k, _ in keyed])
-                move = child.move  # type: ignore[assignment]
+            if depth and self.prior is not None and len(moves) > 1:
+                hint = key(self.prior(state, mover, moves, rng))
+            k, move = self._select(node, [(key(m), m) for m in moves], hint, rng)
+            hint = None
+            child = node.children.get(k)
+            expanded = child is None
+            if child is None:
+                child = node.children[k] = Node(mover=mover, move=move, available=1)
             state = self.apply(state, Actor.of_seat(mover), move)
             node = child
             path.append(node)
@@ -235,18 +262,45 @@ class Search:
             if n.mover >= 0:
                 n.reward += shares[n.mover]
 
-    def _select(self, node: Node, keys: list[bytes]) -> Node:
-        c = self.settings.exploration
-        best, best_value = None, -1.0
-        for k in keys:
-            child = node.children[k]
-            value = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if value > best_value:
-                best, best_value = child, value
-        assert best is not None
-        return best
+    def _select(
+        self,
+        node: Node,
+        keyed: list[tuple[bytes, Message]],
+        hint: bytes | None,
+        rng: random.Random,
+    ) -> tuple[bytes, Message]:
+        """UCB1 over the moves available in this sample, counting each
+        child's availability; a move not tried yet is valued at its tried
+        siblings' mean (first-play urgency) rather than first in line, and
+        the prior's move (the heuristic bot's) gets a bonus that fades as
+        it is visited. Ties go to a random one."""
+        c, bias = self.settings.exploration, self.settings.prior_bias
+        children = node.children
+        tried = [children[k] for k, _ in keyed if k in children and children[k].visits]
+        for k, _ in keyed:
+            child = children.get(k)
+            if child is not None:
+                child.available += 1
+        if tried:
+            fpu = sum(ch.reward / ch.visits for ch in tried) / len(tried)
+        else:
+            fpu = 1 / max(1, self.seats)
+        total = max(1, sum(ch.available for ch in tried))
+        best: list[tuple[bytes, Message]] = []
+        best_value = -math.inf
+        for k, move in keyed:
+            child = children.get(k)
+            visits = child.visits if child is not None else 0
+            available = child.available if child is not None else total
+            mean = child.reward / visits if child is not None and visits else fpu
+            value = mean + c * math.sqrt(math.log(available + 1) / (visits + 1))
+            if k == hint:
+                value += bias / (visits + 1)
+            if value > best_value + 1e-12:
+                best, best_value = [(k, move)], value
+            elif value > best_value - 1e-12:
+                best.append((k, move))
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
     def rollout(self, state: Any, rng: random.Random) -> Any:
         for _ in range(self.settings.rollout_moves):

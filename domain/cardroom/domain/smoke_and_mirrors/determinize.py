@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from cardroom.domain.search.pool import Pool
 from cardroom.domain.smoke_and_mirrors.cards import DECK
-from cardroom.domain.smoke_and_mirrors.state import Phase, State, normalized
+from cardroom.domain.smoke_and_mirrors.state import Phase, State, normalized, unknown
 
 
 class Determinizer:
@@ -43,6 +43,17 @@ class Determinizer:
                 unseen.remove(card)
             sample = sample.replace(swap_taken=rng.choice(unseen))
         return sample
+
+    def seen_by(self, state: State, seat: int) -> State:
+        """A complete state as ``seat``'s bot may read it in a rollout: the
+        other seats' hands and acts unseen (the view of a complete state
+        would show them all; an act revealed in a challenge is forgotten,
+        which only makes the rollout's bots a little more trusting)."""
+        seats = tuple(
+            st if i == seat else st.replace(hand=unknown(len(st.hand)), act=unknown(len(st.act)))
+            for i, st in enumerate(state.seats)
+        )
+        return state.replace(seats=seats)
 
     def score(self, state: State) -> Sequence[float] | None:
         """A game cut short: the round wins so far, softly (two more
