@@ -10,7 +10,9 @@ down the shared tree, whose nodes are keyed by the moves made (so every
 determinization lands in the same information-set nodes), then at random to
 the end of the game or a move limit. Children are chosen by UCB1 with
 *availability* counts, since a move exists only in some determinizations.
-The move played is the root's most visited child.
+The move played is the root's most visited child, unless the prior (the
+game's heuristic bot, when there is one) chose another and the search has
+not shown the most visited one clearly better.
 
 Everything is pure: the randomness is the ``rng`` passed in, the budget is a
 number of iterations, and a caller with a clock passes ``stop`` (asked
@@ -130,6 +132,8 @@ class Settings:
     rollout_moves: int = 40  # moves played by the rollout policy beyond the tree
     tree_moves: int = 60  # moves played down the tree in one iteration
     prior_bias: float = 0.5  # the bonus of the prior's move, over (visits + 1)
+    # Standard errors by which another move must beat the prior's to be played.
+    confidence: float = 1.5
 
 
 @dataclass
@@ -209,8 +213,24 @@ class Search:
             if stop is not None and stop():
                 break
         best = max(root.children.values(), key=lambda n: (n.visits, n.reward))
+        prior = root.children.get(hint) if hint is not None else None
+        if prior is not None and best is not prior and not self._clearly_better(best, prior):
+            best = prior
         assert best.move is not None
         return Result(best.move, done, root)
+
+    def _clearly_better(self, best: Node, prior: Node) -> bool:
+        """Whether the most visited move beats the prior's by ``confidence``
+        standard errors (shares of a win lie in [0, 1], so a mean ``m`` has a
+        variance of at most m(1 - m)): a few noisy samples do not overrule
+        the heuristic bot."""
+        z = self.settings.confidence
+        if not prior.visits or not best.visits:
+            return best.visits > 0
+        m1, n1 = best.reward / best.visits, best.visits
+        m0, n0 = prior.reward / prior.visits, prior.visits
+        error = math.sqrt((m1 * (1 - m1) + 0.01) / n1 + (m0 * (1 - m0) + 0.01) / n0)
+        return m1 - m0 > z * error
 
     def iterate(
         self,

@@ -45,6 +45,11 @@ class Pool(Generic[C]):
                 return self.cards.pop(i)
         raise Inconsistent("no unplaced card fits a hidden place")
 
+    def remove(self, cards: Iterable[C]) -> None:
+        """Take these cards out of the pool (placed by the caller)."""
+        for card in cards:
+            self.cards.remove(card)
+
     def fill(self, cards: tuple[C | None, ...]) -> tuple[C, ...]:
         """``cards`` with every unseen one (None) drawn from the pool."""
         return tuple(c if c is not None else self.take() for c in cards)

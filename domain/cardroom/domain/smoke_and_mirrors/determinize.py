@@ -8,6 +8,12 @@ from or given to it in a swap) and ``None`` elsewhere, with every count
 right. A sample keeps the known cards and deals the rest of the deck at
 random into the unseen places; so rendering a sample for the seat shows the
 seat exactly what its own view shows, and only unseen cards differ.
+
+One thing play tells: a face-down act claimed a number, and most players
+tell the truth most of the time. Uniform deals would make almost every act
+a lie and every challenge look good, so an unseen act is dealt, with
+probability ``TRUTHFUL``, cards from the pool that make its claim true (when
+some do), and otherwise at random.
 """
 
 from __future__ import annotations
@@ -18,17 +24,40 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardroom.domain.search.pool import Pool
-from cardroom.domain.smoke_and_mirrors.cards import DECK
+from cardroom.domain.smoke_and_mirrors.cards import DECK, Card, act_is_true
 from cardroom.domain.smoke_and_mirrors.state import Phase, State, normalized, unknown
+
+TRUTHFUL = 0.8
+TRIES = 12
+
+
+def _true_act(pool: Pool[Card], size: int, claim: int, rng: random.Random) -> tuple[Card, ...]:
+    """``size`` cards of the pool that make ``claim`` true, if a few tries find them."""
+    for _ in range(TRIES):
+        if len(pool) < size:
+            break
+        cards = tuple(rng.sample(pool.cards, size))
+        if act_is_true(cards, claim):
+            pool.remove(cards)
+            return cards
+    return pool.fill((None,) * size)
 
 
 class Determinizer:
     def sample(self, state: State, seat: int, rng: random.Random) -> State:
         known = [c for st in state.seats for c in (*st.hand, *st.act)]
         pool = Pool(Counter(DECK), [*known, *state.set_aside, *state.out], rng)
+        acts: list[tuple[Card, ...] | None] = [None] * len(state.seats)
+        for i, st in enumerate(state.seats):
+            hidden = st.act and st.act_claim and all(c is None for c in st.act)
+            if hidden and rng.random() < TRUTHFUL:
+                acts[i] = _true_act(pool, len(st.act), st.act_claim, rng)
         seats = tuple(
-            st.replace(hand=normalized(pool.fill(st.hand)), act=pool.fill(st.act))
-            for st in state.seats
+            st.replace(
+                hand=normalized(pool.fill(st.hand)),
+                act=acts[i] if acts[i] is not None else pool.fill(st.act),
+            )
+            for i, st in enumerate(state.seats)
         )
         sample = state.replace(
             seats=seats, set_aside=pool.fill(state.set_aside), out=pool.fill(state.out)
