@@ -162,7 +162,7 @@ def main() -> None:
         for index in range(args.games):
             play(kind, index % SEATS, args.seed * 100_003 + index, choose, tally)
             if args.progress:
-                print(f"  {kind} game {index + 1}: {tally.wins:.0f} wins so far", file=sys.stderr)
+                print(f"  after game {index + 1}: {tally.line()}", file=sys.stderr, flush=True)
         print(tally.line(), flush=True)
     print("\nmedian/p90: CPU time (one core) per searched move; iters: median iterations a move")
 
