@@ -24,6 +24,8 @@ from tests.smile_life.twins import decide, play_random, twin_shuffles
 from tests.smiles_and_daggers.twins import commitment_twins
 from tests.smoke_and_mirrors.twins import Twins
 
+pytestmark = pytest.mark.slow  # a search at every few steps of several twin games
+
 # Enough to exercise sampling, the tree and rollouts; small enough to be quick.
 SMALL = Settings(iterations=6, rollout_moves=12, tree_moves=6)
 
