@@ -19,7 +19,7 @@ from cardroom.cli.common import (
 )
 from cardroom.cli.watch import print_lines
 from cardroom.client import CardroomError
-from cardroom.client.bots import BOT_KINDS, NoSuchBot, strategy_for
+from cardroom.client.bots import BOT_KINDS, DEFAULT_THINK_MS, NoSuchBot, label, strategy_for
 from cardroom.client.bots.runner import Bot, NotASeat
 from cardroom.client.follow import transient
 
@@ -41,6 +41,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="heuristic",
         help="how it plays (default %(default)s)",
     )
+    parser.add_argument(
+        "--think-ms",
+        type=int,
+        default=DEFAULT_THINK_MS,
+        metavar="MS",
+        help="--strategy search: thinking time per move (default %(default)s)",
+    )
     parser.add_argument("--seed", type=int, help="seed its choices")
     parser.add_argument("--quiet", action="store_true", help="print only the outcome")
 
@@ -56,7 +63,7 @@ async def play(args: argparse.Namespace) -> int:
         async with connect(args) as client:
             kind = (await client.view(args.game_id, args.seat_token)).table.kind
             try:
-                strategy = strategy_for(kind, args.strategy)
+                strategy = strategy_for(kind, args.strategy, think_ms=args.think_ms)
             except NoSuchBot as error:
                 raise UsageError(str(error)) from None
             if args.seat_token:
@@ -67,7 +74,7 @@ async def play(args: argparse.Namespace) -> int:
                 except NotASeat as error:
                     raise UsageError(str(error)) from None
             else:
-                name = args.name or f"{args.strategy} bot"
+                name = args.name or label(args.strategy, think_ms=args.think_ms)
                 bot = await Bot.join(
                     client, args.game_id, name, strategy, rng, seat=args.seat, listener=listener
                 )

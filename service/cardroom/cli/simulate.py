@@ -1,4 +1,4 @@
-"""``cardroom simulate --game KIND --games N --bots heuristic,random,...``:
+"""``cardroom simulate --game KIND --games N --bots search,heuristic,...``:
 bots play N games through a server (a temporary one of its own unless
 ``--address``), with a progress bar; then win rates by bot and by seat with
 95% intervals, game lengths and commands per second."""
@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from cardroom.cli.common import EXIT_OK, UsageError, add_server_flags, connect, env, unreachable
 from cardroom.cli.temporary import temporary_server
 from cardroom.client import CardroomError
-from cardroom.client.bots import NoSuchBot, strategy_for
+from cardroom.client.bots import DEFAULT_THINK_MS, NoSuchBot, strategy_for
 from cardroom.client.bots.simulate import Report, simulate
 from cardroom.client.follow import transient
 from cardroom.domain import registry
@@ -33,7 +33,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         metavar="BOT,BOT,...",
-        help="one bot per seat, e.g. heuristic,random,random (turned one seat on each game)",
+        help="one bot per seat, e.g. search,heuristic,random (turned one seat on each game)",
+    )
+    parser.add_argument(
+        "--think-ms",
+        type=int,
+        default=DEFAULT_THINK_MS,
+        metavar="MS",
+        help="a search bot's thinking time per move (default %(default)s)",
     )
     parser.add_argument(
         "--parallel", type=int, default=4, metavar="P", help="games at a time (default %(default)s)"
@@ -62,7 +69,7 @@ def bots_of(args: argparse.Namespace) -> list[str]:
         )
     for bot in bots:
         try:
-            strategy_for(args.game, bot)
+            strategy_for(args.game, bot, think_ms=args.think_ms)
         except NoSuchBot as error:
             raise UsageError(str(error)) from None
     if args.games < 1 or args.parallel < 1:
@@ -105,6 +112,7 @@ async def play(
                     parallel=args.parallel,
                     operator_token=operator,
                     on_game=lambda played: progress.advance(task),
+                    think_ms=args.think_ms,
                 )
         except CardroomError as error:
             if transient(error):

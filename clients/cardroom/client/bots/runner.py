@@ -2,7 +2,8 @@
 
 Everything it does goes through the API with its own seat token: it reads
 its seat's feed (WatchEvents), its legal actions and its view, and submits
-one of those actions, chosen by a strategy from that view alone. So a bot
+one of those actions, chosen by a strategy from that view alone (a search
+bot: from its seat's fold of that same feed, in a worker process). So a bot
 can no more see a hidden card than a person at the table can. It starts the
 game once every seat is taken, and it rides out a server restart by
 reconnecting with the same token.
@@ -15,8 +16,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from google.protobuf.message import Message
+
 from cardroom.client import CardroomError, Client, Conflict, RuleBroken
-from cardroom.client.bots import strategy_for
+from cardroom.client.bots import DEFAULT_THINK_MS, label, strategy_for
+from cardroom.client.bots.search import SearchBot
 from cardroom.client.feed import Feed
 from cardroom.client.follow import Follower, Listener, backoff, transient
 from cardroom.client.sessions import BotSeat
@@ -48,7 +52,7 @@ class Bot:
         game_id: str,
         token: str,
         seat: int,
-        strategy: Strategy,
+        strategy: Strategy | SearchBot,
         rng: random.Random,
         *,
         listener: Listener | None = None,
@@ -66,7 +70,7 @@ class Bot:
         client: Client,
         game_id: str,
         name: str,
-        strategy: Strategy,
+        strategy: Strategy | SearchBot,
         rng: random.Random,
         *,
         seat: int | None = None,
@@ -82,7 +86,7 @@ class Bot:
         client: Client,
         game_id: str,
         token: str,
-        strategy: Strategy,
+        strategy: Strategy | SearchBot,
         rng: random.Random,
         *,
         listener: Listener | None = None,
@@ -121,10 +125,15 @@ class Bot:
         if actions:
             if self.commands >= self.max_commands:
                 raise RuntimeError(f"bot in seat {self.seat} reached {self.max_commands} commands")
-            view = await self.client.view(self.game_id, self.token)
-            if view.version != version:
-                return True  # the game moved on between the two calls
-            choice = self.strategy.choose(view.game, actions, self.seat, self.rng)
+            if isinstance(self.strategy, SearchBot):
+                choice = await self._search(version, list(actions))
+                if choice is None:
+                    return True  # the game moved on meanwhile
+            else:
+                view = await self.client.view(self.game_id, self.token)
+                if view.version != version:
+                    return True  # the game moved on between the two calls
+                choice = self.strategy.choose(view.game, actions, self.seat, self.rng)
             try:
                 await self.client.act(self.game_id, self.token, choice, expected_version=version)
             except (Conflict, RuleBroken):
@@ -143,6 +152,20 @@ class Bot:
                 pass  # another seat started it
         return await follower.next() is not None
 
+    async def _search(self, version: int, actions: list[Message]) -> Message | None:
+        """The search bot's move at ``version``, from its own feed's fold."""
+        assert isinstance(self.strategy, SearchBot)
+        follower = self.follower
+        if not await follower.until(version) or follower.feed.cursor != version:
+            return None
+        story = follower.feed.story
+        if story is None or story.table is None:
+            return None
+        table = story.table
+        return await self.strategy.choose(
+            table.game_state, self.seat, table.seat_count, actions, self.rng
+        )
+
     def _outcome(self) -> Outcome:
         feed = self.follower.feed
         table = feed.story.table if feed.story is not None else None
@@ -158,11 +181,16 @@ class Bot:
 BOT_NAMES = ("Babbage", "Curie", "Dirac", "Euler", "Fermat", "Gauss", "Hopper", "Noether")
 
 
+def bot_name(index: int, bot: str, think_ms: int = DEFAULT_THINK_MS) -> str:
+    """A bot's name at the table, saying how it plays: "Babbage, search bot (500 ms)"."""
+    return f"{BOT_NAMES[index % len(BOT_NAMES)]}, {label(bot, think_ms=think_ms)}"
+
+
 async def seat_bots(client: Client, game_id: str, count: int, bot: str) -> tuple[BotSeat, ...]:
     """Seat ``count`` bots of one kind in the lowest free seats."""
     seated = []
     for i in range(count):
-        handle = await client.join(game_id, BOT_NAMES[i % len(BOT_NAMES)])
+        handle = await client.join(game_id, bot_name(i, bot))
         seated.append(BotSeat(handle.seat, handle.token, bot))
     return tuple(seated)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from google.protobuf.message import Message
 
 from cardroom.client import Client
-from cardroom.client.bots import strategy_for
+from cardroom.client.bots import DEFAULT_THINK_MS, label, strategy_for
 from cardroom.client.bots.runner import Bot
 
 Z95 = 1.959964
@@ -142,8 +142,10 @@ async def play_one(
     *,
     options: Message | None = None,
     operator_token: str | None = None,
+    think_ms: int = DEFAULT_THINK_MS,
 ) -> Played:
-    """One game with these bots in these seats, played to its end."""
+    """One game with these bots in these seats, played to its end; a search
+    bot thinks ``think_ms`` a move."""
     game_id = await client.create_game(
         kind, seat_count=len(lineup), options=options, operator_token=operator_token
     )
@@ -151,8 +153,8 @@ async def play_one(
         await Bot.join(
             client,
             game_id,
-            f"{bot}-{seat}",
-            strategy_for(kind, bot),
+            f"{label(bot, think_ms=think_ms)} {seat}",
+            strategy_for(kind, bot, think_ms=think_ms),
             random.Random(f"{seed}:{seat}"),
             seat=seat,
         )
@@ -181,11 +183,12 @@ async def simulate(
     options: Message | None = None,
     operator_token: str | None = None,
     on_game: Callable[[Played], None] | None = None,
+    think_ms: int = DEFAULT_THINK_MS,
 ) -> Report:
     """Play ``games`` games, ``parallel`` at a time; ``on_game`` hears of each
-    as it ends (a progress bar)."""
+    as it ends (a progress bar). A search bot thinks ``think_ms`` a move."""
     for bot in dict.fromkeys(bots):
-        strategy_for(kind, bot)  # an unknown bot fails before any game is made
+        strategy_for(kind, bot, think_ms=think_ms)  # an unknown bot fails before any game
     report = Report(kind, tuple(bots), parallel=max(1, parallel))
     gate = asyncio.Semaphore(report.parallel)
     results: list[Played | None] = [None] * games
@@ -199,6 +202,7 @@ async def simulate(
                 f"{seed}:{index}",
                 options=options,
                 operator_token=operator_token,
+                think_ms=think_ms,
             )
         results[index] = played
         if on_game is not None:

@@ -1,0 +1,171 @@
+"""The search bot against heuristic bots: ``python -m bench.search [--games 500]``.
+
+For every game: ``--games`` games at 3 seats, one search bot
+(``cardroom.domain.search``) and two of the game's heuristic bots, the search
+bot one seat further each game. The games are played in memory through the
+table decider, as the service plays them: the dealer draws chance, and every
+seat decides from its own redacted fold (the search bot from its fold, the
+heuristic bots from their views), so the search bot sees exactly what it
+would through the API. Each search move gets ``--think-ms`` of one core (the
+CPU clock is checked between iterations, so a busy machine slows the bench
+but not the bot's thinking) and at most ``--iterations``.
+
+Printed per game: the search bot's wins, its win rate with a 95% Wilson
+interval against the fair share (1/3), and the median and 90th percentile
+CPU time per search move (moves with a single legal choice are not searched and
+not counted). The default is a few games per game, enough to see the bot
+work in a few minutes; ``--games 500`` is the full measure (hours).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cardroom.client.bots.simulate import wilson
+from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import DEALER, GUEST, Actor, Viewer
+from cardroom.domain.presentation import strategy
+from cardroom.domain.search.ismcts import Search, Settings, determinizer, strategy_policies
+from cardroom.v1 import table_pb2 as tpb
+
+SEATS = 3
+MAX_COMMANDS = 5_000
+
+
+@dataclass
+class Tally:
+    kind: str
+    games: int = 0
+    wins: float = 0.0  # a shared win counts for every winner, as in simulate
+    move_seconds: list[float] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)
+
+    def line(self) -> str:
+        low, high = wilson(round(self.wins), self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        times = sorted(self.move_seconds) or [0.0]
+        p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
+        return (
+            f"{self.kind:<20} {self.games:5d} {self.wins:5.0f}  {rate:6.1%}  "
+            f"[{low:5.1%}, {high:5.1%}]  vs {1 / SEATS:.1%}   "
+            f"{statistics.median(times) * 1000:6.0f} ms  {p90 * 1000:6.0f} ms  "
+            f"{statistics.median(self.iterations or [0]):6.0f}  {len(self.move_seconds):6d}"
+        )
+
+
+HEADER = (
+    f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     fair share  "
+    f"{'median':>9}  {'p90':>9}  {'iters':>6}  {'moves':>6}"
+)
+
+
+def play(
+    kind: str,
+    me: int,
+    seed: int,
+    choose: Callable[[object, int, random.Random], object],
+    tally: Tally,
+) -> None:
+    """One game: the search bot in seat ``me``, heuristic bots elsewhere."""
+    game = registry.game(kind)
+    heuristic = strategy(kind)
+    assert heuristic is not None
+    rng = random.Random(f"dealer:{seed}")
+    rngs = [random.Random(f"{seed}:{s}") for s in range(SEATS)]
+    created = tables.create(game, game.options_type(), SEATS, set_deal=False)
+    full = tables.initial(game, created.public)  # type: ignore[arg-type]
+    folds = {s: full for s in range(SEATS)}
+
+    def apply(actor: Actor, command: object) -> None:
+        nonlocal full
+        for e in tables.decide(full, actor, command):  # type: ignore[arg-type]
+            full = tables.evolve(full, e)
+            for s in range(SEATS):
+                folds[s] = tables.evolve(folds[s], e.redact(Viewer.of_seat(s)))
+
+    for s in range(SEATS):
+        apply(GUEST, tpb.TakeSeat(player_name=f"p{s}", token_sha256=bytes(32)))
+    apply(Actor.of_seat(0), tpb.StartGame())
+    for _ in range(MAX_COMMANDS):
+        if full.finished:
+            break
+        if tables.chance_needed(full) is not None:
+            apply(DEALER, tables.sample_chance(full, rng))
+            continue
+        movers = [(s, a) for s in range(SEATS) if (a := tables.legal_actions(folds[s], s))]
+        seat, legal = rng.choice(movers)
+        if seat == me and len(legal) > 1:
+            started = time.process_time()
+            choice, iterations = choose(folds[seat].game_state, seat, rngs[seat])  # type: ignore[misc]
+            tally.move_seconds.append(time.process_time() - started)
+            tally.iterations.append(iterations)
+        elif seat == me:
+            choice = legal[0]
+        else:
+            view = tables.view(folds[seat], Viewer.of_seat(seat))
+            choice = heuristic.choose(view, legal, seat, rngs[seat])
+        apply(Actor.of_seat(seat), choice)
+    else:
+        raise RuntimeError(f"{kind} game {seed} did not end in {MAX_COMMANDS} commands")
+    tally.games += 1
+    winners = full.winners
+    if me in winners:
+        tally.wins += 1
+
+
+def searcher(
+    kind: str, think_ms: int, iterations: int
+) -> Callable[[object, int, random.Random], tuple[object, int]]:
+    game, det, heuristic = registry.game(kind), determinizer(kind), strategy(kind)
+    assert det is not None and heuristic is not None
+    search = Search(
+        game, det, Settings(iterations=iterations), *strategy_policies(game, heuristic, det)
+    )
+
+    def choose(fold: object, seat: int, rng: random.Random) -> tuple[object, int]:
+        # One core's worth: this process's CPU time, so a busy machine
+        # slows the bench down but gives the bot the same thinking.
+        deadline = time.process_time() + think_ms / 1000
+        result = search.choose(
+            fold, seat, rng, stop=lambda: time.process_time() >= deadline, seats=SEATS
+        )
+        return result.move, result.iterations
+
+    return choose
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__)
+    parser.add_argument("--games", type=int, default=3, help="games per game kind")
+    parser.add_argument("--think-ms", type=int, default=500)
+    parser.add_argument("--iterations", type=int, default=10_000, help="at most, per move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
+    args = parser.parse_args()
+    kinds = args.game or sorted(k for k in registry.games() if determinizer(k) is not None)
+    print(
+        f"search bot ({args.think_ms} ms, at most {args.iterations} iterations a move) "
+        f"vs 2 heuristic bots, {args.games} games per game, seats rotated\n"
+    )
+    print(HEADER, flush=True)
+    for kind in kinds:
+        tally = Tally(kind)
+        choose = searcher(kind, args.think_ms, args.iterations)
+        for index in range(args.games):
+            play(kind, index % SEATS, args.seed * 100_003 + index, choose, tally)
+            if args.progress:
+                print(f"  after game {index + 1}: {tally.line()}", file=sys.stderr, flush=True)
+        print(tally.line(), flush=True)
+    print("\nmedian/p90: CPU time (one core) per searched move; iters: median iterations a move")
+
+
+if __name__ == "__main__":
+    main()
