@@ -219,13 +219,18 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         return [
             f"{public.player_name or name(names, public.seat)} sits down at seat {public.seat}."
         ]
+    if isinstance(public, tpb.InvitationIssued):
+        return [f"Seat {public.seat + 1} is held for an invited player."]
     if isinstance(public, tpb.GameStarted):
         return [
             f"{listing([name(names, s) for s in range(len(names))])} are seated: the game begins."
         ]
     if isinstance(public, tpb.SeatResigned):
         who = name(names, public.seat)
-        how = "is removed by the operator" if public.reason == public.REASON_REMOVED else "resigns"
+        how = {
+            public.REASON_REMOVED: "is removed by the operator",
+            public.REASON_ABSENT: "is removed for absence (every player was away)",
+        }.get(public.reason, "resigns")
         return [f"{who} {how}: the game makes their choices from now on."]
     if isinstance(public, tpb.SeatTimedOut):
         return [f"{name(names, public.seat)}'s time runs out: the game makes the choice."]

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/table.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\"\x95\x02\n\x0bGameCreated\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x10\n\x08set_deal\x18\x04 \x01(\x08\x12\x15\n\rrules_version\x18\x05 \x01(\t\x12\x36\n\x10spectator_policy\x18\x06 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\x12*\n\nlog_policy\x18\x07 \x01(\x0b\x32\x16.cardroom.v1.LogPolicy\x12\x30\n\rtable_options\x18\x08 \x01(\x0b\x32\x19.cardroom.v1.TableOptions\",\n\x0cTableOptions\x12\x1c\n\x14seconds_per_decision\x18\x01 \x01(\r\"\xb8\x01\n\x0fSpectatorPolicy\x12/\n\x04kind\x18\x01 \x01(\x0e\x32!.cardroom.v1.SpectatorPolicy.Kind\x12\x14\n\x0c\x64\x65lay_events\x18\x02 \x01(\r\"^\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0f\n\x0bKIND_PUBLIC\x10\x01\x12\x10\n\x0cKIND_DELAYED\x10\x02\x12\x1d\n\x19KIND_OMNISCIENT_AFTER_END\x10\x03\"\x81\x01\n\tLogPolicy\x12)\n\x04kind\x18\x01 \x01(\x0e\x32\x1b.cardroom.v1.LogPolicy.Kind\"I\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x10\n\x0cKIND_PLAYERS\x10\x01\x12\x19\n\x15KIND_PUBLIC_AFTER_END\x10\x02\".\n\tSeatTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\"&\n\x0eSeatCredential\x12\x14\n\x0ctoken_sha256\x18\x01 \x01(\x0c\"\r\n\x0bGameStarted\"\x1f\n\x0cGameFinished\x12\x0f\n\x07winners\x18\x01 \x03(\r\"Q\n\x08TakeSeat\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0ctoken_sha256\x18\x03 \x01(\x0c\x42\x07\n\x05_seat\"\x0b\n\tStartGame\"\x08\n\x06Resign\"\x1a\n\nRemoveSeat\x12\x0c\n\x04seat\x18\x01 \x01(\r\"-\n\x0c\x43lockExpired\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07version\x18\x02 \x01(\x04\"\x99\x01\n\x0cSeatResigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x30\n\x06reason\x18\x02 \x01(\x0e\x32 .cardroom.v1.SeatResigned.Reason\"I\n\x06Reason\x12\x16\n\x12REASON_UNSPECIFIED\x10\x00\x12\x13\n\x0fREASON_RESIGNED\x10\x01\x12\x12\n\x0eREASON_REMOVED\x10\x03\"\x1c\n\x0cSeatTimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\r\"\x1b\n\nDealerPick\x12\r\n\x05index\x18\x01 \x01(\r\"1\n\x07SetDeal\x12&\n\x08outcomes\x18\x01 \x03(\x0b\x32\x14.google.protobuf.Anyb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/table.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\"\x95\x02\n\x0bGameCreated\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x10\n\x08set_deal\x18\x04 \x01(\x08\x12\x15\n\rrules_version\x18\x05 \x01(\t\x12\x36\n\x10spectator_policy\x18\x06 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\x12*\n\nlog_policy\x18\x07 \x01(\x0b\x32\x16.cardroom.v1.LogPolicy\x12\x30\n\rtable_options\x18\x08 \x01(\x0b\x32\x19.cardroom.v1.TableOptions\",\n\x0cTableOptions\x12\x1c\n\x14seconds_per_decision\x18\x01 \x01(\r\"\xb8\x01\n\x0fSpectatorPolicy\x12/\n\x04kind\x18\x01 \x01(\x0e\x32!.cardroom.v1.SpectatorPolicy.Kind\x12\x14\n\x0c\x64\x65lay_events\x18\x02 \x01(\r\"^\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0f\n\x0bKIND_PUBLIC\x10\x01\x12\x10\n\x0cKIND_DELAYED\x10\x02\x12\x1d\n\x19KIND_OMNISCIENT_AFTER_END\x10\x03\"\x81\x01\n\tLogPolicy\x12)\n\x04kind\x18\x01 \x01(\x0e\x32\x1b.cardroom.v1.LogPolicy.Kind\"I\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x10\n\x0cKIND_PLAYERS\x10\x01\x12\x19\n\x15KIND_PUBLIC_AFTER_END\x10\x02\"D\n\tSeatTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0c\x62ot_strategy\x18\x03 \x01(\t\"&\n\x0eSeatCredential\x12\x14\n\x0ctoken_sha256\x18\x01 \x01(\x0c\"\r\n\x0bGameStarted\"\x1f\n\x0cGameFinished\x12\x0f\n\x07winners\x18\x01 \x03(\r\"\x82\x01\n\x08TakeSeat\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0ctoken_sha256\x18\x03 \x01(\x0c\x12\x19\n\x11invitation_sha256\x18\x04 \x01(\x0c\x12\x14\n\x0c\x62ot_strategy\x18\x05 \x01(\tB\x07\n\x05_seat\"B\n\x0fIssueInvitation\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0b\x63ode_sha256\x18\x02 \x01(\x0c\x42\x07\n\x05_seat\"1\n\x10InvitationIssued\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x62y_seat\x18\x02 \x01(\r\"+\n\x14InvitationCredential\x12\x13\n\x0b\x63ode_sha256\x18\x01 \x01(\x0c\"\x0b\n\tStartGame\"\x08\n\x06Resign\"*\n\nRemoveSeat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61\x62sent\x18\x02 \x01(\x08\"-\n\x0c\x43lockExpired\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07version\x18\x02 \x01(\x04\"\xac\x01\n\x0cSeatResigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x30\n\x06reason\x18\x02 \x01(\x0e\x32 .cardroom.v1.SeatResigned.Reason\"\\\n\x06Reason\x12\x16\n\x12REASON_UNSPECIFIED\x10\x00\x12\x13\n\x0fREASON_RESIGNED\x10\x01\x12\x12\n\x0eREASON_REMOVED\x10\x03\x12\x11\n\rREASON_ABSENT\x10\x04\"\x1c\n\x0cSeatTimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\r\"\x1b\n\nDealerPick\x12\r\n\x05index\x18\x01 \x01(\r\"1\n\x07SetDeal\x12&\n\x08outcomes\x18\x01 \x03(\x0b\x32\x14.google.protobuf.Anyb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -45,31 +45,37 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_LOGPOLICY_KIND']._serialized_start=637
   _globals['_LOGPOLICY_KIND']._serialized_end=710
   _globals['_SEATTAKEN']._serialized_start=712
-  _globals['_SEATTAKEN']._serialized_end=758
-  _globals['_SEATCREDENTIAL']._serialized_start=760
-  _globals['_SEATCREDENTIAL']._serialized_end=798
-  _globals['_GAMESTARTED']._serialized_start=800
-  _globals['_GAMESTARTED']._serialized_end=813
-  _globals['_GAMEFINISHED']._serialized_start=815
-  _globals['_GAMEFINISHED']._serialized_end=846
-  _globals['_TAKESEAT']._serialized_start=848
-  _globals['_TAKESEAT']._serialized_end=929
-  _globals['_STARTGAME']._serialized_start=931
-  _globals['_STARTGAME']._serialized_end=942
-  _globals['_RESIGN']._serialized_start=944
-  _globals['_RESIGN']._serialized_end=952
-  _globals['_REMOVESEAT']._serialized_start=954
-  _globals['_REMOVESEAT']._serialized_end=980
-  _globals['_CLOCKEXPIRED']._serialized_start=982
-  _globals['_CLOCKEXPIRED']._serialized_end=1027
-  _globals['_SEATRESIGNED']._serialized_start=1030
-  _globals['_SEATRESIGNED']._serialized_end=1183
-  _globals['_SEATRESIGNED_REASON']._serialized_start=1110
-  _globals['_SEATRESIGNED_REASON']._serialized_end=1183
-  _globals['_SEATTIMEDOUT']._serialized_start=1185
-  _globals['_SEATTIMEDOUT']._serialized_end=1213
-  _globals['_DEALERPICK']._serialized_start=1215
-  _globals['_DEALERPICK']._serialized_end=1242
-  _globals['_SETDEAL']._serialized_start=1244
-  _globals['_SETDEAL']._serialized_end=1293
+  _globals['_SEATTAKEN']._serialized_end=780
+  _globals['_SEATCREDENTIAL']._serialized_start=782
+  _globals['_SEATCREDENTIAL']._serialized_end=820
+  _globals['_GAMESTARTED']._serialized_start=822
+  _globals['_GAMESTARTED']._serialized_end=835
+  _globals['_GAMEFINISHED']._serialized_start=837
+  _globals['_GAMEFINISHED']._serialized_end=868
+  _globals['_TAKESEAT']._serialized_start=871
+  _globals['_TAKESEAT']._serialized_end=1001
+  _globals['_ISSUEINVITATION']._serialized_start=1003
+  _globals['_ISSUEINVITATION']._serialized_end=1069
+  _globals['_INVITATIONISSUED']._serialized_start=1071
+  _globals['_INVITATIONISSUED']._serialized_end=1120
+  _globals['_INVITATIONCREDENTIAL']._serialized_start=1122
+  _globals['_INVITATIONCREDENTIAL']._serialized_end=1165
+  _globals['_STARTGAME']._serialized_start=1167
+  _globals['_STARTGAME']._serialized_end=1178
+  _globals['_RESIGN']._serialized_start=1180
+  _globals['_RESIGN']._serialized_end=1188
+  _globals['_REMOVESEAT']._serialized_start=1190
+  _globals['_REMOVESEAT']._serialized_end=1232
+  _globals['_CLOCKEXPIRED']._serialized_start=1234
+  _globals['_CLOCKEXPIRED']._serialized_end=1279
+  _globals['_SEATRESIGNED']._serialized_start=1282
+  _globals['_SEATRESIGNED']._serialized_end=1454
+  _globals['_SEATRESIGNED_REASON']._serialized_start=1362
+  _globals['_SEATRESIGNED_REASON']._serialized_end=1454
+  _globals['_SEATTIMEDOUT']._serialized_start=1456
+  _globals['_SEATTIMEDOUT']._serialized_end=1484
+  _globals['_DEALERPICK']._serialized_start=1486
+  _globals['_DEALERPICK']._serialized_end=1513
+  _globals['_SETDEAL']._serialized_start=1515
+  _globals['_SETDEAL']._serialized_end=1564
 # @@protoc_insertion_point(module_scope)

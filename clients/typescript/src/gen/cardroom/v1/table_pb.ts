@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiLgoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkiJgoOU2VhdENyZWRlbnRpYWwSFAoMdG9rZW5fc2hhMjU2GAEgASgMIg0KC0dhbWVTdGFydGVkIh8KDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKZAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJJCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAyIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIbCgpEZWFsZXJQaWNrEg0KBWluZGV4GAEgASgNIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiwKDFRhYmxlT3B0aW9ucxIcChRzZWNvbmRzX3Blcl9kZWNpc2lvbhgBIAEoDSK4AQoPU3BlY3RhdG9yUG9saWN5Ei8KBGtpbmQYASABKA4yIS5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kuS2luZBIUCgxkZWxheV9ldmVudHMYAiABKA0iXgoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASDwoLS0lORF9QVUJMSUMQARIQCgxLSU5EX0RFTEFZRUQQAhIdChlLSU5EX09NTklTQ0lFTlRfQUZURVJfRU5EEAMigQEKCUxvZ1BvbGljeRIpCgRraW5kGAEgASgOMhsuY2FyZHJvb20udjEuTG9nUG9saWN5LktpbmQiSQoES2luZBIUChBLSU5EX1VOU1BFQ0lGSUVEEAASEAoMS0lORF9QTEFZRVJTEAESGQoVS0lORF9QVUJMSUNfQUZURVJfRU5EEAIiRAoJU2VhdFRha2VuEgwKBHNlYXQYASABKA0SEwoLcGxheWVyX25hbWUYAiABKAkSFAoMYm90X3N0cmF0ZWd5GAMgASgJIiYKDlNlYXRDcmVkZW50aWFsEhQKDHRva2VuX3NoYTI1NhgBIAEoDCINCgtHYW1lU3RhcnRlZCIfCgxHYW1lRmluaXNoZWQSDwoHd2lubmVycxgBIAMoDSKCAQoIVGFrZVNlYXQSEQoEc2VhdBgBIAEoDUgAiAEBEhMKC3BsYXllcl9uYW1lGAIgASgJEhQKDHRva2VuX3NoYTI1NhgDIAEoDBIZChFpbnZpdGF0aW9uX3NoYTI1NhgEIAEoDBIUCgxib3Rfc3RyYXRlZ3kYBSABKAlCBwoFX3NlYXQiQgoPSXNzdWVJbnZpdGF0aW9uEhEKBHNlYXQYASABKA1IAIgBARITCgtjb2RlX3NoYTI1NhgCIAEoDEIHCgVfc2VhdCIxChBJbnZpdGF0aW9uSXNzdWVkEgwKBHNlYXQYASABKA0SDwoHYnlfc2VhdBgCIAEoDSIrChRJbnZpdGF0aW9uQ3JlZGVudGlhbBITCgtjb2RlX3NoYTI1NhgBIAEoDCILCglTdGFydEdhbWUiCAoGUmVzaWduIioKClJlbW92ZVNlYXQSDAoEc2VhdBgBIAEoDRIOCgZhYnNlbnQYAiABKAgiLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCKsAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJcCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAxIRCg1SRUFTT05fQUJTRU5UEAQiHAoMU2VhdFRpbWVkT3V0EgwKBHNlYXQYASABKA0iGwoKRGVhbGVyUGljaxINCgVpbmRleBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -244,6 +244,14 @@ export type SeatTaken = Message<"cardroom.v1.SeatTaken"> & {
    * @generated from field: string player_name = 2;
    */
   playerName: string;
+
+  /**
+   * Set for a bot the server runs in this seat (AddBot): its strategy,
+   * e.g. "heuristic". The server plays such a seat, after a restart too.
+   *
+   * @generated from field: string bot_strategy = 3;
+   */
+  botStrategy: string;
 };
 
 /**
@@ -331,6 +339,21 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
    * @generated from field: bytes token_sha256 = 3;
    */
   tokenSha256: Uint8Array;
+
+  /**
+   * Filled in by the service (AcceptInvitation): SHA-256 of the invitation
+   * code; the seat taken is the one that invitation holds (T-INVITE).
+   *
+   * @generated from field: bytes invitation_sha256 = 4;
+   */
+  invitationSha256: Uint8Array;
+
+  /**
+   * Filled in by the service (AddBot): the strategy of the bot it runs.
+   *
+   * @generated from field: string bot_strategy = 5;
+   */
+  botStrategy: string;
 };
 
 /**
@@ -339,6 +362,83 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
  */
 export const TakeSeatSchema: GenMessage<TakeSeat> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 8);
+
+/**
+ * Table command of a seat (CreateInvitation): hold one free seat for
+ * whoever presents the invitation's code (T-INVITE). Refused once the game
+ * has started.
+ *
+ * @generated from message cardroom.v1.IssueInvitation
+ */
+export type IssueInvitation = Message<"cardroom.v1.IssueInvitation"> & {
+  /**
+   * The seat to hold; when unset the lowest free seat no invitation holds.
+   *
+   * @generated from field: optional uint32 seat = 1;
+   */
+  seat?: number | undefined;
+
+  /**
+   * Filled in by the service from the code it issues; never by a client.
+   *
+   * @generated from field: bytes code_sha256 = 2;
+   */
+  codeSha256: Uint8Array;
+};
+
+/**
+ * Describes the message cardroom.v1.IssueInvitation.
+ * Use `create(IssueInvitationSchema)` to create a new message.
+ */
+export const IssueInvitationSchema: GenMessage<IssueInvitation> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 9);
+
+/**
+ * A free seat is held for an invitation (T-INVITE): a plain JoinGame skips
+ * it, and only the invitation's code takes it, once. The code's hash
+ * travels as a secret for auditors only (InvitationCredential).
+ *
+ * @generated from message cardroom.v1.InvitationIssued
+ */
+export type InvitationIssued = Message<"cardroom.v1.InvitationIssued"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat that issued it.
+   *
+   * @generated from field: uint32 by_seat = 2;
+   */
+  bySeat: number;
+};
+
+/**
+ * Describes the message cardroom.v1.InvitationIssued.
+ * Use `create(InvitationIssuedSchema)` to create a new message.
+ */
+export const InvitationIssuedSchema: GenMessage<InvitationIssued> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 10);
+
+/**
+ * Secret part of InvitationIssued: SHA-256 of the invitation code.
+ *
+ * @generated from message cardroom.v1.InvitationCredential
+ */
+export type InvitationCredential = Message<"cardroom.v1.InvitationCredential"> & {
+  /**
+   * @generated from field: bytes code_sha256 = 1;
+   */
+  codeSha256: Uint8Array;
+};
+
+/**
+ * Describes the message cardroom.v1.InvitationCredential.
+ * Use `create(InvitationCredentialSchema)` to create a new message.
+ */
+export const InvitationCredentialSchema: GenMessage<InvitationCredential> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 11);
 
 /**
  * @generated from message cardroom.v1.StartGame
@@ -351,7 +451,7 @@ export type StartGame = Message<"cardroom.v1.StartGame"> & {
  * Use `create(StartGameSchema)` to create a new message.
  */
 export const StartGameSchema: GenMessage<StartGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 9);
+  messageDesc(file_cardroom_v1_table, 12);
 
 /**
  * Table command of a seat: leave the game for good (T-RESIGN). Accepted at
@@ -367,7 +467,7 @@ export type Resign = Message<"cardroom.v1.Resign"> & {
  * Use `create(ResignSchema)` to create a new message.
  */
 export const ResignSchema: GenMessage<Resign> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 10);
+  messageDesc(file_cardroom_v1_table, 13);
 
 /**
  * Table command of the operator: resign a seat on its behalf (T-REMOVE).
@@ -379,6 +479,14 @@ export type RemoveSeat = Message<"cardroom.v1.RemoveSeat"> & {
    * @generated from field: uint32 seat = 1;
    */
   seat: number;
+
+  /**
+   * The seat is removed because every human seat was absent past the
+   * server's limit (an abandoned game); recorded as REASON_ABSENT.
+   *
+   * @generated from field: bool absent = 2;
+   */
+  absent: boolean;
 };
 
 /**
@@ -386,7 +494,7 @@ export type RemoveSeat = Message<"cardroom.v1.RemoveSeat"> & {
  * Use `create(RemoveSeatSchema)` to create a new message.
  */
 export const RemoveSeatSchema: GenMessage<RemoveSeat> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 11);
+  messageDesc(file_cardroom_v1_table, 14);
 
 /**
  * Table command of the table's clock (the service, like the dealer): the
@@ -412,7 +520,7 @@ export type ClockExpired = Message<"cardroom.v1.ClockExpired"> & {
  * Use `create(ClockExpiredSchema)` to create a new message.
  */
 export const ClockExpiredSchema: GenMessage<ClockExpired> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 12);
+  messageDesc(file_cardroom_v1_table, 15);
 
 /**
  * A seat left the game. From then on the game's default choice makes every
@@ -438,7 +546,7 @@ export type SeatResigned = Message<"cardroom.v1.SeatResigned"> & {
  * Use `create(SeatResignedSchema)` to create a new message.
  */
 export const SeatResignedSchema: GenMessage<SeatResigned> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 13);
+  messageDesc(file_cardroom_v1_table, 16);
 
 /**
  * @generated from enum cardroom.v1.SeatResigned.Reason
@@ -462,13 +570,21 @@ export enum SeatResigned_Reason {
    * @generated from enum value: REASON_REMOVED = 3;
    */
   REMOVED = 3,
+
+  /**
+   * Every human seat of the game was absent past the server's limit
+   * (RemoveSeat with absent set, sent by the table's service).
+   *
+   * @generated from enum value: REASON_ABSENT = 4;
+   */
+  ABSENT = 4,
 }
 
 /**
  * Describes the enum cardroom.v1.SeatResigned.Reason.
  */
 export const SeatResigned_ReasonSchema: GenEnum<SeatResigned_Reason> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 13, 0);
+  enumDesc(file_cardroom_v1_table, 16, 0);
 
 /**
  * The seat's turn clock ran out: the events that follow, up to the next
@@ -489,7 +605,7 @@ export type SeatTimedOut = Message<"cardroom.v1.SeatTimedOut"> & {
  * Use `create(SeatTimedOutSchema)` to create a new message.
  */
 export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 14);
+  messageDesc(file_cardroom_v1_table, 17);
 
 /**
  * Chance outcome of the table, drawn by the dealer: a default choice whose
@@ -512,7 +628,7 @@ export type DealerPick = Message<"cardroom.v1.DealerPick"> & {
  * Use `create(DealerPickSchema)` to create a new message.
  */
 export const DealerPickSchema: GenMessage<DealerPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 15);
+  messageDesc(file_cardroom_v1_table, 18);
 
 /**
  * Secret part of GameCreated for a set deal, auditors only: the chance
@@ -536,5 +652,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 16);
+  messageDesc(file_cardroom_v1_table, 19);
 
