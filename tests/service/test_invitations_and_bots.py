@@ -42,7 +42,7 @@ async def test_an_invitation_seats_its_holder_once(served: Served) -> None:
     assert view.response.viewer_kind == gpb.VIEWER_KIND_SEAT and view.response.seat == 1
     assert list(view.table.player_names) == ["Ada", "Cy", "Bo"]
     # Once only: the same code again is refused naming the rule.
-    with pytest.raises(RuleBroken, match="T-INVITE.*used"):
+    with pytest.raises(RuleBroken, match=r"T-INVITE.*used"):
         await client.accept_invitation(game_id, invitation.code, "Dee")
     # No token of another seat travels in what the guest can read.
     seen = []
