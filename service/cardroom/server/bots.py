@@ -39,6 +39,7 @@ class BotRunner:
         self.tasks: dict[Key, asyncio.Task[None]] = {}
         self.finished: set[Key] = set()  # played to the end (tests read this)
         self.resuming: asyncio.Task[None] | None = None
+        self.sweeping: asyncio.Task[None] | None = None  # abandoned games
 
     def start(self, game_id: str, seat: int, strategy: str) -> None:
         """Play the bot in this seat until its game ends (once per seat)."""
@@ -76,8 +77,9 @@ class BotRunner:
 
     async def stop(self) -> None:
         tasks = list(self.tasks.values())
-        if self.resuming is not None:
-            tasks.append(self.resuming)
+        for extra in (self.resuming, self.sweeping):
+            if extra is not None:
+                tasks.append(extra)
         for task in tasks:
             task.cancel()
         for task in tasks:

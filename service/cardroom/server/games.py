@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -16,7 +16,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
 from cardroom.domain import table as tables
-from cardroom.domain.kernel import CLOCK, Viewer
+from cardroom.domain.kernel import CLOCK, OPERATOR, RuleViolation, Viewer
 from cardroom.domain.table import pack
 from cardroom.server import reads
 from cardroom.server.cache import GameCache, LoadedGame, Refresh
@@ -120,6 +120,34 @@ class Games:
             token = page.next_page_token
             if not token:
                 return
+
+    def end_abandoned(self, after: float) -> list[tuple[str, int]]:
+        """T-RESIGN by absence: in each running game whose every human seat
+        (not a server bot's, not resigned) has made no call for ``after``
+        seconds, remove those seats (``RemoveSeat{absent}``, as the
+        operator would); the table's rules then end the game, or its bots
+        play it out. The (game, seat) pairs removed."""
+        removed: list[tuple[str, int]] = []
+        limit = timedelta(seconds=after)
+        for loaded in self._running_games():
+            table = loaded.table
+            humans = [
+                s
+                for s in range(table.seat_count)
+                if not table.bot_strategy(s) and s not in table.resigned
+            ]
+            gone = set(self.presence.gone(loaded.game_id, table, limit))
+            if not humans or not gone.issuperset(humans):
+                continue
+            for seat in humans:
+                try:
+                    self.commands.execute(
+                        loaded.game_id, OPERATOR, tpb.RemoveSeat(seat=seat, absent=True), "", None
+                    )
+                except RuleViolation:
+                    break  # the game ended meanwhile
+                removed.append((loaded.game_id, seat))
+        return removed
 
     def bot_seats(self) -> list[tuple[str, int, str]]:
         """(game id, seat, strategy) of every server-side bot of the games

@@ -98,6 +98,9 @@ class Settings:
     # Seconds without a call (no command, no open WatchEvents) after which
     # a seat of a running game shows as absent; None: never.
     absent_after: float | None = 120.0
+    # Seconds without a call from every human seat of a running game after
+    # which those seats are removed for absence (T-RESIGN); None: never.
+    abandon_after: float | None = 3600.0
     # nats://HOST:PORT: publish each event's copies for relays, and share
     # presence (docs/scaling.md, "Relays"); None: no broker.
     broker: str | None = None
@@ -306,6 +309,8 @@ async def _serve_games(
     bots = BotRunner(Client.connect(bots_address), games.bot_token)
     servicer.bots = bots
     bots.resuming = asyncio.create_task(_resume_bots(bots, servicer))
+    if settings.abandon_after:
+        bots.sweeping = asyncio.create_task(_sweep(settings.abandon_after, servicer))
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(
@@ -324,6 +329,20 @@ async def _serve_games(
         bots,
         bots_dir,
     )
+
+
+async def _sweep(after: float, servicer: GameServicer) -> None:
+    """End the abandoned games (``Games.end_abandoned``), checking every
+    tenth of the limit (at most every minute). Runs until cancelled."""
+    while True:
+        await asyncio.sleep(min(60.0, after / 10))
+        try:
+            removed = await servicer.in_thread(lambda: servicer.games.end_abandoned(after))
+        except Exception:
+            log.warning("ending abandoned games failed; trying again later", exc_info=True)
+            continue
+        for game_id, seat in removed:
+            log.info("game %s: seat %d removed for absence (abandoned)", game_id, seat)
 
 
 async def _resume_bots(bots: BotRunner, servicer: GameServicer) -> None:
