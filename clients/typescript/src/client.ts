@@ -170,6 +170,30 @@ export class CardroomClient {
     return { gameId, seat: response.seat, token: response.seatToken };
   }
 
+  /**
+   * Hold a free seat for an invitation (`token`: a seat of the game, or the
+   * operator's); the code, shown only now, takes that seat once (T-INVITE).
+   */
+  async invite(gameId: string, token: string, seat?: number): Promise<{ seat: number; code: string }> {
+    const response = await call(() => this.service.createInvitation({ gameId, seat }, auth(token)));
+    return { seat: response.seat, code: response.code };
+  }
+
+  /** Take the seat an invitation holds, once: its seat token. */
+  async acceptInvitation(gameId: string, code: string, playerName: string): Promise<SeatHandle> {
+    const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName }));
+    return { gameId, seat: response.seat, token: response.seatToken };
+  }
+
+  /**
+   * Seat a bot the server runs ("heuristic" or "random"); it plays on when
+   * this client leaves. `token`: a seat of the game, or the operator's.
+   */
+  async addBot(gameId: string, token: string, strategy = "heuristic", seat?: number): Promise<{ seat: number; playerName: string }> {
+    const response = await call(() => this.service.addBot({ gameId, strategy, seat }, auth(token)));
+    return { seat: response.seat, playerName: response.playerName };
+  }
+
   async start(gameId: string, token: string): Promise<bigint> {
     return (await call(() => this.service.startGame({ gameId }, auth(token)))).version;
   }

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, ConnectWSGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint, EndpointSync
 from pyqwest import Client, SyncClient
 
-from .game_service_pb2 import AcceptInvitationRequest, AddBotRequest, AddBotResponse, CreateGameRequest, CreateGameResponse, CreateInvitationRequest, CreateInvitationResponse, ExportGameRecordRequest, ExportGameRecordResponse, GetAuditLogRequest, GetAuditLogResponse, GetServerKeyRequest, GetServerKeyResponse, GetViewRequest, GetViewResponse, JoinGameRequest, JoinGameResponse, ListGameKindsRequest, ListGameKindsResponse, ListGamesRequest, ListGamesResponse, ListLegalActionsRequest, ListLegalActionsResponse, ReplayViewsRequest, ReplayViewsResponse, StartGameRequest, StartGameResponse, SubmitCommandRequest, SubmitCommandResponse, WatchEventsRequest, WatchEventsResponse
+from .game_service_pb2 import AcceptInvitationRequest, AcceptInvitationResponse, AddBotRequest, AddBotResponse, CreateGameRequest, CreateGameResponse, CreateInvitationRequest, CreateInvitationResponse, ExportGameRecordRequest, ExportGameRecordResponse, GetAuditLogRequest, GetAuditLogResponse, GetServerKeyRequest, GetServerKeyResponse, GetViewRequest, GetViewResponse, JoinGameRequest, JoinGameResponse, ListGameKindsRequest, ListGameKindsResponse, ListGamesRequest, ListGamesResponse, ListLegalActionsRequest, ListLegalActionsResponse, ReplayViewsRequest, ReplayViewsResponse, StartGameRequest, StartGameResponse, SubmitCommandRequest, SubmitCommandResponse, WatchEventsRequest, WatchEventsResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Mapping
@@ -136,7 +136,7 @@ class GameService(Protocol):
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
-    async def accept_invitation(self, request: AcceptInvitationRequest, ctx: RequestContext[AcceptInvitationRequest, JoinGameResponse], /) -> JoinGameResponse:
+    async def accept_invitation(self, request: AcceptInvitationRequest, ctx: RequestContext[AcceptInvitationRequest, AcceptInvitationResponse], /) -> AcceptInvitationResponse:
         """
         Takes the seat an invitation holds, once, and returns that seat's token
         (no token needed: the code is the credential). A wrong or used code is
@@ -325,7 +325,7 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         name="AcceptInvitation",
                         service_name="cardroom.v1.GameService",
                         input=AcceptInvitationRequest,
-                        output=JoinGameResponse,
+                        output=AcceptInvitationResponse,
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                         stream_type=StreamType.UNARY,
                     ),
@@ -722,7 +722,7 @@ class GameServiceClient(ConnectClient):
         *,
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
-    ) -> JoinGameResponse:
+    ) -> AcceptInvitationResponse:
         """
         Takes the seat an invitation holds, once, and returns that seat's token
         (no token needed: the code is the credential). A wrong or used code is
@@ -734,7 +734,7 @@ class GameServiceClient(ConnectClient):
                 name="AcceptInvitation",
                 service_name="cardroom.v1.GameService",
                 input=AcceptInvitationRequest,
-                output=JoinGameResponse,
+                output=AcceptInvitationResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),
@@ -866,7 +866,7 @@ class GameServiceSync(Protocol):
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
-    def accept_invitation(self, request: AcceptInvitationRequest, ctx: RequestContext[AcceptInvitationRequest, JoinGameResponse], /) -> JoinGameResponse:
+    def accept_invitation(self, request: AcceptInvitationRequest, ctx: RequestContext[AcceptInvitationRequest, AcceptInvitationResponse], /) -> AcceptInvitationResponse:
         """
         Takes the seat an invitation holds, once, and returns that seat's token
         (no token needed: the code is the credential). A wrong or used code is
@@ -1053,7 +1053,7 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         name="AcceptInvitation",
                         service_name="cardroom.v1.GameService",
                         input=AcceptInvitationRequest,
-                        output=JoinGameResponse,
+                        output=AcceptInvitationResponse,
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                         stream_type=StreamType.UNARY,
                     ),
@@ -1450,7 +1450,7 @@ class GameServiceClientSync(ConnectClientSync):
         *,
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
-    ) -> JoinGameResponse:
+    ) -> AcceptInvitationResponse:
         """
         Takes the seat an invitation holds, once, and returns that seat's token
         (no token needed: the code is the credential). A wrong or used code is
@@ -1462,7 +1462,7 @@ class GameServiceClientSync(ConnectClientSync):
                 name="AcceptInvitation",
                 service_name="cardroom.v1.GameService",
                 input=AcceptInvitationRequest,
-                output=JoinGameResponse,
+                output=AcceptInvitationResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -64,6 +64,16 @@ class AcceptInvitationRequest(_message.Message):
     player_name: str
     def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ...) -> None: ...
 
+class AcceptInvitationResponse(_message.Message):
+    __slots__ = ("seat", "seat_token", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    seat_token: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
 class AddBotRequest(_message.Message):
     __slots__ = ("game_id", "strategy", "seat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]

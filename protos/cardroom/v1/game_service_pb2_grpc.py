@@ -111,7 +111,7 @@ class GameServiceStub:
         self.AcceptInvitation = channel.unary_unary(
                 '/cardroom.v1.GameService/AcceptInvitation',
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationRequest.SerializeToString,
-                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.JoinGameResponse.FromString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationResponse.FromString,
                 _registered_method=True)
         self.AddBot = channel.unary_unary(
                 '/cardroom.v1.GameService/AddBot',
@@ -327,7 +327,7 @@ def add_GameServiceServicer_to_server(servicer, server):
             'AcceptInvitation': grpc.unary_unary_rpc_method_handler(
                     servicer.AcceptInvitation,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationRequest.FromString,
-                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.JoinGameResponse.SerializeToString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationResponse.SerializeToString,
             ),
             'AddBot': grpc.unary_unary_rpc_method_handler(
                     servicer.AddBot,
@@ -743,7 +743,7 @@ class GameService:
             target,
             '/cardroom.v1.GameService/AcceptInvitation',
             cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationRequest.SerializeToString,
-            cardroom_dot_v1_dot_game__service__pb2.JoinGameResponse.FromString,
+            cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -174,7 +174,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         seat, token, version = await self._run(
             self.games.accept, request.game_id, request.code, request.player_name
         )
-        return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
+        return gpb.AcceptInvitationResponse(seat=seat, seat_token=token, version=version)
 
     @unary
     async def AddBot(self, request: gpb.AddBotRequest, context: Any) -> Any:

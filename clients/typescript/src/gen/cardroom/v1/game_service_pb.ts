@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/game_service.proto.
  */
 export const file_cardroom_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJNChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkiTgoNQWRkQm90UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhAKCHN0cmF0ZWd5GAIgASgJEhEKBHNlYXQYAyABKA1IAIgBAUIHCgVfc2VhdCJECg5BZGRCb3RSZXNwb25zZRIMCgRzZWF0GAEgASgNEhMKC3BsYXllcl9uYW1lGAIgASgJEg8KB3ZlcnNpb24YAyABKAQimgIKEUNyZWF0ZUdhbWVSZXF1ZXN0EgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRImCghzZXRfZGVhbBgEIAMoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSNgoQc3BlY3RhdG9yX3BvbGljeRgFIAEoCzIcLmNhcmRyb29tLnYxLlNwZWN0YXRvclBvbGljeRIqCgpsb2dfcG9saWN5GAYgASgLMhYuY2FyZHJvb20udjEuTG9nUG9saWN5EjAKDXRhYmxlX29wdGlvbnMYByABKAsyGS5jYXJkcm9vbS52MS5UYWJsZU9wdGlvbnMiJQoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkiUwoPSm9pbkdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBEhMKC3BsYXllcl9uYW1lGAMgASgJQgcKBV9zZWF0IkUKEEpvaW5HYW1lUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQiIwoQU3RhcnRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiQKEVN0YXJ0R2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQilgEKFFN1Ym1pdENvbW1hbmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJQoHY29tbWFuZBgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKY29tbWFuZF9pZBgDIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgESACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24iVAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKgoGZXZlbnRzGAIgAygLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZSI/ChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC21pbl92ZXJzaW9uGAIgASgEIlIKGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKB2FjdGlvbnMYAiADKAsyFC5nb29nbGUucHJvdG9idWYuQW55Im4KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoHdmVyc2lvbhgCIAEoBEgAiAEBEhQKDGFzX3NwZWN0YXRvchgDIAEoCBITCgttaW5fdmVyc2lvbhgEIAEoBEIKCghfdmVyc2lvbiKpAQoPR2V0Vmlld1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSLAoLdmlld2VyX2tpbmQYAiABKA4yFy5jYXJkcm9vbS52MS5WaWV3ZXJLaW5kEgwKBHNlYXQYAyABKA0SJQoFdGFibGUYBCABKAsyFi5jYXJkcm9vbS52MS5UYWJsZVZpZXcSIgoEZ2FtZRgFIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkikQIKCVRhYmxlVmlldxIMCgRraW5kGAEgASgJEhIKCnNlYXRfY291bnQYAiABKA0SFAoMcGxheWVyX25hbWVzGAMgAygJEg8KB3N0YXJ0ZWQYBCABKAgSEAoIZmluaXNoZWQYBSABKAgSDwoHd2lubmVycxgGIAMoDRIQCghzZXRfZGVhbBgHIAEoCBIWCg5yZXNpZ25lZF9zZWF0cxgIIAMoDRImCgZjbG9ja3MYCSADKAsyFi5jYXJkcm9vbS52MS5TZWF0Q2xvY2sSFAoMYWJzZW50X3NlYXRzGAogAygNEjAKDXRhYmxlX29wdGlvbnMYCyABKAsyGS5jYXJkcm9vbS52MS5UYWJsZU9wdGlvbnMiRwoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SLAoIZGVhZGxpbmUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKEldhdGNoRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhYKDmFmdGVyX3NlcXVlbmNlGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCCJAChNXYXRjaEV2ZW50c1Jlc3BvbnNlEikKBWV2ZW50GAEgASgLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZSIlChJHZXRBdWRpdExvZ1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJBChNHZXRBdWRpdExvZ1Jlc3BvbnNlEioKBmV2ZW50cxgBIAMoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiiQEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEa2luZBgDIAEoCRInCgZzdGF0dXMYBCABKA4yFy5jYXJkcm9vbS52MS5HYW1lU3RhdHVzEhcKD29wZW5fc2VhdHNfb25seRgFIAEoCCL8AQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnNlYXRfY291bnQYAyABKA0SEwoLc2VhdHNfdGFrZW4YBCABKA0SDwoHc3RhcnRlZBgFIAEoCBIQCghmaW5pc2hlZBgGIAEoCBIPCgd2ZXJzaW9uGAcgASgEEhQKDHBsYXllcl9uYW1lcxgIIAMoCRIVCg1hd2FpdGVkX3NlYXRzGAkgAygNEjEKDWF3YWl0ZWRfc2luY2UYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWJvdF9zZWF0cxgLIAMoDSJVChFMaXN0R2FtZXNSZXNwb25zZRInCgVnYW1lcxgBIAMoCzIYLmNhcmRyb29tLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZUtpbmRzUmVxdWVzdCK6AQoIR2FtZUtpbmQSDAoEa2luZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgJEhEKCW1pbl9zZWF0cxgEIAEoDRIRCgltYXhfc2VhdHMYBSABKA0SFAoMb3B0aW9uc190eXBlGAYgASgJEhUKDWNvbW1hbmRfdHlwZXMYByADKAkSFAoMY2hhbmNlX3R5cGVzGAggAygJEhEKCXZpZXdfdHlwZRgJIAEoCSI9ChVMaXN0R2FtZUtpbmRzUmVzcG9uc2USJAoFa2luZHMYASADKAsyFS5jYXJkcm9vbS52MS5HYW1lS2luZCJRChJSZXBsYXlWaWV3c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgxmcm9tX3ZlcnNpb24YAiABKAQSFAoMYXNfc3BlY3RhdG9yGAMgASgIImwKE1JlcGxheVZpZXdzUmVzcG9uc2USKgoEdmlldxgBIAEoCzIcLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRIpCgVldmVudBgCIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiFQoTR2V0U2VydmVyS2V5UmVxdWVzdCI/ChRHZXRTZXJ2ZXJLZXlSZXNwb25zZRISCgpwdWJsaWNfa2V5GAEgASgMEhMKC2ZpbmdlcnByaW50GAIgASgJIioKF0V4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiQwoYRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEicKBnJlY29yZBgBIAEoCzIXLmNhcmRyb29tLnYxLkdhbWVSZWNvcmQqcwoKVmlld2VyS2luZBIbChdWSUVXRVJfS0lORF9VTlNQRUNJRklFRBAAEhQKEFZJRVdFUl9LSU5EX1NFQVQQARIZChVWSUVXRVJfS0lORF9TUEVDVEFUT1IQAhIXChNWSUVXRVJfS0lORF9BVURJVE9SEAMqcgoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhQKEEdBTUVfU1RBVFVTX09QRU4QARIXChNHQU1FX1NUQVRVU19SVU5OSU5HEAISGAoUR0FNRV9TVEFUVVNfRklOSVNIRUQQAzLBCgoLR2FtZVNlcnZpY2USTQoKQ3JlYXRlR2FtZRIeLmNhcmRyb29tLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh8uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkcKCEpvaW5HYW1lEhwuY2FyZHJvb20udjEuSm9pbkdhbWVSZXF1ZXN0Gh0uY2FyZHJvb20udjEuSm9pbkdhbWVSZXNwb25zZRJKCglTdGFydEdhbWUSHS5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXF1ZXN0Gh4uY2FyZHJvb20udjEuU3RhcnRHYW1lUmVzcG9uc2USVgoNU3VibWl0Q29tbWFuZBIhLmNhcmRyb29tLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiIuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEl8KEExpc3RMZWdhbEFjdGlvbnMSJC5jYXJkcm9vbS52MS5MaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBolLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRJECgdHZXRWaWV3EhsuY2FyZHJvb20udjEuR2V0Vmlld1JlcXVlc3QaHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USUgoLV2F0Y2hFdmVudHMSHy5jYXJkcm9vbS52MS5XYXRjaEV2ZW50c1JlcXVlc3QaIC5jYXJkcm9vbS52MS5XYXRjaEV2ZW50c1Jlc3BvbnNlMAESUAoLR2V0QXVkaXRMb2cSHy5jYXJkcm9vbS52MS5HZXRBdWRpdExvZ1JlcXVlc3QaIC5jYXJkcm9vbS52MS5HZXRBdWRpdExvZ1Jlc3BvbnNlEkoKCUxpc3RHYW1lcxIdLmNhcmRyb29tLnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5jYXJkcm9vbS52MS5MaXN0R2FtZXNSZXNwb25zZRJWCg1MaXN0R2FtZUtpbmRzEiEuY2FyZHJvb20udjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIi5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USUgoLUmVwbGF5Vmlld3MSHy5jYXJkcm9vbS52MS5SZXBsYXlWaWV3c1JlcXVlc3QaIC5jYXJkcm9vbS52MS5SZXBsYXlWaWV3c1Jlc3BvbnNlMAESUwoMR2V0U2VydmVyS2V5EiAuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVxdWVzdBohLmNhcmRyb29tLnYxLkdldFNlcnZlcktleVJlc3BvbnNlEl8KEEV4cG9ydEdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5FeHBvcnRHYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXNwb25zZRJfChBDcmVhdGVJbnZpdGF0aW9uEiQuY2FyZHJvb20udjEuQ3JlYXRlSW52aXRhdGlvblJlcXVlc3QaJS5jYXJkcm9vbS52MS5DcmVhdGVJbnZpdGF0aW9uUmVzcG9uc2USVwoQQWNjZXB0SW52aXRhdGlvbhIkLmNhcmRyb29tLnYxLkFjY2VwdEludml0YXRpb25SZXF1ZXN0Gh0uY2FyZHJvb20udjEuSm9pbkdhbWVSZXNwb25zZRJBCgZBZGRCb3QSGi5jYXJkcm9vbS52MS5BZGRCb3RSZXF1ZXN0GhsuY2FyZHJvb20udjEuQWRkQm90UmVzcG9uc2ViBnByb3RvMw", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
+  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJNChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkiTQoYQWNjZXB0SW52aXRhdGlvblJlc3BvbnNlEgwKBHNlYXQYASABKA0SEgoKc2VhdF90b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIk4KDUFkZEJvdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIQCghzdHJhdGVneRgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiRAoOQWRkQm90UmVzcG9uc2USDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCJFChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKA0SEgoKc2VhdF90b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEioKBmV2ZW50cxgCIAMoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiPwoXTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgttaW5fdmVyc2lvbhgCIAEoBCJSChhMaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgdhY3Rpb25zGAIgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueSJuCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKB3ZlcnNpb24YAiABKARIAIgBARIUCgxhc19zcGVjdGF0b3IYAyABKAgSEwoLbWluX3ZlcnNpb24YBCABKARCCgoIX3ZlcnNpb24iqQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiwKC3ZpZXdlcl9raW5kGAIgASgOMhcuY2FyZHJvb20udjEuVmlld2VyS2luZBIMCgRzZWF0GAMgASgNEiUKBXRhYmxlGAQgASgLMhYuY2FyZHJvb20udjEuVGFibGVWaWV3EiIKBGdhbWUYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgiQAoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiJQoSR2V0QXVkaXRMb2dSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiQQoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlIokBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoDRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGtpbmQYAyABKAkSJwoGc3RhdHVzGAQgASgOMhcuY2FyZHJvb20udjEuR2FtZVN0YXR1cxIXCg9vcGVuX3NlYXRzX29ubHkYBSABKAgi/AEKC0dhbWVTdW1tYXJ5Eg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgpzZWF0X2NvdW50GAMgASgNEhMKC3NlYXRzX3Rha2VuGAQgASgNEg8KB3N0YXJ0ZWQYBSABKAgSEAoIZmluaXNoZWQYBiABKAgSDwoHdmVyc2lvbhgHIAEoBBIUCgxwbGF5ZXJfbmFtZXMYCCADKAkSFQoNYXdhaXRlZF9zZWF0cxgJIAMoDRIxCg1hd2FpdGVkX3NpbmNlGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglib3Rfc2VhdHMYCyADKA0iVQoRTGlzdEdhbWVzUmVzcG9uc2USJwoFZ2FtZXMYASADKAsyGC5jYXJkcm9vbS52MS5HYW1lU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiugEKCEdhbWVLaW5kEgwKBGtpbmQYASABKAkSDQoFdGl0bGUYAiABKAkSFQoNcnVsZXNfdmVyc2lvbhgDIAEoCRIRCgltaW5fc2VhdHMYBCABKA0SEQoJbWF4X3NlYXRzGAUgASgNEhQKDG9wdGlvbnNfdHlwZRgGIAEoCRIVCg1jb21tYW5kX3R5cGVzGAcgAygJEhQKDGNoYW5jZV90eXBlcxgIIAMoCRIRCgl2aWV3X3R5cGUYCSABKAkiPQoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiQKBWtpbmRzGAEgAygLMhUuY2FyZHJvb20udjEuR2FtZUtpbmQiUQoSUmVwbGF5Vmlld3NSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZnJvbV92ZXJzaW9uGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCCJsChNSZXBsYXlWaWV3c1Jlc3BvbnNlEioKBHZpZXcYASABKAsyHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USKQoFZXZlbnQYAiABKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlIhUKE0dldFNlcnZlcktleVJlcXVlc3QiPwoUR2V0U2VydmVyS2V5UmVzcG9uc2USEgoKcHVibGljX2tleRgBIAEoDBITCgtmaW5nZXJwcmludBgCIAEoCSIqChdFeHBvcnRHYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIkMKGEV4cG9ydEdhbWVSZWNvcmRSZXNwb25zZRInCgZyZWNvcmQYASABKAsyFy5jYXJkcm9vbS52MS5HYW1lUmVjb3JkKnMKClZpZXdlcktpbmQSGwoXVklFV0VSX0tJTkRfVU5TUEVDSUZJRUQQABIUChBWSUVXRVJfS0lORF9TRUFUEAESGQoVVklFV0VSX0tJTkRfU1BFQ1RBVE9SEAISFwoTVklFV0VSX0tJTkRfQVVESVRPUhADKnIKCkdhbWVTdGF0dXMSGwoXR0FNRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBHQU1FX1NUQVRVU19PUEVOEAESFwoTR0FNRV9TVEFUVVNfUlVOTklORxACEhgKFEdBTUVfU1RBVFVTX0ZJTklTSEVEEAMyyQoKC0dhbWVTZXJ2aWNlEk0KCkNyZWF0ZUdhbWUSHi5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVxdWVzdBofLmNhcmRyb29tLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmNhcmRyb29tLnYxLkpvaW5HYW1lUmVxdWVzdBodLmNhcmRyb29tLnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJU3RhcnRHYW1lEh0uY2FyZHJvb20udjEuU3RhcnRHYW1lUmVxdWVzdBoeLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlc3BvbnNlElYKDVN1Ym1pdENvbW1hbmQSIS5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBoiLmNhcmRyb29tLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZRJfChBMaXN0TGVnYWxBY3Rpb25zEiQuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QaJS5jYXJkcm9vbS52MS5MaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USRAoHR2V0VmlldxIbLmNhcmRyb29tLnYxLkdldFZpZXdSZXF1ZXN0GhwuY2FyZHJvb20udjEuR2V0Vmlld1Jlc3BvbnNlElIKC1dhdGNoRXZlbnRzEh8uY2FyZHJvb20udjEuV2F0Y2hFdmVudHNSZXF1ZXN0GiAuY2FyZHJvb20udjEuV2F0Y2hFdmVudHNSZXNwb25zZTABElAKC0dldEF1ZGl0TG9nEh8uY2FyZHJvb20udjEuR2V0QXVkaXRMb2dSZXF1ZXN0GiAuY2FyZHJvb20udjEuR2V0QXVkaXRMb2dSZXNwb25zZRJKCglMaXN0R2FtZXMSHS5jYXJkcm9vbS52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVzcG9uc2USVgoNTGlzdEdhbWVLaW5kcxIhLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXF1ZXN0GiIuY2FyZHJvb20udjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlElIKC1JlcGxheVZpZXdzEh8uY2FyZHJvb20udjEuUmVwbGF5Vmlld3NSZXF1ZXN0GiAuY2FyZHJvb20udjEuUmVwbGF5Vmlld3NSZXNwb25zZTABElMKDEdldFNlcnZlcktleRIgLmNhcmRyb29tLnYxLkdldFNlcnZlcktleVJlcXVlc3QaIS5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXNwb25zZRJfChBFeHBvcnRHYW1lUmVjb3JkEiQuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QaJS5jYXJkcm9vbS52MS5FeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USXwoQQ3JlYXRlSW52aXRhdGlvbhIkLmNhcmRyb29tLnYxLkNyZWF0ZUludml0YXRpb25SZXF1ZXN0GiUuY2FyZHJvb20udjEuQ3JlYXRlSW52aXRhdGlvblJlc3BvbnNlEl8KEEFjY2VwdEludml0YXRpb24SJC5jYXJkcm9vbS52MS5BY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBolLmNhcmRyb29tLnYxLkFjY2VwdEludml0YXRpb25SZXNwb25zZRJBCgZBZGRCb3QSGi5jYXJkcm9vbS52MS5BZGRCb3RSZXF1ZXN0GhsuY2FyZHJvb20udjEuQWRkQm90UmVzcG9uc2ViBnByb3RvMw", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message cardroom.v1.CreateInvitationRequest
@@ -101,6 +101,35 @@ export const AcceptInvitationRequestSchema: GenMessage<AcceptInvitationRequest> 
   messageDesc(file_cardroom_v1_game_service, 2);
 
 /**
+ * @generated from message cardroom.v1.AcceptInvitationResponse
+ */
+export type AcceptInvitationResponse = Message<"cardroom.v1.AcceptInvitationResponse"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat's own token, as JoinGame returns it.
+   *
+   * @generated from field: string seat_token = 2;
+   */
+  seatToken: string;
+
+  /**
+   * @generated from field: uint64 version = 3;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.AcceptInvitationResponse.
+ * Use `create(AcceptInvitationResponseSchema)` to create a new message.
+ */
+export const AcceptInvitationResponseSchema: GenMessage<AcceptInvitationResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 3);
+
+/**
  * @generated from message cardroom.v1.AddBotRequest
  */
 export type AddBotRequest = Message<"cardroom.v1.AddBotRequest"> & {
@@ -129,7 +158,7 @@ export type AddBotRequest = Message<"cardroom.v1.AddBotRequest"> & {
  * Use `create(AddBotRequestSchema)` to create a new message.
  */
 export const AddBotRequestSchema: GenMessage<AddBotRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 3);
+  messageDesc(file_cardroom_v1_game_service, 4);
 
 /**
  * @generated from message cardroom.v1.AddBotResponse
@@ -159,7 +188,7 @@ export type AddBotResponse = Message<"cardroom.v1.AddBotResponse"> & {
  * Use `create(AddBotResponseSchema)` to create a new message.
  */
 export const AddBotResponseSchema: GenMessage<AddBotResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 4);
+  messageDesc(file_cardroom_v1_game_service, 5);
 
 /**
  * @generated from message cardroom.v1.CreateGameRequest
@@ -220,7 +249,7 @@ export type CreateGameRequest = Message<"cardroom.v1.CreateGameRequest"> & {
  * Use `create(CreateGameRequestSchema)` to create a new message.
  */
 export const CreateGameRequestSchema: GenMessage<CreateGameRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 5);
+  messageDesc(file_cardroom_v1_game_service, 6);
 
 /**
  * @generated from message cardroom.v1.CreateGameResponse
@@ -237,7 +266,7 @@ export type CreateGameResponse = Message<"cardroom.v1.CreateGameResponse"> & {
  * Use `create(CreateGameResponseSchema)` to create a new message.
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 6);
+  messageDesc(file_cardroom_v1_game_service, 7);
 
 /**
  * @generated from message cardroom.v1.JoinGameRequest
@@ -266,7 +295,7 @@ export type JoinGameRequest = Message<"cardroom.v1.JoinGameRequest"> & {
  * Use `create(JoinGameRequestSchema)` to create a new message.
  */
 export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 7);
+  messageDesc(file_cardroom_v1_game_service, 8);
 
 /**
  * @generated from message cardroom.v1.JoinGameResponse
@@ -295,7 +324,7 @@ export type JoinGameResponse = Message<"cardroom.v1.JoinGameResponse"> & {
  * Use `create(JoinGameResponseSchema)` to create a new message.
  */
 export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 8);
+  messageDesc(file_cardroom_v1_game_service, 9);
 
 /**
  * @generated from message cardroom.v1.StartGameRequest
@@ -312,7 +341,7 @@ export type StartGameRequest = Message<"cardroom.v1.StartGameRequest"> & {
  * Use `create(StartGameRequestSchema)` to create a new message.
  */
 export const StartGameRequestSchema: GenMessage<StartGameRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 9);
+  messageDesc(file_cardroom_v1_game_service, 10);
 
 /**
  * @generated from message cardroom.v1.StartGameResponse
@@ -329,7 +358,7 @@ export type StartGameResponse = Message<"cardroom.v1.StartGameResponse"> & {
  * Use `create(StartGameResponseSchema)` to create a new message.
  */
 export const StartGameResponseSchema: GenMessage<StartGameResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 10);
+  messageDesc(file_cardroom_v1_game_service, 11);
 
 /**
  * @generated from message cardroom.v1.SubmitCommandRequest
@@ -369,7 +398,7 @@ export type SubmitCommandRequest = Message<"cardroom.v1.SubmitCommandRequest"> &
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 11);
+  messageDesc(file_cardroom_v1_game_service, 12);
 
 /**
  * @generated from message cardroom.v1.SubmitCommandResponse
@@ -395,7 +424,7 @@ export type SubmitCommandResponse = Message<"cardroom.v1.SubmitCommandResponse">
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 12);
+  messageDesc(file_cardroom_v1_game_service, 13);
 
 /**
  * @generated from message cardroom.v1.ListLegalActionsRequest
@@ -421,7 +450,7 @@ export type ListLegalActionsRequest = Message<"cardroom.v1.ListLegalActionsReque
  * Use `create(ListLegalActionsRequestSchema)` to create a new message.
  */
 export const ListLegalActionsRequestSchema: GenMessage<ListLegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 13);
+  messageDesc(file_cardroom_v1_game_service, 14);
 
 /**
  * @generated from message cardroom.v1.ListLegalActionsResponse
@@ -447,7 +476,7 @@ export type ListLegalActionsResponse = Message<"cardroom.v1.ListLegalActionsResp
  * Use `create(ListLegalActionsResponseSchema)` to create a new message.
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 14);
+  messageDesc(file_cardroom_v1_game_service, 15);
 
 /**
  * @generated from message cardroom.v1.GetViewRequest
@@ -487,7 +516,7 @@ export type GetViewRequest = Message<"cardroom.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 15);
+  messageDesc(file_cardroom_v1_game_service, 16);
 
 /**
  * @generated from message cardroom.v1.GetViewResponse
@@ -530,7 +559,7 @@ export type GetViewResponse = Message<"cardroom.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 16);
+  messageDesc(file_cardroom_v1_game_service, 17);
 
 /**
  * @generated from message cardroom.v1.TableView
@@ -607,7 +636,7 @@ export type TableView = Message<"cardroom.v1.TableView"> & {
  * Use `create(TableViewSchema)` to create a new message.
  */
 export const TableViewSchema: GenMessage<TableView> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 17);
+  messageDesc(file_cardroom_v1_game_service, 18);
 
 /**
  * A turn clock in TableView.
@@ -634,7 +663,7 @@ export type SeatClock = Message<"cardroom.v1.SeatClock"> & {
  * Use `create(SeatClockSchema)` to create a new message.
  */
 export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 18);
+  messageDesc(file_cardroom_v1_game_service, 19);
 
 /**
  * @generated from message cardroom.v1.WatchEventsRequest
@@ -666,7 +695,7 @@ export type WatchEventsRequest = Message<"cardroom.v1.WatchEventsRequest"> & {
  * Use `create(WatchEventsRequestSchema)` to create a new message.
  */
 export const WatchEventsRequestSchema: GenMessage<WatchEventsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 19);
+  messageDesc(file_cardroom_v1_game_service, 20);
 
 /**
  * @generated from message cardroom.v1.WatchEventsResponse
@@ -683,7 +712,7 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
  * Use `create(WatchEventsResponseSchema)` to create a new message.
  */
 export const WatchEventsResponseSchema: GenMessage<WatchEventsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 20);
+  messageDesc(file_cardroom_v1_game_service, 21);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogRequest
@@ -700,7 +729,7 @@ export type GetAuditLogRequest = Message<"cardroom.v1.GetAuditLogRequest"> & {
  * Use `create(GetAuditLogRequestSchema)` to create a new message.
  */
 export const GetAuditLogRequestSchema: GenMessage<GetAuditLogRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 21);
+  messageDesc(file_cardroom_v1_game_service, 22);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogResponse
@@ -717,7 +746,7 @@ export type GetAuditLogResponse = Message<"cardroom.v1.GetAuditLogResponse"> & {
  * Use `create(GetAuditLogResponseSchema)` to create a new message.
  */
 export const GetAuditLogResponseSchema: GenMessage<GetAuditLogResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 22);
+  messageDesc(file_cardroom_v1_game_service, 23);
 
 /**
  * @generated from message cardroom.v1.ListGamesRequest
@@ -764,7 +793,7 @@ export type ListGamesRequest = Message<"cardroom.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 23);
+  messageDesc(file_cardroom_v1_game_service, 24);
 
 /**
  * @generated from message cardroom.v1.GameSummary
@@ -841,7 +870,7 @@ export type GameSummary = Message<"cardroom.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 24);
+  messageDesc(file_cardroom_v1_game_service, 25);
 
 /**
  * @generated from message cardroom.v1.ListGamesResponse
@@ -865,7 +894,7 @@ export type ListGamesResponse = Message<"cardroom.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 25);
+  messageDesc(file_cardroom_v1_game_service, 26);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsRequest
@@ -878,7 +907,7 @@ export type ListGameKindsRequest = Message<"cardroom.v1.ListGameKindsRequest"> &
  * Use `create(ListGameKindsRequestSchema)` to create a new message.
  */
 export const ListGameKindsRequestSchema: GenMessage<ListGameKindsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 26);
+  messageDesc(file_cardroom_v1_game_service, 27);
 
 /**
  * One game this server plays, and the protobuf messages (full names) a
@@ -949,7 +978,7 @@ export type GameKind = Message<"cardroom.v1.GameKind"> & {
  * Use `create(GameKindSchema)` to create a new message.
  */
 export const GameKindSchema: GenMessage<GameKind> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 27);
+  messageDesc(file_cardroom_v1_game_service, 28);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsResponse
@@ -966,7 +995,7 @@ export type ListGameKindsResponse = Message<"cardroom.v1.ListGameKindsResponse">
  * Use `create(ListGameKindsResponseSchema)` to create a new message.
  */
 export const ListGameKindsResponseSchema: GenMessage<ListGameKindsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 28);
+  messageDesc(file_cardroom_v1_game_service, 29);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsRequest
@@ -995,7 +1024,7 @@ export type ReplayViewsRequest = Message<"cardroom.v1.ReplayViewsRequest"> & {
  * Use `create(ReplayViewsRequestSchema)` to create a new message.
  */
 export const ReplayViewsRequestSchema: GenMessage<ReplayViewsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 29);
+  messageDesc(file_cardroom_v1_game_service, 30);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsResponse
@@ -1019,7 +1048,7 @@ export type ReplayViewsResponse = Message<"cardroom.v1.ReplayViewsResponse"> & {
  * Use `create(ReplayViewsResponseSchema)` to create a new message.
  */
 export const ReplayViewsResponseSchema: GenMessage<ReplayViewsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 30);
+  messageDesc(file_cardroom_v1_game_service, 31);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyRequest
@@ -1032,7 +1061,7 @@ export type GetServerKeyRequest = Message<"cardroom.v1.GetServerKeyRequest"> & {
  * Use `create(GetServerKeyRequestSchema)` to create a new message.
  */
 export const GetServerKeyRequestSchema: GenMessage<GetServerKeyRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 31);
+  messageDesc(file_cardroom_v1_game_service, 32);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyResponse
@@ -1058,7 +1087,7 @@ export type GetServerKeyResponse = Message<"cardroom.v1.GetServerKeyResponse"> &
  * Use `create(GetServerKeyResponseSchema)` to create a new message.
  */
 export const GetServerKeyResponseSchema: GenMessage<GetServerKeyResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 32);
+  messageDesc(file_cardroom_v1_game_service, 33);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordRequest
@@ -1075,7 +1104,7 @@ export type ExportGameRecordRequest = Message<"cardroom.v1.ExportGameRecordReque
  * Use `create(ExportGameRecordRequestSchema)` to create a new message.
  */
 export const ExportGameRecordRequestSchema: GenMessage<ExportGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 33);
+  messageDesc(file_cardroom_v1_game_service, 34);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordResponse
@@ -1092,7 +1121,7 @@ export type ExportGameRecordResponse = Message<"cardroom.v1.ExportGameRecordResp
  * Use `create(ExportGameRecordResponseSchema)` to create a new message.
  */
 export const ExportGameRecordResponseSchema: GenMessage<ExportGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 34);
+  messageDesc(file_cardroom_v1_game_service, 35);
 
 /**
  * What kind of viewer a projection was computed for.
@@ -1331,7 +1360,7 @@ export const GameService: GenService<{
   acceptInvitation: {
     methodKind: "unary";
     input: typeof AcceptInvitationRequestSchema;
-    output: typeof JoinGameResponseSchema;
+    output: typeof AcceptInvitationResponseSchema;
   },
   /**
    * Seats a bot the server runs in a free seat (a seat token of the game,
