@@ -17,7 +17,7 @@ import {
   type SubmitCommandResponse,
   type TableView,
 } from "./gen/cardroom/v1/game_service_pb.js";
-import type { LogPolicy, SpectatorPolicy } from "./gen/cardroom/v1/table_pb.js";
+import type { LogPolicy, SpectatorPolicy, TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import type { GameRecord } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
 import { type NarratedEvent, Narrator } from "./narration/index.js";
@@ -53,6 +53,8 @@ export interface CreateGameOptions {
   operatorToken?: string;
   spectatorPolicy?: SpectatorPolicy;
   logPolicy?: LogPolicy;
+  /** What the table adds around the game: a turn clock (secondsPerDecision). */
+  tableOptions?: TableOptions;
 }
 
 export interface WatchOptions {
@@ -156,6 +158,7 @@ export class CardroomClient {
           setDeal: (options.setDeal ?? []).map(pack),
           spectatorPolicy: options.spectatorPolicy,
           logPolicy: options.logPolicy,
+          tableOptions: options.tableOptions,
         },
         auth(options.operatorToken),
       ),

@@ -1,6 +1,6 @@
 // The game list: every game on the server, newest first, with links to
 // watch, replay or take a seat; new games, and bot games to watch.
-import { GameStatus, playBots, seededRandom, type GameSummary } from "@cardroom/client";
+import { create, GameStatus, playBots, seededRandom, TableOptionsSchema, type GameSummary } from "@cardroom/client";
 import { client, gameKinds, seats } from "../api.js";
 import { h } from "../dom.js";
 import { errorLine } from "./common.js";
@@ -87,8 +87,17 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
       ),
     );
   }
+  const clock = h(
+    "select",
+    { name: "clock", "aria-label": "turn clock" },
+    h("option", { value: "0" }, "no turn clock"),
+    h("option", { value: "60" }, "1 min a move"),
+    h("option", { value: "300" }, "5 min a move"),
+    h("option", { value: "86400" }, "a day a move"),
+  ) as HTMLSelectElement;
   const sitDown = async () => {
-    const gameId = await client.createGame(kindSelect.value, { seatCount: seatsFor() });
+    const tableOptions = create(TableOptionsSchema, { secondsPerDecision: Number(clock.value) });
+    const gameId = await client.createGame(kindSelect.value, { seatCount: seatsFor(), tableOptions });
     const seat = await client.join(gameId, nameInput.value.trim());
     seats.set(gameId, seat.token, nameInput.value.trim(), seat.seat);
     location.hash = `#/play/${gameId}`;
@@ -124,6 +133,8 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
       kindSelect,
       h("label", {}, " for ", seatInput, " players, as "),
       nameInput,
+      " ",
+      clock,
       " ",
       h("button", { type: "submit", class: "create" }, "New game"),
       " ",
