@@ -9,6 +9,8 @@ import {
   GameCreatedSchema,
   GameFinishedSchema,
   GameStartedSchema,
+  InvitationCredentialSchema,
+  InvitationIssuedSchema,
   ResignSchema,
   SeatCredentialSchema,
   SeatResigned_Reason,
@@ -67,9 +69,15 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
     return `A game of ${title} for ${message.seatCount} players is created${message.setDeal ? " (with a set deal)" : ""}.`;
   }
   if (isMessage(message, SeatTakenSchema)) return `${message.playerName || "Someone"} takes seat ${message.seat + 1}.`;
+  if (isMessage(message, InvitationIssuedSchema)) return `Seat ${message.seat + 1} is held for an invited player.`;
   if (isMessage(message, GameStartedSchema)) return "The game begins.";
   if (isMessage(message, SeatResignedSchema)) {
-    const how = message.reason === SeatResigned_Reason.REMOVED ? "is removed by the operator" : "resigns";
+    const how =
+      message.reason === SeatResigned_Reason.REMOVED
+        ? "is removed by the operator"
+        : message.reason === SeatResigned_Reason.ABSENT
+          ? "is removed for absence (every player was away)"
+          : "resigns";
     return `${nameOf(names, message.seat)} ${how}: the game makes their choices from now on.`;
   }
   if (isMessage(message, SeatTimedOutSchema)) return `${nameOf(names, message.seat)}'s time runs out: the game makes the choice.`;
@@ -79,7 +87,7 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
   // Credentials, the committed chance seed and set deal, and the trust
   // layer's openings of earlier secrets (told when the game's own event
   // reveals them): nothing a person reads.
-  const silent = [SeatCredentialSchema, SetDealSchema, ChanceSeedSchema, SecretOpeningSchema];
+  const silent = [SeatCredentialSchema, InvitationCredentialSchema, SetDealSchema, ChanceSeedSchema, SecretOpeningSchema];
   if (silent.some((schema) => isMessage(message, schema))) return "";
   return undefined;
 }
