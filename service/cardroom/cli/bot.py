@@ -45,6 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print only the outcome")
 
 
+def bot_name(strategy: str, names: list[str]) -> str:
+    """A name at this table that says the strategy: "heuristic bot 2"."""
+    count = 1 + sum(name.startswith(f"{strategy} bot") for name in names)
+    while f"{strategy} bot {count}" in names:
+        count += 1
+    return f"{strategy} bot {count}"
+
+
 def run(args: argparse.Namespace) -> int:
     return asyncio.run(play(args))
 
@@ -54,7 +62,8 @@ async def play(args: argparse.Namespace) -> int:
     listener = None if args.quiet else print_lines
     try:
         async with connect(args) as client:
-            kind = (await client.view(args.game_id, args.seat_token)).table.kind
+            table = (await client.view(args.game_id, args.seat_token)).table
+            kind = table.kind
             try:
                 strategy = strategy_for(kind, args.strategy)
             except NoSuchBot as error:
@@ -67,7 +76,7 @@ async def play(args: argparse.Namespace) -> int:
                 except NotASeat as error:
                     raise UsageError(str(error)) from None
             else:
-                name = args.name or f"{args.strategy} bot"
+                name = args.name or bot_name(args.strategy, list(table.player_names))
                 bot = await Bot.join(
                     client, args.game_id, name, strategy, rng, seat=args.seat, listener=listener
                 )

@@ -46,6 +46,12 @@ def bot_key(signing_key: Ed25519PrivateKey) -> bytes:
     return hashlib.sha256(b"cardroom server-side bots\0" + raw).digest()
 
 
+# At most this many games not in memory are read from the store to describe
+# one page of the game list (names, awaited seats); the others are listed
+# without until they are read.
+DESCRIBE_READS = 100
+
+
 class Games:
     def __init__(
         self,
@@ -330,22 +336,25 @@ class Games:
 
     def list_games(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
         response = self.game_list.page(request)
+        reads = DESCRIBE_READS  # games read from the store to describe them
         for summary in response.games:
-            self._describe(summary)
+            reads -= self._describe(summary, may_read=reads > 0)
         return response
 
-    def _describe(self, summary: gpb.GameSummary) -> None:
+    def _describe(self, summary: gpb.GameSummary, *, may_read: bool) -> int:
         """Add who sits where and whom the game awaits, since when, from the
         game's events (a game not over is read; a finished one only if it
         is in memory). Left out while spectators stay behind the game."""
         loaded = self.cache.cached(summary.game_id)
-        if loaded is None and not summary.finished:
+        read = 0
+        if loaded is None and not summary.finished and may_read:
+            read = 1
             try:
                 loaded = self.load(summary.game_id)
             except Exception:  # listed but unreadable: the list still answers
-                return
+                return read
         if loaded is None or summary.version != loaded.version:
-            return  # a delayed spectator policy: the list stays as far behind
+            return read  # a delayed spectator policy: the list stays as far behind
         table = loaded.table
         summary.player_names.extend(n or "" for n in table.player_names)
         summary.bot_seats.extend(s for s in range(table.seat_count) if table.bot_strategy(s))
@@ -353,3 +362,4 @@ class Games:
         if waiting:
             summary.awaited_seats.extend(waiting)
             summary.awaited_since.CopyFrom(loaded.envelope(loaded.version - 1).recorded_at)
+        return read
