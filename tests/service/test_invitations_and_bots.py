@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,6 +96,16 @@ async def _finished(client: Client, game_id: str, token: str) -> gpb.GetViewResp
     raise AssertionError("unreachable")
 
 
+async def _bots_done(server: Any, game_id: str, seats: set[int]) -> None:
+    """The server's bots in these seats saw the end (each returns once its
+    own feed has the game's last event, a moment after the view does)."""
+    wanted = {(game_id, seat) for seat in seats}
+    for _ in steps(600, "the server's bots to see the end"):
+        if server.bots is not None and wanted <= server.bots.finished:
+            return
+        await asyncio.sleep(0.05)
+
+
 async def test_server_bots_play_to_the_end_after_their_creator_leaves(served: Served) -> None:
     client = served.client
     game_id = await client.create_game(KIND, seat_count=3)
@@ -108,8 +119,7 @@ async def test_server_bots_play_to_the_end_after_their_creator_leaves(served: Se
     await client.resign(game_id, host.token)
     view = await _finished(client, game_id, host.token)
     assert view.table.finished
-    bots = served.server.bots
-    assert bots is not None and {(game_id, 1), (game_id, 2)} <= bots.finished
+    await _bots_done(served.server, game_id, {1, 2})
     record = await client.export_record(game_id, host.token)
     report = audit_record(record)
     assert report.ok, report.render()
@@ -141,7 +151,7 @@ async def test_a_bot_keeps_playing_across_a_restart(tmp_path: Path) -> None:
         await client.resign(game_id, host.token)
         view = await _finished(client, game_id, host.token)
         assert view.table.finished
-        assert server.bots is not None and {(game_id, 1), (game_id, 2)} <= server.bots.finished
+        await _bots_done(server, game_id, {1, 2})
     finally:
         await client.close()
         await server.stop(grace=None)

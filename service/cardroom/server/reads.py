@@ -149,21 +149,26 @@ class Reads:
     ) -> Iterator[gpb.ReplayViewsResponse]:
         """Steps ``first``..``end``: from the viewer's fold at ``first - 1``
         (its nearest checkpoint helps), one event folded per step. A seat
-        of a finished game steps through every card (``post_mortem``)."""
+        of a finished game steps through every card (``post_mortem``): its
+        views are folded from the full events, each step's event stays its
+        own copy."""
         if end < first:
             return
         shown = post_mortem(loaded, viewer)
         if first == 1:
             table = tables.initial(loaded.table.game, loaded.created)
-            yield self._step(table, viewer, serve(loaded, 0, shown), shown)
+            yield self._step(table, viewer, serve(loaded, 0, viewer), shown)
             first = 2
         else:
             table = self.fold(loaded, shown, first - 1)
         for version in range(first, end + 1):
-            envelope = serve(loaded, version - 1, shown)
+            # Each step's event is the viewer's own copy (as its feed has
+            # it); a post-mortem folds the full one for the view.
+            envelope = serve(loaded, version - 1, viewer)
+            folded = envelope if shown == viewer else serve(loaded, version - 1, shown)
             kind = envelope.event.type_url.rpartition("/")[2] or "?"
             with unfoldable(loaded.game_id, version, kind):
-                table = tables.evolve(table, to_event(envelope))
+                table = tables.evolve(table, to_event(folded))
             yield self._step(table, viewer, envelope, shown)
 
     @staticmethod
