@@ -236,6 +236,15 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
             from_version=versions(),
             as_spectator=st.booleans(),
         ),
+        "CreateInvitation": st.builds(
+            gpb.CreateInvitationRequest, game_id=g, seat=st.integers(0, 2**32 - 1)
+        ),
+        "AcceptInvitation": st.builds(
+            gpb.AcceptInvitationRequest, game_id=g, code=texts(), player_name=texts()
+        ),
+        "AddBot": st.builds(
+            gpb.AddBotRequest, game_id=g, strategy=texts(), seat=st.integers(0, 2**32 - 1)
+        ),
     }
 
 
@@ -266,6 +275,7 @@ def test_every_rpc_of_the_service_is_fuzzed() -> None:
         "CreateGame", "JoinGame", "StartGame", "SubmitCommand", "ListLegalActions", "GetView",
         "WatchEvents", "GetAuditLog", "ListGames", "ReplayViews", "GetServerKey",
         "ExportGameRecord", "ListGameKinds", "StreamGameRecord",
+        "CreateInvitation", "AcceptInvitation", "AddBot",
     }  # fmt: skip
 
 

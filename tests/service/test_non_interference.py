@@ -97,9 +97,12 @@ class ServedGame:
         return [comparable(e) for e in events]
 
     def view(self, viewer: Viewer) -> bytes:
-        return self.games.view(self.game_id, self.token(viewer), None).SerializeToString(
-            deterministic=True
-        )
+        response = self.games.view(self.game_id, self.token(viewer), None)
+        if viewer.seat is not None and response.table.finished:
+            # The post-mortem: once the game is over its seats see every
+            # card by design (the full log is theirs too); the table stays.
+            return response.table.SerializeToString(deterministic=True)
+        return response.SerializeToString(deterministic=True)
 
     def legal(self, viewer: Viewer) -> list[bytes]:
         if viewer.seat is None:

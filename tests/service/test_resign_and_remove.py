@@ -154,3 +154,41 @@ def test_a_seat_that_stops_calling_shows_as_absent(tmp_path: Path) -> None:
     finally:
         games.close()
         games.log.close()
+
+
+def test_a_game_every_human_left_is_ended_by_its_table_rules(tmp_path: Path) -> None:
+    """Abandoned games (T-RESIGN by absence): once every human seat has made
+    no call past the limit, those seats are removed with REASON_ABSENT; a
+    game with a human still calling is left alone; the record audits."""
+    from datetime import UTC, datetime, timedelta
+
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    games = Games(
+        GameLog(str(tmp_path / "abandoned.sqlite3")),
+        operator_token=OPERATOR_TOKEN,
+        clock=lambda: now[0],
+        absent_after=60,
+    )
+    try:
+        game_id, _ = seated(games)
+        kept_id, kept = seated(games)
+        now[0] += timedelta(seconds=30)
+        assert games.end_abandoned(600) == []
+        now[0] += timedelta(seconds=600)
+        games.view(kept_id, kept[2], None)  # one human of this game still calls
+        removed = games.end_abandoned(600)
+        assert removed == [(game_id, 0), (game_id, 1)]  # the second removal ends it
+        view = games.view(game_id, None, None)
+        assert view.table.finished and list(view.table.resigned_seats) == [0, 1]
+        assert not games.view(kept_id, None, None).table.finished
+        reasons = [
+            unpack(e.event).reason
+            for e in games.audit_log(game_id, OPERATOR_TOKEN)
+            if e.event.Is(tpb.SeatResigned.DESCRIPTOR)
+        ]
+        assert reasons == [tpb.SeatResigned.REASON_ABSENT] * 2
+        report = audit_record(games.export_record(game_id, OPERATOR_TOKEN))
+        assert report.ok, report.render()
+    finally:
+        games.close()
+        games.log.close()

@@ -2,7 +2,10 @@
 by node's test runner, drive Debian's Chromium headless with playwright-core
 against a real ``cardroom serve``: the game list, a bot game watched live to
 its end, the replay scrubber to the middle and back (over gRPC-Web), a seat
-played from the page, and every game kind drawn. Screenshots are saved in
+played from the page, every game kind drawn, and a game created from the
+page, its invitation opened in a second browser context, a server bot
+added, the tab closed and resumed, played to the end with every card shown
+after it. Screenshots are saved in
 test-artifacts/ (listed at the end of the run)."""
 
 from __future__ import annotations
@@ -14,7 +17,19 @@ from tests.service.helpers import web_server_process
 from tests.web.support import ARTIFACTS, npm_test
 
 CHROMIUM = Path(os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = ("list.png", "watch-end.png", "replay-middle.png", "play.png")
+SCREENSHOTS = (
+    "list.png",
+    "watch-end.png",
+    "replay-middle.png",
+    "play.png",
+    # A table people come back to: created from the page, an invitation
+    # taken in a second browser (a phone, 390x844), a server bot, resumed.
+    "table-invite-1280.png",
+    "table-play-390.png",
+    "table-list-390.png",
+    "table-over-1280.png",
+    "table-over-390.png",
+)
 
 
 def test_the_web_table_works_in_a_real_browser(tmp_path: Path) -> None:

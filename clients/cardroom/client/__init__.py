@@ -7,7 +7,14 @@ through disconnects (:mod:`cardroom.client.follow`), kept seats
 
 Needs only ``pip install cardroom`` (no server dependencies)."""
 
-from cardroom.client.connection import MAX_MESSAGE_BYTES, Client, ReplayStep, SeatHandle, View
+from cardroom.client.connection import (
+    MAX_MESSAGE_BYTES,
+    Client,
+    Invitation,
+    ReplayStep,
+    SeatHandle,
+    View,
+)
 from cardroom.client.errors import (
     CardroomError,
     Conflict,
@@ -29,6 +36,7 @@ __all__ = [
     "DataLoss",
     "GameNotFound",
     "InvalidArgument",
+    "Invitation",
     "PermissionDenied",
     "ReplayStep",
     "RuleBroken",

@@ -53,6 +53,15 @@ class SeatHandle:
     token: str
 
 
+@dataclass(frozen=True)
+class Invitation:
+    """A seat held for an invited player; ``code`` takes it, once."""
+
+    game_id: str
+    seat: int
+    code: str
+
+
 def _channel(address: str, credentials: grpc.ChannelCredentials | None) -> grpc.aio.Channel:
     options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
     if credentials is None:
@@ -160,6 +169,35 @@ class Client:
         response = await self._call("JoinGame", request)
         self._saw(game_id, response.version)
         return SeatHandle(game_id, response.seat, response.seat_token)
+
+    async def invite(self, game_id: str, token: str, seat: int | None = None) -> Invitation:
+        """Hold a free seat for an invitation (``token``: a seat of the game,
+        or the operator's); its code is shown only now (T-INVITE)."""
+        request = gpb.CreateInvitationRequest(game_id=game_id)
+        if seat is not None:
+            request.seat = seat
+        response = await self._call("CreateInvitation", request, token)
+        self._saw(game_id, response.version)
+        return Invitation(game_id, response.seat, response.code)
+
+    async def accept_invitation(self, game_id: str, code: str, player_name: str) -> SeatHandle:
+        """Take the seat an invitation holds, once: its seat token."""
+        request = gpb.AcceptInvitationRequest(game_id=game_id, code=code, player_name=player_name)
+        response = await self._call("AcceptInvitation", request)
+        self._saw(game_id, response.version)
+        return SeatHandle(game_id, response.seat, response.seat_token)
+
+    async def add_bot(
+        self, game_id: str, token: str, strategy: str = "heuristic", seat: int | None = None
+    ) -> gpb.AddBotResponse:
+        """Seat a bot the server runs (it keeps playing when this client
+        leaves); ``token``: a seat of the game, or the operator's."""
+        request = gpb.AddBotRequest(game_id=game_id, strategy=strategy)
+        if seat is not None:
+            request.seat = seat
+        response: gpb.AddBotResponse = await self._call("AddBot", request, token)
+        self._saw(game_id, response.version)
+        return response
 
     async def start(self, game_id: str, token: str) -> int:
         response = await self._call("StartGame", gpb.StartGameRequest(game_id=game_id), token)

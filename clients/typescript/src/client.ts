@@ -17,7 +17,7 @@ import {
   type SubmitCommandResponse,
   type TableView,
 } from "./gen/cardroom/v1/game_service_pb.js";
-import type { LogPolicy, SpectatorPolicy } from "./gen/cardroom/v1/table_pb.js";
+import type { LogPolicy, SpectatorPolicy, TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
 import { type NarratedEvent, Narrator } from "./narration/index.js";
@@ -53,6 +53,8 @@ export interface CreateGameOptions {
   operatorToken?: string;
   spectatorPolicy?: SpectatorPolicy;
   logPolicy?: LogPolicy;
+  /** What the table adds around the game: a turn clock (secondsPerDecision). */
+  tableOptions?: TableOptions;
 }
 
 export interface WatchOptions {
@@ -156,6 +158,7 @@ export class CardroomClient {
           setDeal: (options.setDeal ?? []).map(pack),
           spectatorPolicy: options.spectatorPolicy,
           logPolicy: options.logPolicy,
+          tableOptions: options.tableOptions,
         },
         auth(options.operatorToken),
       ),
@@ -168,6 +171,30 @@ export class CardroomClient {
     const request = create(JoinGameRequestSchema, { gameId, playerName, seat });
     const response = await call(() => this.service.joinGame(request));
     return { gameId, seat: response.seat, token: response.seatToken };
+  }
+
+  /**
+   * Hold a free seat for an invitation (`token`: a seat of the game, or the
+   * operator's); the code, shown only now, takes that seat once (T-INVITE).
+   */
+  async invite(gameId: string, token: string, seat?: number): Promise<{ seat: number; code: string }> {
+    const response = await call(() => this.service.createInvitation({ gameId, seat }, auth(token)));
+    return { seat: response.seat, code: response.code };
+  }
+
+  /** Take the seat an invitation holds, once: its seat token. */
+  async acceptInvitation(gameId: string, code: string, playerName: string): Promise<SeatHandle> {
+    const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName }));
+    return { gameId, seat: response.seat, token: response.seatToken };
+  }
+
+  /**
+   * Seat a bot the server runs ("heuristic" or "random"); it plays on when
+   * this client leaves. `token`: a seat of the game, or the operator's.
+   */
+  async addBot(gameId: string, token: string, strategy = "heuristic", seat?: number): Promise<{ seat: number; playerName: string }> {
+    const response = await call(() => this.service.addBot({ gameId, strategy, seat }, auth(token)));
+    return { seat: response.seat, playerName: response.playerName };
   }
 
   async start(gameId: string, token: string): Promise<bigint> {

@@ -24,12 +24,64 @@ export function gameKinds(): Promise<Map<string, GameKind>> {
   return kinds;
 }
 
-/** Seat tokens this tab holds, by game id (kept for this tab only). */
+/** A seat this browser holds: kept in localStorage, so it outlives the tab. */
+export interface KeptSeat {
+  gameId: string;
+  token: string;
+  name: string;
+  seat: number;
+  savedAt: number;
+}
+
+const PREFIX = "cardroom.seat.";
+
+function read(gameId: string): KeptSeat | undefined {
+  const text = localStorage.getItem(PREFIX + gameId);
+  if (text) {
+    try {
+      return JSON.parse(text) as KeptSeat;
+    } catch {
+      return undefined;
+    }
+  }
+  // A seat kept by an older page, in this tab only.
+  const token = sessionStorage.getItem(PREFIX + gameId);
+  return token ? { gameId, token, name: "", seat: -1, savedAt: 0 } : undefined;
+}
+
+/** Seat tokens this browser holds, by game id (kept until cleared). */
 export const seats = {
   get(gameId: string): string | undefined {
-    return sessionStorage.getItem(`cardroom.seat.${gameId}`) ?? undefined;
+    return read(gameId)?.token;
   },
-  set(gameId: string, token: string): void {
-    sessionStorage.setItem(`cardroom.seat.${gameId}`, token);
+  kept(gameId: string): KeptSeat | undefined {
+    return read(gameId);
+  },
+  set(gameId: string, token: string, name = "", seat = -1): void {
+    const seen = read(gameId);
+    const kept: KeptSeat = {
+      gameId,
+      token,
+      name: name || (seen?.token === token ? seen.name : ""),
+      seat: seat >= 0 ? seat : seen?.token === token ? seen.seat : -1,
+      savedAt: Date.now(),
+    };
+    localStorage.setItem(PREFIX + gameId, JSON.stringify(kept));
+  },
+  /** Every kept seat, the latest first. */
+  all(): KeptSeat[] {
+    const found: KeptSeat[] = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(PREFIX)) continue;
+      const kept = read(key.slice(PREFIX.length));
+      if (kept) found.push(kept);
+    }
+    return found.sort((a, b) => b.savedAt - a.savedAt);
   },
 };
+
+/** The page's own address for a route (#/play/ID, #/invite/ID/CODE): what a link shares. */
+export function linkTo(hash: string): string {
+  return `${location.origin}${location.pathname}${location.search}#${hash}`;
+}

@@ -29,7 +29,9 @@ export function cardFace(face: Face): SVGElement {
   const children = [
     s("rect", { x: 1, y: 1, width: WIDTH - 2, height: HEIGHT - 2, rx: 6, fill: "#fffdf7", stroke: face.color, "stroke-width": 2 }),
     s("text", { x: 6, y: 14, "font-size": 11, "font-weight": "bold", fill: face.color }, face.corner),
-    s("text", { x: WIDTH - 6, y: HEIGHT - 6, "font-size": 11, "font-weight": "bold", fill: face.color, "text-anchor": "end", transform: `rotate(180 ${WIDTH - 9} ${HEIGHT - 10})` }, face.corner),
+    // The top-left mark turned about the card's centre: the same inset from
+    // the bottom-right corner, whole whatever its width.
+    s("text", { x: 6, y: 14, "font-size": 11, "font-weight": "bold", fill: face.color, transform: `rotate(180 ${WIDTH / 2} ${HEIGHT / 2})` }, face.corner),
     face.picture,
     s("text", { x: WIDTH / 2, y: 66, "font-size": 8, fill: "#333", "text-anchor": "middle" }, face.caption),
   ];

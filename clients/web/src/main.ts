@@ -1,10 +1,11 @@
-// The reference web table: routes (#/, #/watch/ID, #/replay/ID, #/play/ID)
+// The reference web table: routes (#/, #/watch/ID, #/replay/ID, #/play/ID,
+// #/invite/ID/CODE)
 // to pages; each page stops its streams when another is shown.
 import "./style.css";
 import { h } from "./dom.js";
 import { errorLine } from "./pages/common.js";
 import { listPage } from "./pages/list.js";
-import { playPage } from "./pages/play.js";
+import { invitePage, playPage } from "./pages/play.js";
 import { replayPage } from "./pages/replay.js";
 import { watchPage } from "./pages/watch.js";
 
@@ -15,13 +16,14 @@ function route(): void {
   current?.abort();
   const controller = new AbortController();
   current = controller;
-  const [, page = "", gameId = ""] = location.hash.split("/");
+  const [, page = "", gameId = "", code = ""] = location.hash.split("/");
   const root = h("div", { class: "page", "data-page": page || "list", "data-state": "loading" });
   app.replaceChildren(root);
   const pages: Record<string, () => Promise<void>> = {
     watch: () => watchPage(root, gameId, controller.signal),
     replay: () => replayPage(root, gameId, controller.signal),
     play: () => playPage(root, gameId, controller.signal),
+    invite: () => invitePage(root, gameId, code),
   };
   const show = pages[page] ?? (() => listPage(root, controller.signal));
   show().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { type CardroomClient, playBots, seededRandom } from "@cardroom/client";
 import { connectNode } from "@cardroom/client/node";
 
@@ -210,6 +210,126 @@ describe("the reference web table", () => {
       assert.equal(await spectator.locator(".seat svg.card.face").count(), 0, `${kind.kind}: a spectator sees no hand`);
       assert.ok((await spectator.locator(".seat svg.card.back").count()) > 0);
       await done(spectator);
+    }
+  });
+
+  test("a table people come back to: create, invite a second browser, add a bot, play to the end, close and resume", async () => {
+    const watch = (page: Page) => {
+      const seen: string[] = [];
+      problems.set(page, seen);
+      page.on("pageerror", (error) => seen.push(error.message));
+      page.setDefaultTimeout(TIMEOUT);
+      return page;
+    };
+    const contexts: BrowserContext[] = [];
+    const context = async (width: number, height: number) => {
+      const made = await browser.newContext({ viewport: { width, height } });
+      contexts.push(made);
+      return made;
+    };
+    try {
+      // Grace creates a game from the page, with a turn clock, and sits down.
+      const desk = await context(1280, 900);
+      const host = watch(await desk.newPage());
+      await host.goto(`${WEB}/#/`);
+      await host.waitForSelector('[data-page="list"][data-state="ready"]');
+      await host.selectOption('select[name="kind"]', KIND);
+      await host.fill('input[name="seats"]', "3");
+      await host.fill('input[name="creator"]', "Grace");
+      await host.selectOption('select[name="clock"]', "86400");
+      await host.click("form.new-game button.create");
+      await host.waitForSelector('[data-page="play"][data-state="not-started"]');
+      const gameId = host.url().split("/").pop()!;
+      assert.match(await host.locator(".who").innerText(), /You are Grace \(seat 1 of 3\)/);
+      assert.ok(await host.locator("a.resume").count(), "a resume link is shown");
+      // An invitation link, opened in a second browser (a phone).
+      await host.click(".table-tools button.invite");
+      const link = await host.locator("input.invite-link").inputValue();
+      assert.match(link, new RegExp(`#/invite/${gameId}/inv_`));
+      await shot(host, "table-invite-1280.png");
+      const phone = await context(390, 844);
+      let guest = watch(await phone.newPage());
+      await guest.goto(link);
+      await guest.waitForSelector('[data-page="invite"][data-state="invited"]');
+      await guest.fill('form.accept input[name="player"]', "Hedy");
+      await guest.click("form.accept button");
+      await guest.waitForSelector('[data-page="play"][data-state="not-started"]');
+      assert.match(await guest.locator(".who").innerText(), /You are Hedy \(seat 2 of 3\)/);
+      // The same link again, in a third browser: refused by name (used once).
+      const other = await context(1280, 900);
+      const late = watch(await other.newPage());
+      await late.goto(link);
+      await late.waitForSelector('[data-state="invited"]');
+      await late.fill('form.accept input[name="player"]', "Ivy");
+      await late.click("form.accept button");
+      assert.match(await late.locator(".error").innerText(), /T-INVITE/);
+      await late.close();
+      // A bot the server runs takes the last seat; it or Grace starts the game.
+      await host.click('.table-tools button.add-bot[data-strategy="heuristic"]');
+      await host.waitForSelector('[data-page="play"]:is([data-state="ready-to-start"], [data-state="your-turn"], [data-state="waiting"])');
+      if ((await host.locator('[data-page="play"]').getAttribute("data-state")) === "ready-to-start") {
+        // The bot may start it first (every seat taken): then the button is gone.
+        await host.locator("button.start").click({ timeout: 5000 }).catch(() => undefined);
+      }
+      await host.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"], [data-state="over"])');
+      assert.match(await host.locator(".board").innerText(), /heuristic bot 1\s+seat 3/);
+      // The countdown, from the public deadline: it ticks down.
+      const clockLine = async () => (await host.locator(".status").innerText()).match(/has (\d+:\d\d:\d\d) left to move/)?.[1];
+      await host.waitForFunction(() => /has \d+:\d\d:\d\d left to move/.test(document.querySelector(".status")?.textContent ?? ""));
+      const first = await clockLine();
+      assert.ok(first, "a countdown is shown");
+      await host.waitForFunction((shown) => !(document.querySelector(".status")?.textContent ?? "").includes(`has ${shown} left`), first);
+      // The phone's layout: its own hand first, the board in one column.
+      await guest.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"])');
+      const order = await guest.evaluate(() => {
+        const mine = document.querySelector(".seat.mine")!.getBoundingClientRect();
+        const others = [...document.querySelectorAll(".seat:not(.mine)")].map((e) => e.getBoundingClientRect().top);
+        return { mine: mine.top, others, right: mine.right, width: window.innerWidth };
+      });
+      assert.ok(order.others.every((top) => top > order.mine), "the own hand comes first on a phone");
+      assert.ok(order.right <= order.width, "nothing runs off a 390 px screen");
+      await shot(guest, "table-play-390.png");
+      // Hedy closes her tab and comes back: the lobby offers to resume.
+      await guest.close();
+      guest = watch(await phone.newPage());
+      await guest.goto(`${WEB}/#/`);
+      await guest.waitForSelector('[data-page="list"][data-state="ready"]');
+      await shot(guest, "table-list-390.png");
+      await guest.click(`.your-seats a.resume[href="#/play/${gameId}"]`);
+      await guest.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"], [data-state="over"])');
+      assert.match(await guest.locator(".who").innerText(), /You are Hedy/);
+      // Both play their first legal move each time until the game is over;
+      // the bot plays its seat on the server.
+      const players = [host, guest];
+      for (let step = 0; step < 3000; step += 1) {
+        const states = await Promise.all(players.map((p) => p.locator('[data-page="play"]').getAttribute("data-state")));
+        if (states.every((state) => state === "over")) break;
+        const turn = states.indexOf("your-turn");
+        if (turn < 0) {
+          await players[0]!.waitForTimeout(50);
+          continue;
+        }
+        const page = players[turn]!;
+        const before = Number(await page.locator('[data-page="play"]').getAttribute("data-version"));
+        await page.locator("button.action").first().click();
+        await page.waitForFunction(
+          (v) => {
+            const el = document.querySelector('[data-page="play"]') as HTMLElement;
+            return Number(el.dataset.version) > v || el.dataset.state === "over";
+          },
+          before,
+        );
+      }
+      await host.waitForSelector('[data-page="play"][data-state="over"]');
+      await guest.waitForSelector('[data-page="play"][data-state="over"]');
+      // The post-mortem: every seat's cards face up, to each seat.
+      assert.equal(await guest.locator(".seat svg.card.back").count(), 0, "no card stays hidden from a seat after the end");
+      await shot(host, "table-over-1280.png");
+      await shot(guest, "table-over-390.png");
+      await done(host);
+      await done(guest);
+    } finally {
+      for (const made of contexts) await made.close();
     }
   });
 });

@@ -219,6 +219,8 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         return [
             f"{public.player_name or name(names, public.seat)} sits down at seat {public.seat}."
         ]
+    if isinstance(public, tpb.InvitationIssued):
+        return [f"Seat {public.seat + 1} is held for an invited player."]
     if isinstance(public, tpb.GameStarted):
         return [
             f"{listing([name(names, s) for s in range(len(names))])} are seated: the game begins."

@@ -65,6 +65,12 @@ class Table:
     end_when_absent_seconds: int = 0
     # Each seat's clock expiries since its last decision of its own.
     timeouts_in_a_row: tuple[int, ...] = ()
+    # Seats an invitation holds (InvitationIssued), taken or not, and the
+    # SHA-256 of each one's latest code; None where the viewer may not see it.
+    invited: frozenset[int] = frozenset()
+    invitation_hashes: tuple[bytes | None, ...] = ()
+    # The strategy of the server's bot in each seat ("" for none; AddBot).
+    bot_strategies: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -80,6 +86,21 @@ class Table:
     @property
     def seats_taken(self) -> int:
         return sum(name is not None for name in self.player_names)
+
+    @property
+    def held(self) -> frozenset[int]:
+        """Free seats an invitation holds (T-INVITE)."""
+        return frozenset(s for s in self.invited if self.player_names[s] is None)
+
+    def bot_strategy(self, seat: int) -> str:
+        return self.bot_strategies[seat] if seat < len(self.bot_strategies) else ""
+
+    def seat_of_invitation(self, digest: bytes) -> int | None:
+        found = None
+        for seat, h in enumerate(self.invitation_hashes):  # every seat, in constant time
+            if h is not None and hmac.compare_digest(h, digest):
+                found = seat
+        return found
 
 
 # The only type URL prefix accepted in an Any (docs/design.md): protobuf's
@@ -196,6 +217,8 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         return _take_seat(table, command)
     if isinstance(command, tpb.StartGame):
         return _start(table, actor)
+    if isinstance(command, tpb.IssueInvitation):
+        return _invite(table, actor, command)
     if table.finished:
         raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
@@ -359,6 +382,8 @@ def _remove(table: Table, actor: Actor, command: tpb.RemoveSeat) -> list[Event]:
     if command.seat in table.resigned:
         raise RuleViolation("T-REMOVE", f"seat {command.seat} has already left the game")
     reason = tpb.SeatResigned.REASON_REMOVED
+    if command.absent:
+        reason = tpb.SeatResigned.REASON_ABSENT
     return [event(tpb.SeatResigned(seat=command.seat, reason=reason))]
 
 
@@ -439,20 +464,75 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
     if len(command.token_sha256) != 32:
         raise MalformedCommand("token_sha256 must be 32 bytes")
     free = [s for s, name in enumerate(table.player_names) if name is None]
-    if command.HasField("seat"):
+    held = table.held
+    if command.invitation_sha256:
+        seat = _invited_seat(table, command)
+    elif command.HasField("seat"):
         if command.seat >= table.seat_count:
             raise MalformedCommand(f"seat must be below {table.seat_count}")
         if command.seat not in free:
             raise RuleViolation("T-JOIN", f"seat {command.seat} is taken")
+        if command.seat in held:
+            raise RuleViolation("T-INVITE", f"seat {command.seat} is held for an invitation")
         seat = command.seat
+    elif [s for s in free if s not in held]:
+        seat = next(s for s in free if s not in held)
     elif free:
-        seat = free[0]
+        raise RuleViolation("T-INVITE", "every free seat is held for an invitation")
     else:
         raise RuleViolation("T-JOIN", "every seat is taken")
     return [
         event(
-            tpb.SeatTaken(seat=seat, player_name=command.player_name),
+            tpb.SeatTaken(
+                seat=seat, player_name=command.player_name, bot_strategy=command.bot_strategy
+            ),
             ((), tpb.SeatCredential(token_sha256=command.token_sha256)),
+        )
+    ]
+
+
+def _invited_seat(table: Table, command: tpb.TakeSeat) -> int:
+    """The seat the invitation whose code hashes to ``invitation_sha256``
+    holds, if it is still free (T-INVITE: one invitation seats one player,
+    once)."""
+    seat = table.seat_of_invitation(command.invitation_sha256)
+    if seat is None:
+        raise RuleViolation("T-INVITE", "no invitation of this game has this code")
+    if command.HasField("seat") and command.seat != seat:
+        raise MalformedCommand(f"this invitation holds seat {seat}, not {command.seat}")
+    if table.player_names[seat] is not None:
+        raise RuleViolation("T-INVITE", f"this invitation was used: seat {seat} is taken")
+    return seat
+
+
+def _invite(table: Table, actor: Actor, command: tpb.IssueInvitation) -> list[Event]:
+    """T-INVITE: a seat (or the operator) holds a free seat for whoever
+    presents the code; a new invitation for a held seat replaces the old."""
+    if actor.kind not in ("seat", "operator"):
+        raise Forbidden("only a seated player or the operator may invite")
+    if table.started:
+        raise RuleViolation("T-INVITE", "the game has already started")
+    if len(command.code_sha256) != 32:
+        raise MalformedCommand("code_sha256 must be 32 bytes")
+    free = [s for s, name in enumerate(table.player_names) if name is None]
+    if command.HasField("seat"):
+        if command.seat >= table.seat_count:
+            raise MalformedCommand(f"seat must be below {table.seat_count}")
+        if command.seat not in free:
+            raise RuleViolation("T-INVITE", f"seat {command.seat} is taken")
+        seat = command.seat
+    else:
+        if not free:
+            raise RuleViolation("T-INVITE", "every seat is taken")
+        unheld = [s for s in free if s not in table.held]
+        if not unheld:
+            raise RuleViolation("T-INVITE", "every free seat is already held for an invitation")
+        seat = unheld[0]
+    by = actor.seat if actor.seat is not None else 0
+    return [
+        event(
+            tpb.InvitationIssued(seat=seat, by_seat=by),
+            ((), tpb.InvitationCredential(code_sha256=command.code_sha256)),
         )
     ]
 
@@ -485,6 +565,8 @@ def initial(game: Game[Any], created: tpb.GameCreated) -> Table:
         game_state=game.initial_state(options, created.seat_count),
         player_names=(None,) * created.seat_count,
         token_hashes=(None,) * created.seat_count,
+        invitation_hashes=(None,) * created.seat_count,
+        bot_strategies=("",) * created.seat_count,
     )
 
 
@@ -502,7 +584,16 @@ def evolve(table: Table, e: Event) -> Table:
         hashes = list(table.token_hashes)
         names[public.seat] = public.player_name
         hashes[public.seat] = credential.token_sha256 if credential else None
-        return replace(table, player_names=tuple(names), token_hashes=tuple(hashes))
+        bots = list(table.bot_strategies or ("",) * table.seat_count)
+        bots[public.seat] = public.bot_strategy
+        return replace(
+            table, player_names=tuple(names), token_hashes=tuple(hashes), bot_strategies=tuple(bots)
+        )
+    if isinstance(public, tpb.InvitationIssued):
+        code = e.secret(tpb.InvitationCredential)
+        codes = list(table.invitation_hashes or (None,) * table.seat_count)
+        codes[public.seat] = code.code_sha256 if code else None
+        return replace(table, invited=table.invited | {public.seat}, invitation_hashes=tuple(codes))
     if isinstance(public, tpb.GameStarted):
         return replace(table, started=True)
     if isinstance(public, tpb.GameFinished):

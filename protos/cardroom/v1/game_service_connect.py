@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, ConnectWSGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint, EndpointSync
 from pyqwest import Client, SyncClient
 
-from .game_service_pb2 import CreateGameRequest, CreateGameResponse, ExportGameRecordRequest, ExportGameRecordResponse, GetAuditLogRequest, GetAuditLogResponse, GetServerKeyRequest, GetServerKeyResponse, GetViewRequest, GetViewResponse, JoinGameRequest, JoinGameResponse, ListGameKindsRequest, ListGameKindsResponse, ListGamesRequest, ListGamesResponse, ListLegalActionsRequest, ListLegalActionsResponse, ReplayViewsRequest, ReplayViewsResponse, StartGameRequest, StartGameResponse, StreamGameRecordRequest, StreamGameRecordResponse, SubmitCommandRequest, SubmitCommandResponse, WatchEventsRequest, WatchEventsResponse
+from .game_service_pb2 import AcceptInvitationRequest, AcceptInvitationResponse, AddBotRequest, AddBotResponse, CreateGameRequest, CreateGameResponse, CreateInvitationRequest, CreateInvitationResponse, ExportGameRecordRequest, ExportGameRecordResponse, GetAuditLogRequest, GetAuditLogResponse, GetServerKeyRequest, GetServerKeyResponse, GetViewRequest, GetViewResponse, JoinGameRequest, JoinGameResponse, ListGameKindsRequest, ListGameKindsResponse, ListGamesRequest, ListGamesResponse, ListLegalActionsRequest, ListLegalActionsResponse, ReplayViewsRequest, ReplayViewsResponse, StartGameRequest, StartGameResponse, StreamGameRecordRequest, StreamGameRecordResponse, SubmitCommandRequest, SubmitCommandResponse, WatchEventsRequest, WatchEventsResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Mapping
@@ -136,6 +136,30 @@ class GameService(Protocol):
         The same signed record as ExportGameRecord, to the same callers, as the
         exact bytes of the serialized GameRecord in chunks, for a game of any
         length (docs/trust.md, "Streamed records").
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def create_invitation(self, request: CreateInvitationRequest, ctx: RequestContext[CreateInvitationRequest, CreateInvitationResponse], /) -> CreateInvitationResponse:
+        """
+        Holds a free seat of a game not yet started for an invitation and
+        returns its code (a seat token of the game, or the operator). The code
+        is shown once: the server keeps only its hash.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def accept_invitation(self, request: AcceptInvitationRequest, ctx: RequestContext[AcceptInvitationRequest, AcceptInvitationResponse], /) -> AcceptInvitationResponse:
+        """
+        Takes the seat an invitation holds, once, and returns that seat's token
+        (no token needed: the code is the credential). A wrong or used code is
+        refused naming T-INVITE.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def add_bot(self, request: AddBotRequest, ctx: RequestContext[AddBotRequest, AddBotResponse], /) -> AddBotResponse:
+        """
+        Seats a bot the server runs in a free seat (a seat token of the game,
+        or the operator). It plays through its own seat token like any client
+        and keeps playing when whoever added it leaves, across restarts too.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -306,6 +330,39 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         stream_type=StreamType.SERVER_STREAM,
                     ),
                     function=svc.stream_game_record,
+                ),
+                "/cardroom.v1.GameService/CreateInvitation": Endpoint.unary(
+                    method=MethodInfo(
+                        name="CreateInvitation",
+                        service_name="cardroom.v1.GameService",
+                        input=CreateInvitationRequest,
+                        output=CreateInvitationResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.create_invitation,
+                ),
+                "/cardroom.v1.GameService/AcceptInvitation": Endpoint.unary(
+                    method=MethodInfo(
+                        name="AcceptInvitation",
+                        service_name="cardroom.v1.GameService",
+                        input=AcceptInvitationRequest,
+                        output=AcceptInvitationResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.accept_invitation,
+                ),
+                "/cardroom.v1.GameService/AddBot": Endpoint.unary(
+                    method=MethodInfo(
+                        name="AddBot",
+                        service_name="cardroom.v1.GameService",
+                        input=AddBotRequest,
+                        output=AddBotResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.add_bot,
                 ),
             },
             interceptors=interceptors,
@@ -684,6 +741,81 @@ class GameServiceClient(ConnectClient):
             headers=headers,
             timeout_ms=timeout_ms,
         )
+    async def create_invitation(
+        self,
+        request: CreateInvitationRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> CreateInvitationResponse:
+        """
+        Holds a free seat of a game not yet started for an invitation and
+        returns its code (a seat token of the game, or the operator). The code
+        is shown once: the server keeps only its hash.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateInvitation",
+                service_name="cardroom.v1.GameService",
+                input=CreateInvitationRequest,
+                output=CreateInvitationResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def accept_invitation(
+        self,
+        request: AcceptInvitationRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AcceptInvitationResponse:
+        """
+        Takes the seat an invitation holds, once, and returns that seat's token
+        (no token needed: the code is the credential). A wrong or used code is
+        refused naming T-INVITE.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="AcceptInvitation",
+                service_name="cardroom.v1.GameService",
+                input=AcceptInvitationRequest,
+                output=AcceptInvitationResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def add_bot(
+        self,
+        request: AddBotRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AddBotResponse:
+        """
+        Seats a bot the server runs in a free seat (a seat token of the game,
+        or the operator). It plays through its own seat token like any client
+        and keeps playing when whoever added it leaves, across restarts too.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="AddBot",
+                service_name="cardroom.v1.GameService",
+                input=AddBotRequest,
+                output=AddBotResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
 
 class GameServiceSync(Protocol):
     """
@@ -784,6 +916,30 @@ class GameServiceSync(Protocol):
         The same signed record as ExportGameRecord, to the same callers, as the
         exact bytes of the serialized GameRecord in chunks, for a game of any
         length (docs/trust.md, "Streamed records").
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def create_invitation(self, request: CreateInvitationRequest, ctx: RequestContext[CreateInvitationRequest, CreateInvitationResponse], /) -> CreateInvitationResponse:
+        """
+        Holds a free seat of a game not yet started for an invitation and
+        returns its code (a seat token of the game, or the operator). The code
+        is shown once: the server keeps only its hash.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def accept_invitation(self, request: AcceptInvitationRequest, ctx: RequestContext[AcceptInvitationRequest, AcceptInvitationResponse], /) -> AcceptInvitationResponse:
+        """
+        Takes the seat an invitation holds, once, and returns that seat's token
+        (no token needed: the code is the credential). A wrong or used code is
+        refused naming T-INVITE.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def add_bot(self, request: AddBotRequest, ctx: RequestContext[AddBotRequest, AddBotResponse], /) -> AddBotResponse:
+        """
+        Seats a bot the server runs in a free seat (a seat token of the game,
+        or the operator). It plays through its own seat token like any client
+        and keeps playing when whoever added it leaves, across restarts too.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -952,6 +1108,39 @@ class GameServiceWSGIApplication(ConnectWSGIApplication):
                         stream_type=StreamType.SERVER_STREAM,
                     ),
                     function=service.stream_game_record,
+                ),
+                "/cardroom.v1.GameService/CreateInvitation": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="CreateInvitation",
+                        service_name="cardroom.v1.GameService",
+                        input=CreateInvitationRequest,
+                        output=CreateInvitationResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.create_invitation,
+                ),
+                "/cardroom.v1.GameService/AcceptInvitation": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="AcceptInvitation",
+                        service_name="cardroom.v1.GameService",
+                        input=AcceptInvitationRequest,
+                        output=AcceptInvitationResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.accept_invitation,
+                ),
+                "/cardroom.v1.GameService/AddBot": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="AddBot",
+                        service_name="cardroom.v1.GameService",
+                        input=AddBotRequest,
+                        output=AddBotResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.add_bot,
                 ),
             },
             interceptors=interceptors,
@@ -1326,6 +1515,81 @@ class GameServiceClientSync(ConnectClientSync):
                 output=StreamGameRecordResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.SERVER_STREAM,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def create_invitation(
+        self,
+        request: CreateInvitationRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> CreateInvitationResponse:
+        """
+        Holds a free seat of a game not yet started for an invitation and
+        returns its code (a seat token of the game, or the operator). The code
+        is shown once: the server keeps only its hash.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateInvitation",
+                service_name="cardroom.v1.GameService",
+                input=CreateInvitationRequest,
+                output=CreateInvitationResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def accept_invitation(
+        self,
+        request: AcceptInvitationRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AcceptInvitationResponse:
+        """
+        Takes the seat an invitation holds, once, and returns that seat's token
+        (no token needed: the code is the credential). A wrong or used code is
+        refused naming T-INVITE.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="AcceptInvitation",
+                service_name="cardroom.v1.GameService",
+                input=AcceptInvitationRequest,
+                output=AcceptInvitationResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def add_bot(
+        self,
+        request: AddBotRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AddBotResponse:
+        """
+        Seats a bot the server runs in a free seat (a seat token of the game,
+        or the operator). It plays through its own seat token like any client
+        and keeps playing when whoever added it leaves, across restarts too.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="AddBot",
+                service_name="cardroom.v1.GameService",
+                input=AddBotRequest,
+                output=AddBotResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
             ),
             headers=headers,
             timeout_ms=timeout_ms,

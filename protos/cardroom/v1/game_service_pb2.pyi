@@ -36,6 +36,64 @@ GAME_STATUS_OPEN: GameStatus
 GAME_STATUS_RUNNING: GameStatus
 GAME_STATUS_FINISHED: GameStatus
 
+class CreateInvitationRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class CreateInvitationResponse(_message.Message):
+    __slots__ = ("seat", "code", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    code: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class AcceptInvitationRequest(_message.Message):
+    __slots__ = ("game_id", "code", "player_name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    code: str
+    player_name: str
+    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ...) -> None: ...
+
+class AcceptInvitationResponse(_message.Message):
+    __slots__ = ("seat", "seat_token", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    seat_token: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class AddBotRequest(_message.Message):
+    __slots__ = ("game_id", "strategy", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    strategy: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., strategy: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class AddBotResponse(_message.Message):
+    __slots__ = ("seat", "player_name", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player_name: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
 class CreateGameRequest(_message.Message):
     __slots__ = ("kind", "options", "seat_count", "set_deal", "spectator_policy", "log_policy", "table_options")
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -237,7 +295,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., kind: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., open_seats_only: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version")
+    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version", "player_names", "awaited_seats", "awaited_since", "bot_seats")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -245,6 +303,10 @@ class GameSummary(_message.Message):
     STARTED_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
+    AWAITED_SEATS_FIELD_NUMBER: _ClassVar[int]
+    AWAITED_SINCE_FIELD_NUMBER: _ClassVar[int]
+    BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: str
     seat_count: int
@@ -252,7 +314,11 @@ class GameSummary(_message.Message):
     started: bool
     finished: bool
     version: int
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ...) -> None: ...
+    player_names: _containers.RepeatedScalarFieldContainer[str]
+    awaited_seats: _containers.RepeatedScalarFieldContainer[int]
+    awaited_since: _timestamp_pb2.Timestamp
+    bot_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., awaited_seats: _Optional[_Iterable[int]] = ..., awaited_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

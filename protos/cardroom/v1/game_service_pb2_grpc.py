@@ -108,6 +108,21 @@ class GameServiceStub:
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordResponse.FromString,
                 _registered_method=True)
+        self.CreateInvitation = channel.unary_unary(
+                '/cardroom.v1.GameService/CreateInvitation',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.CreateInvitationRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.CreateInvitationResponse.FromString,
+                _registered_method=True)
+        self.AcceptInvitation = channel.unary_unary(
+                '/cardroom.v1.GameService/AcceptInvitation',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationResponse.FromString,
+                _registered_method=True)
+        self.AddBot = channel.unary_unary(
+                '/cardroom.v1.GameService/AddBot',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.AddBotRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.AddBotResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -226,6 +241,33 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateInvitation(self, request, context):
+        """Holds a free seat of a game not yet started for an invitation and
+        returns its code (a seat token of the game, or the operator). The code
+        is shown once: the server keeps only its hash.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcceptInvitation(self, request, context):
+        """Takes the seat an invitation holds, once, and returns that seat's token
+        (no token needed: the code is the credential). A wrong or used code is
+        refused naming T-INVITE.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AddBot(self, request, context):
+        """Seats a bot the server runs in a free seat (a seat token of the game,
+        or the operator). It plays through its own seat token like any client
+        and keeps playing when whoever added it leaves, across restarts too.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -298,6 +340,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.StreamGameRecord,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordResponse.SerializeToString,
+            ),
+            'CreateInvitation': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateInvitation,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.CreateInvitationRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.CreateInvitationResponse.SerializeToString,
+            ),
+            'AcceptInvitation': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcceptInvitation,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationResponse.SerializeToString,
+            ),
+            'AddBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddBot,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.AddBotRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.AddBotResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -682,6 +739,87 @@ class GameService:
             '/cardroom.v1.GameService/StreamGameRecord',
             cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordRequest.SerializeToString,
             cardroom_dot_v1_dot_game__service__pb2.StreamGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateInvitation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/CreateInvitation',
+            cardroom_dot_v1_dot_game__service__pb2.CreateInvitationRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.CreateInvitationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcceptInvitation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/AcceptInvitation',
+            cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.AcceptInvitationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/AddBot',
+            cardroom_dot_v1_dot_game__service__pb2.AddBotRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.AddBotResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -73,12 +73,14 @@ class LogPolicy(_message.Message):
     def __init__(self, kind: _Optional[_Union[LogPolicy.Kind, str]] = ...) -> None: ...
 
 class SeatTaken(_message.Message):
-    __slots__ = ("seat", "player_name")
+    __slots__ = ("seat", "player_name", "bot_strategy")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_STRATEGY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ...) -> None: ...
+    bot_strategy: str
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., bot_strategy: _Optional[str] = ...) -> None: ...
 
 class SeatCredential(_message.Message):
     __slots__ = ("token_sha256",)
@@ -105,14 +107,40 @@ class GameFinished(_message.Message):
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., reason: _Optional[_Union[GameFinished.Reason, str]] = ...) -> None: ...
 
 class TakeSeat(_message.Message):
-    __slots__ = ("seat", "player_name", "token_sha256")
+    __slots__ = ("seat", "player_name", "token_sha256", "invitation_sha256", "bot_strategy")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_SHA256_FIELD_NUMBER: _ClassVar[int]
+    INVITATION_SHA256_FIELD_NUMBER: _ClassVar[int]
+    BOT_STRATEGY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     token_sha256: bytes
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ...) -> None: ...
+    invitation_sha256: bytes
+    bot_strategy: str
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ..., invitation_sha256: _Optional[bytes] = ..., bot_strategy: _Optional[str] = ...) -> None: ...
+
+class IssueInvitation(_message.Message):
+    __slots__ = ("seat", "code_sha256")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CODE_SHA256_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    code_sha256: bytes
+    def __init__(self, seat: _Optional[int] = ..., code_sha256: _Optional[bytes] = ...) -> None: ...
+
+class InvitationIssued(_message.Message):
+    __slots__ = ("seat", "by_seat")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BY_SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    by_seat: int
+    def __init__(self, seat: _Optional[int] = ..., by_seat: _Optional[int] = ...) -> None: ...
+
+class InvitationCredential(_message.Message):
+    __slots__ = ("code_sha256",)
+    CODE_SHA256_FIELD_NUMBER: _ClassVar[int]
+    code_sha256: bytes
+    def __init__(self, code_sha256: _Optional[bytes] = ...) -> None: ...
 
 class StartGame(_message.Message):
     __slots__ = ()
@@ -123,10 +151,12 @@ class Resign(_message.Message):
     def __init__(self) -> None: ...
 
 class RemoveSeat(_message.Message):
-    __slots__ = ("seat",)
+    __slots__ = ("seat", "absent")
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_FIELD_NUMBER: _ClassVar[int]
     seat: int
-    def __init__(self, seat: _Optional[int] = ...) -> None: ...
+    absent: bool
+    def __init__(self, seat: _Optional[int] = ..., absent: _Optional[bool] = ...) -> None: ...
 
 class ClockExpired(_message.Message):
     __slots__ = ("seat", "version")

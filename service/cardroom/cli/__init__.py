@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 from types import ModuleType
+from typing import Any
 
 from cardroom.cli import (
     audit,
@@ -27,6 +28,7 @@ from cardroom.cli import (
     export,
     games,
     health,
+    invite,
     key,
     new,
     play,
@@ -39,12 +41,15 @@ from cardroom.cli import (
 from cardroom.cli.common import EXIT_USAGE, UsageError
 from cardroom.client import CardroomError
 
-COMMANDS: tuple[ModuleType, ...] = (
+COMMANDS: tuple[ModuleType | Any, ...] = (
     play,
     watch,
     replay,
     games,
     new,
+    invite.Invite,
+    invite.Accept,
+    invite.AddBot,
     bot,
     simulate,
     serve,

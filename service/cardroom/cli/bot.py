@@ -52,6 +52,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print only the outcome")
 
 
+def bot_name(kind: str, names: list[str]) -> str:
+    """A name at this table that says how the bot plays (``kind``, its
+    label: "heuristic bot", "search bot (500 ms)"), numbered: "heuristic bot 2"."""
+    count = 1 + sum(name.startswith(kind) for name in names)
+    while f"{kind} {count}" in names:
+        count += 1
+    return f"{kind} {count}"
+
+
 def run(args: argparse.Namespace) -> int:
     return asyncio.run(play(args))
 
@@ -61,7 +70,8 @@ async def play(args: argparse.Namespace) -> int:
     listener = None if args.quiet else print_lines
     try:
         async with connect(args) as client:
-            kind = (await client.view(args.game_id, args.seat_token)).table.kind
+            table = (await client.view(args.game_id, args.seat_token)).table
+            kind = table.kind
             try:
                 strategy = strategy_for(kind, args.strategy, think_ms=args.think_ms)
             except NoSuchBot as error:
@@ -74,7 +84,9 @@ async def play(args: argparse.Namespace) -> int:
                 except NotASeat as error:
                     raise UsageError(str(error)) from None
             else:
-                name = args.name or label(args.strategy, think_ms=args.think_ms)
+                name = args.name or bot_name(
+                    label(args.strategy, think_ms=args.think_ms), list(table.player_names)
+                )
                 bot = await Bot.join(
                     client, args.game_id, name, strategy, rng, seat=args.seat, listener=listener
                 )

@@ -216,6 +216,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "for this long shows as absent in the table view; 0: never (env CARDROOM_ABSENT_AFTER; "
         "default %(default)s)",
     )
+    parser.add_argument(
+        "--abandon-after",
+        type=int,
+        metavar="SECONDS",
+        default=_int("CARDROOM_ABANDON_AFTER", 3600),
+        help="a running game whose every human seat made no call for this long is ended by its "
+        "table rules: those seats are removed for absence (T-RESIGN), its bots play on; 0: never "
+        "(env CARDROOM_ABANDON_AFTER; default %(default)s)",
+    )
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
@@ -234,6 +243,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     if args.absent_after < 0:
         raise UsageError("--absent-after must be 0 (never) or more seconds")
+    if args.abandon_after < 0:
+        raise UsageError("--abandon-after must be 0 (never) or more seconds")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
     if args.max_game_events and args.max_game_events < 100:
@@ -281,6 +292,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),
         web_root=args.web_root,
         absent_after=args.absent_after or None,
+        abandon_after=args.abandon_after or None,
         broker=args.broker or None,
     )
 

@@ -6,6 +6,8 @@ index, the dealer's count and the secrets by type are kept by the cache."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import uuid
 from collections.abc import Callable, Sequence
@@ -16,7 +18,7 @@ from typing import Any
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
-from cardroom.domain import registry
+from cardroom.domain import presentation, registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import (
     DEALER,
@@ -63,8 +65,12 @@ class Commands:
         clock: Callable[[], datetime],
         new_seed: Callable[[], bytes],
         written: Callable[[LoadedGame, int], None] = lambda loaded, first: None,
+        bot_key: bytes = b"",
     ) -> None:
         self.store = store
+        # Derives the token of each seat a server-side bot plays (AddBot), so
+        # the server can pick its bots up again from the events alone.
+        self.bot_key = bot_key or secrets.token_bytes(32)
         self.cache = cache
         self.identity = identity
         self.clock = clock
@@ -139,6 +145,89 @@ class Commands:
         assert isinstance(taken, tpb.SeatTaken)
         return taken.seat, token, version
 
+    # -------------------------------------------------- invitations, bots
+
+    def invite(self, game_id: str, token: str | None, seat: int | None) -> tuple[int, str, int]:
+        """Hold a free seat for an invitation (T-INVITE): the seat, the code
+        (kept nowhere: the event holds its hash) and the version after."""
+        actor = self._member(game_id, token, "inviting")
+        code = "inv_" + secrets.token_urlsafe(12)
+        command = tpb.IssueInvitation(code_sha256=token_hash(code))
+        if seat is not None:
+            command.seat = seat
+        _, version, batch = self.execute(game_id, actor, command, "", None)
+        issued = to_event(batch[0][0]).public
+        assert isinstance(issued, tpb.InvitationIssued)
+        return issued.seat, code, version
+
+    def accept(self, game_id: str, code: str, player_name: str) -> tuple[int, str, int]:
+        """Take the seat an invitation holds, once: the seat, its new token
+        and the version after."""
+        if not code or len(code) > MAX_COMMAND_ID:
+            raise MalformedCommand(f"code must be 1 to {MAX_COMMAND_ID} characters")
+        if len(player_name) > MAX_NAME:
+            raise MalformedCommand(f"player_name is longer than {MAX_NAME} characters")
+        token = "seat_" + secrets.token_urlsafe(32)
+        command = tpb.TakeSeat(
+            player_name=player_name,
+            token_sha256=token_hash(token),
+            invitation_sha256=token_hash(code),
+        )
+        _, version, batch = self.execute(game_id, GUEST, command, "", None)
+        taken = to_event(batch[0][0]).public
+        assert isinstance(taken, tpb.SeatTaken)
+        return taken.seat, token, version
+
+    def bot_token(self, game_id: str, seat: int) -> str:
+        """The seat token of the server's bot in ``seat``: derived from the
+        server's key, so only the server knows it, after a restart too."""
+        mac = hmac.new(self.bot_key, f"{game_id}:{seat}".encode(), hashlib.sha256)
+        return "seat_bot_" + mac.hexdigest()
+
+    def add_bot(
+        self, game_id: str, token: str | None, strategy: str, seat: int | None
+    ) -> tuple[int, str, int]:
+        """Seat a server-side bot: its seat, name and the version after."""
+        self._member(game_id, token, "adding a bot")
+        strategy = strategy or "heuristic"
+        loaded = self.cache.load(game_id)
+        table = loaded.table
+        check_bot_strategy(table.kind, strategy)
+        if seat is None:
+            free = [
+                s
+                for s, name in enumerate(table.player_names)
+                if name is None and s not in table.held
+            ]
+            if table.started:
+                raise RuleViolation("T-JOIN", "the game has already started")
+            if not free and table.held:
+                raise RuleViolation("T-INVITE", "every free seat is held for an invitation")
+            if not free:
+                raise RuleViolation("T-JOIN", "every seat is taken")
+            seat = free[0]
+        names = {n for n in table.player_names if n}
+        count = sum(table.bot_strategy(s) == strategy for s in range(table.seat_count)) + 1
+        while f"{strategy} bot {count}" in names:
+            count += 1
+        name = f"{strategy} bot {count}"
+        command = tpb.TakeSeat(
+            seat=seat,
+            player_name=name,
+            token_sha256=token_hash(self.bot_token(game_id, seat)),
+            bot_strategy=strategy,
+        )
+        _, version, _ = self.execute(game_id, GUEST, command, "", None)
+        return seat, name, version
+
+    def _member(self, game_id: str, token: str | None, what: str) -> Actor:
+        """The caller as a seat of this game or the operator."""
+        if not token:
+            raise Unauthenticated(f"{what} needs a seat token of this game or the operator token")
+        caller = self.identity.caller(self.cache.load(game_id), token)
+        assert caller.actor is not None
+        return caller.actor
+
     def start(self, game_id: str, token: str | None) -> int:
         if not token:
             raise Unauthenticated("starting a game needs a seat token or the operator token")
@@ -176,6 +265,8 @@ class Commands:
             actor = caller.actor
         if isinstance(message, (tpb.TakeSeat, tpb.StartGame)):
             raise MalformedCommand("use JoinGame and StartGame for table commands")
+        if isinstance(message, tpb.IssueInvitation):
+            raise MalformedCommand("use CreateInvitation to invite")
         if isinstance(message, tpb.ClockExpired):
             raise Forbidden("only the table's clock may send ClockExpired")
         loaded, version, batch = self.execute(
@@ -334,6 +425,19 @@ def latest_secret(
         if reveal.match(unpack(envelope.secrets[position].value)):
             return envelope, position
     return None
+
+
+BOT_STRATEGIES = ("heuristic", "random")
+
+
+def check_bot_strategy(kind: str, strategy: str) -> None:
+    """A strategy the server's bots play for this game kind."""
+    if strategy not in BOT_STRATEGIES:
+        raise MalformedCommand(
+            f"unknown bot strategy {quote(strategy)}; strategies: {', '.join(BOT_STRATEGIES)}"
+        )
+    if strategy == "heuristic" and presentation.strategy(kind) is None:
+        raise MalformedCommand(f"{kind} has no heuristic bot; try random")
 
 
 def checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:

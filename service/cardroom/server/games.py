@@ -6,14 +6,17 @@ state of its own that the events cannot rebuild."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
-from cardroom.domain.kernel import CLOCK, Viewer
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import CLOCK, OPERATOR, RuleViolation, Viewer
 from cardroom.domain.table import pack
 from cardroom.server import reads
 from cardroom.server.cache import GameCache, LoadedGame, Refresh
@@ -32,6 +35,21 @@ from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 
 __all__ = ["Games", "LoadedGame", "parse_game_id"]
+
+
+def bot_key(signing_key: Ed25519PrivateKey) -> bytes:
+    """The key the server's bots' seat tokens are derived from: the signing
+    key's, through a one-way hash, so it lasts as long as that key."""
+    raw = signing_key.private_bytes(
+        serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption()
+    )
+    return hashlib.sha256(b"cardroom server-side bots\0" + raw).digest()
+
+
+# At most this many games not in memory are read from the store to describe
+# one page of the game list (names, awaited seats); the others are listed
+# without until they are read.
+DESCRIBE_READS = 100
 
 
 class Games:
@@ -58,7 +76,13 @@ class Games:
         self.reads = Reads(self.cache, self.identity, self.signing_key)
         log.before_close(self.close)
         self.commands = Commands(
-            log, self.cache, self.identity, clock=clock, new_seed=new_seed, written=self._written
+            log,
+            self.cache,
+            self.identity,
+            clock=clock,
+            new_seed=new_seed,
+            written=self._written,
+            bot_key=bot_key(self.signing_key),
         )
         self.game_list = GameList(log)
         # The turn clocks (T-CLOCK), on the clock that stamps the events.
@@ -100,18 +124,59 @@ class Games:
         return bool(playing) and playing <= set(self.presence.absent(loaded.game_id, table))
 
     def _running_games(self) -> Iterator[LoadedGame]:
+        return self._games_of(gpb.GAME_STATUS_RUNNING)
+
+    def _games_of(self, status: gpb.GameStatus) -> Iterator[LoadedGame]:
         token = ""
         while True:
             page = self.list_games(
-                gpb.ListGamesRequest(
-                    status=gpb.GAME_STATUS_RUNNING, page_size=1000, page_token=token
-                )
+                gpb.ListGamesRequest(status=status, page_size=1000, page_token=token)
             )
             for summary in page.games:
                 yield self.load(summary.game_id)
             token = page.next_page_token
             if not token:
                 return
+
+    def end_abandoned(self, after: float) -> list[tuple[str, int]]:
+        """T-RESIGN by absence: in each running game whose every human seat
+        (not a server bot's, not resigned) has made no call for ``after``
+        seconds, remove those seats (``RemoveSeat{absent}``, as the
+        operator would); the table's rules then end the game, or its bots
+        play it out. The (game, seat) pairs removed."""
+        removed: list[tuple[str, int]] = []
+        limit = timedelta(seconds=after)
+        for loaded in self._running_games():
+            table = loaded.table
+            humans = [
+                s
+                for s in range(table.seat_count)
+                if not table.bot_strategy(s) and s not in table.resigned
+            ]
+            gone = set(self.presence.gone(loaded.game_id, table, limit))
+            if not humans or not gone.issuperset(humans):
+                continue
+            for seat in humans:
+                try:
+                    self.commands.execute(
+                        loaded.game_id, OPERATOR, tpb.RemoveSeat(seat=seat, absent=True), "", None
+                    )
+                except RuleViolation:
+                    break  # the game ended meanwhile
+                removed.append((loaded.game_id, seat))
+        return removed
+
+    def bot_seats(self) -> list[tuple[str, int, str]]:
+        """(game id, seat, strategy) of every server-side bot of the games
+        not finished, from their events (to play them again after a start)."""
+        found = []
+        for status in (gpb.GAME_STATUS_OPEN, gpb.GAME_STATUS_RUNNING):
+            for loaded in self._games_of(status):
+                table = loaded.table
+                for seat in range(table.seat_count):
+                    if table.bot_strategy(seat) and not table.finished:
+                        found.append((loaded.game_id, seat, table.bot_strategy(seat)))
+        return found
 
     def close(self) -> None:
         """Stop the background work (before the store closes)."""
@@ -200,6 +265,20 @@ class Games:
     def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
         return self.commands.join(parse_game_id(game_id), seat, player_name)
 
+    def invite(self, game_id: str, token: str | None, seat: int | None) -> tuple[int, str, int]:
+        return self.commands.invite(parse_game_id(game_id), token, seat)
+
+    def accept(self, game_id: str, code: str, player_name: str) -> tuple[int, str, int]:
+        return self.commands.accept(parse_game_id(game_id), code, player_name)
+
+    def add_bot(
+        self, game_id: str, token: str | None, strategy: str, seat: int | None
+    ) -> tuple[int, str, int]:
+        return self.commands.add_bot(parse_game_id(game_id), token, strategy, seat)
+
+    def bot_token(self, game_id: str, seat: int) -> str:
+        return self.commands.bot_token(game_id, seat)
+
     def start(self, game_id: str, token: str | None) -> int:
         return self.commands.start(parse_game_id(game_id), token)
 
@@ -286,4 +365,31 @@ class Games:
         return self.reads.server_key()
 
     def list_games(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
-        return self.game_list.page(request)
+        response = self.game_list.page(request)
+        reads = DESCRIBE_READS  # games read from the store to describe them
+        for summary in response.games:
+            reads -= self._describe(summary, may_read=reads > 0)
+        return response
+
+    def _describe(self, summary: gpb.GameSummary, *, may_read: bool) -> int:
+        """Add who sits where and whom the game awaits, since when, from the
+        game's events (a game not over is read; a finished one only if it
+        is in memory). Left out while spectators stay behind the game."""
+        loaded = self.cache.cached(summary.game_id)
+        read = 0
+        if loaded is None and not summary.finished and may_read:
+            read = 1
+            try:
+                loaded = self.load(summary.game_id)
+            except Exception:  # listed but unreadable: the list still answers
+                return read
+        if loaded is None or summary.version != loaded.version:
+            return read  # a delayed spectator policy: the list stays as far behind
+        table = loaded.table
+        summary.player_names.extend(n or "" for n in table.player_names)
+        summary.bot_seats.extend(s for s in range(table.seat_count) if table.bot_strategy(s))
+        waiting = tables.awaited(table)
+        if waiting:
+            summary.awaited_seats.extend(waiting)
+            summary.awaited_since.CopyFrom(loaded.envelope(loaded.version - 1).recorded_at)
+        return read

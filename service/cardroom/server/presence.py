@@ -80,6 +80,21 @@ class Presence:
                 if not self._watching[key]:
                     del self._watching[key]
 
+    def gone(self, game_id: str, table: tables.Table, after: timedelta) -> list[int]:
+        """The seats of a running game without a call for ``after`` and no
+        open stream, whatever ``absent_after`` says (abandoned games)."""
+        if not table.started or table.finished:
+            return []
+        limit = self.now() - after
+        with self._lock:
+            return [
+                seat
+                for seat in range(table.seat_count)
+                if seat not in table.resigned
+                and not self._watching[(game_id, seat)]
+                and self._last.get((game_id, seat), self.since) <= limit
+            ]
+
     def absent(self, game_id: str, table: tables.Table) -> list[int]:
         """The seats of a running game shown as absent now."""
         if self.absent_after is None or not table.started or table.finished:

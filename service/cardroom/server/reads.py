@@ -174,7 +174,8 @@ class Reads:
                 "T-SPECTATORS",
                 f"spectators of this game stay {loaded.policy.delay_events} events behind",
             )
-        response = view_response(self.fold(loaded, viewer, upto), viewer, upto)
+        shown = post_mortem(loaded, viewer)
+        response = view_response(self.fold(loaded, shown, upto), viewer, upto, shown)
         if upto == loaded.version:
             add_clocks(response, loaded)
         return response
@@ -193,28 +194,35 @@ class Reads:
         self, loaded: LoadedGame, viewer: Viewer, first: int, end: int
     ) -> Iterator[gpb.ReplayViewsResponse]:
         """Steps ``first``..``end``: from the viewer's fold at ``first - 1``
-        (its nearest checkpoint helps), one event folded per step."""
+        (its nearest checkpoint helps), one event folded per step. A seat
+        of a finished game steps through every card (``post_mortem``): its
+        views are folded from the full events, each step's event stays its
+        own copy."""
         if end < first:
             return
+        shown = post_mortem(loaded, viewer)
         if first == 1:
             table = tables.initial(loaded.table.game, loaded.created)
-            yield self._step(table, viewer, serve(loaded, 0, viewer))
+            yield self._step(table, viewer, serve(loaded, 0, viewer), shown)
             first = 2
         else:
-            table = self.fold(loaded, viewer, first - 1)
+            table = self.fold(loaded, shown, first - 1)
         for version in range(first, end + 1):
+            # Each step's event is the viewer's own copy (as its feed has
+            # it); a post-mortem folds the full one for the view.
             envelope = serve(loaded, version - 1, viewer)
+            folded = envelope if shown == viewer else serve(loaded, version - 1, shown)
             kind = envelope.event.type_url.rpartition("/")[2] or "?"
             with unfoldable(loaded.game_id, version, kind):
-                table = tables.evolve(table, to_event(envelope))
-            yield self._step(table, viewer, envelope)
+                table = tables.evolve(table, to_event(folded))
+            yield self._step(table, viewer, envelope, shown)
 
     @staticmethod
     def _step(
-        table: tables.Table, viewer: Viewer, envelope: epb.EventEnvelope
+        table: tables.Table, viewer: Viewer, envelope: epb.EventEnvelope, shown: Viewer
     ) -> gpb.ReplayViewsResponse:
         return gpb.ReplayViewsResponse(
-            view=view_response(table, viewer, envelope.sequence), event=envelope
+            view=view_response(table, viewer, envelope.sequence, shown), event=envelope
         )
 
     def legal_actions(
@@ -317,7 +325,20 @@ def add_clocks(response: gpb.GetViewResponse, loaded: LoadedGame) -> None:
         clock.deadline.FromDatetime(alarm.deadline)
 
 
-def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetViewResponse:
+def post_mortem(loaded: LoadedGame, viewer: Viewer) -> Viewer:
+    """What a viewer's view and replay are computed from: once the game is
+    over a seat sees every card (the post-mortem; the full log is already
+    the seats' under either log policy), spectators what their policy says."""
+    if viewer.kind == "seat" and loaded.finished:
+        return AUDITOR
+    return viewer
+
+
+def view_response(
+    table: tables.Table, viewer: Viewer, version: int, shown: Viewer | None = None
+) -> gpb.GetViewResponse:
+    """The view for ``viewer`` (its kind and seat), of the game as ``shown``
+    sees it (``viewer`` itself unless a post-mortem shows more)."""
     response = gpb.GetViewResponse(
         version=version,
         viewer_kind=VIEWER_KINDS[viewer.kind],
@@ -339,5 +360,5 @@ def view_response(table: tables.Table, viewer: Viewer, version: int) -> gpb.GetV
             ),
         ),
     )
-    response.game.Pack(tables.view(table, viewer))
+    response.game.Pack(tables.view(table, shown or viewer))
     return response

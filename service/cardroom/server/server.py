@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shutil
 import signal
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,9 +18,11 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from cardroom.client import Client
 from cardroom.domain import registry
 from cardroom.server import broker as brokers
 from cardroom.server import clocks, feeds
+from cardroom.server.bots import BotRunner
 from cardroom.server.games import Games
 from cardroom.server.limits import Limits
 from cardroom.server.live import StoreFeed
@@ -149,6 +153,9 @@ class Settings:
     # Seconds without a call (no command, no open WatchEvents) after which
     # a seat of a running game shows as absent; None: never.
     absent_after: float | None = 120.0
+    # Seconds without a call from every human seat of a running game after
+    # which those seats are removed for absence (T-RESIGN); None: never.
+    abandon_after: float | None = 3600.0
     # nats://HOST:PORT: publish each event's copies for relays, and share
     # presence (docs/scaling.md, "Relays"); None: no broker.
     broker: str | None = None
@@ -203,9 +210,13 @@ class RunningServer:
     clocks: asyncio.Task[None] | None = None
     broker: brokers.Broker | None = None
     shared_presence: SharedPresence | None = None
+    bots: BotRunner | None = None
+    bots_dir: str | None = None
 
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
+        if self.bots is not None:
+            await self.bots.stop()
         if self.shared_presence is not None:
             await self.shared_presence.stop()
         if self.clocks is not None:
@@ -225,6 +236,8 @@ class RunningServer:
             self.stop_metrics()
         self.games.close()  # its checkpoint writer first: it uses the store
         self.games.log.close()
+        if self.bots_dir is not None:
+            shutil.rmtree(self.bots_dir, ignore_errors=True)
 
 
 def open_store(database: str) -> GameLog:
@@ -314,6 +327,11 @@ async def _serve_games(
             f"cannot listen on {settings.address}: the address is in use or not available "
             "on this machine"
         ) from None
+    # The server's own bots call it here, as any client would, whatever TLS
+    # the public port asks for: a socket in a directory only we may enter.
+    bots_dir = tempfile.mkdtemp(prefix="cardroom-bots-")
+    bots_address = f"unix:{bots_dir}/grpc.sock"
+    server.add_insecure_port(bots_address)
     web_socket = None
     if settings.web_address:
         try:
@@ -347,6 +365,11 @@ async def _serve_games(
         broker, shared = await _join_broker(settings.broker, servicer, health_servicer, metrics)
     # The turn clocks: re-armed from the events, then fired as deadlines pass.
     clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
+    bots = BotRunner(Client.connect(bots_address), games.bot_token)
+    servicer.bots = bots
+    bots.resuming = asyncio.create_task(_resume_bots(bots, servicer))
+    if settings.abandon_after:
+        bots.sweeping = asyncio.create_task(_sweep(settings.abandon_after, servicer))
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(
@@ -362,7 +385,31 @@ async def _serve_games(
         clock_task,
         broker,
         shared,
+        bots,
+        bots_dir,
     )
+
+
+async def _sweep(after: float, servicer: GameServicer) -> None:
+    """End the abandoned games (``Games.end_abandoned``), checking every
+    tenth of the limit (at most every minute). Runs until cancelled."""
+    while True:
+        await asyncio.sleep(min(60.0, after / 10))
+        try:
+            removed = await servicer.in_thread(lambda: servicer.games.end_abandoned(after))
+        except Exception:
+            log.warning("ending abandoned games failed; trying again later", exc_info=True)
+            continue
+        for game_id, seat in removed:
+            log.info("game %s: seat %d removed for absence (abandoned)", game_id, seat)
+
+
+async def _resume_bots(bots: BotRunner, servicer: GameServicer) -> None:
+    """Play again the bots of the games not finished (from their events)."""
+    try:
+        bots.resume(await servicer.in_thread(servicer.games.bot_seats))
+    except Exception:
+        log.warning("resuming the server's bots failed", exc_info=True)
 
 
 async def follow_broker(broker: brokers.Broker, health_servicer: Any) -> None:

@@ -23,7 +23,7 @@ from cardroom.domain.table import pack
 from cardroom.server.cache import LoadedGame
 from cardroom.server.errors import FellBehind, TooBusy, status_of
 from cardroom.server.feeds import Feeds, Made, Outgoing, Watch
-from cardroom.server.games import Games
+from cardroom.server.games import Games, parse_game_id
 from cardroom.server.kinds import game_kinds
 from cardroom.server.limits import CreationLimiter, Limits, Slot, WatcherSlots, client_of
 from cardroom.server.observability import Metrics
@@ -99,6 +99,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             self.limits.watchers_per_client,
             self.limits.watchers_per_seat,
         )
+        # The server's own bots (cardroom.server.bots); None: AddBot seats
+        # them and nothing plays them (a server started without a runner).
+        self.bots: Any = None
         # Our own worker threads: a call whose client went away keeps running
         # in its thread, and stopping must wait for it before closing the store.
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-call")
@@ -184,6 +187,36 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 self.joins.refund(client)
             raise
         return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
+
+    @unary
+    async def CreateInvitation(self, request: gpb.CreateInvitationRequest, context: Any) -> Any:
+        seat, code, version = await self._run(
+            self.games.invite,
+            request.game_id,
+            bearer_token(context),
+            request.seat if request.HasField("seat") else None,
+        )
+        return gpb.CreateInvitationResponse(seat=seat, code=code, version=version)
+
+    @unary
+    async def AcceptInvitation(self, request: gpb.AcceptInvitationRequest, context: Any) -> Any:
+        seat, token, version = await self._run(
+            self.games.accept, request.game_id, request.code, request.player_name
+        )
+        return gpb.AcceptInvitationResponse(seat=seat, seat_token=token, version=version)
+
+    @unary
+    async def AddBot(self, request: gpb.AddBotRequest, context: Any) -> Any:
+        seat, name, version = await self._run(
+            self.games.add_bot,
+            request.game_id,
+            bearer_token(context),
+            request.strategy,
+            request.seat if request.HasField("seat") else None,
+        )
+        if self.bots is not None:
+            self.bots.start(parse_game_id(request.game_id), seat, request.strategy or "heuristic")
+        return gpb.AddBotResponse(seat=seat, player_name=name, version=version)
 
     @unary
     async def StartGame(self, request: gpb.StartGameRequest, context: Any) -> Any:

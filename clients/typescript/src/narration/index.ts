@@ -10,6 +10,8 @@ import {
   GameFinishedSchema,
   GameFinished_Reason,
   GameStartedSchema,
+  InvitationCredentialSchema,
+  InvitationIssuedSchema,
   ResignSchema,
   SeatCredentialSchema,
   SeatResigned_Reason,
@@ -68,6 +70,7 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
     return `A game of ${title} for ${message.seatCount} players is created${message.setDeal ? " (with a set deal)" : ""}.`;
   }
   if (isMessage(message, SeatTakenSchema)) return `${message.playerName || "Someone"} takes seat ${message.seat + 1}.`;
+  if (isMessage(message, InvitationIssuedSchema)) return `Seat ${message.seat + 1} is held for an invited player.`;
   if (isMessage(message, GameStartedSchema)) return "The game begins.";
   if (isMessage(message, SeatResignedSchema)) {
     const how =
@@ -88,7 +91,7 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
   // Credentials, the committed chance seed and set deal, and the trust
   // layer's openings of earlier secrets (told when the game's own event
   // reveals them): nothing a person reads.
-  const silent = [SeatCredentialSchema, SetDealSchema, ChanceSeedSchema, SecretOpeningSchema];
+  const silent = [SeatCredentialSchema, InvitationCredentialSchema, SetDealSchema, ChanceSeedSchema, SecretOpeningSchema];
   if (silent.some((schema) => isMessage(message, schema))) return "";
   return undefined;
 }

@@ -32,6 +32,18 @@ export function uiFor(typeName: string): GameUi {
   return KNOWN.find((ui) => ui.package === packageOf(typeName)) ?? generic;
 }
 
+/**
+ * The game drawn, with one seat numbering on every kind: each seat's name
+ * first, then "seat 1..N"; the viewer's own seat marked "you".
+ */
 export function drawView(view: Message, seating: Seating): HTMLElement {
-  return uiFor(view.$typeName).drawView(view, seating);
+  const drawn = uiFor(view.$typeName).drawView(view, seating);
+  for (const seat of drawn.querySelectorAll<HTMLElement>(".seat[data-seat]")) {
+    const number = Number(seat.dataset.seat);
+    const title = seat.querySelector("h3");
+    if (!title || Number.isNaN(number)) continue;
+    const label = number === seating.viewer ? `seat ${number + 1} · you` : `seat ${number + 1}`;
+    title.firstChild?.after(" ", h("span", { class: "seat-number" }, label));
+  }
+  return drawn;
 }

@@ -23,12 +23,24 @@ export function status(view: View, kindTitles: Map<string, string>): string {
   const notes = [
     ...table.resignedSeats.map((seat) => `${who(seat)} resigned`),
     ...table.absentSeats.map((seat) => `${who(seat)} absent`),
-    ...table.clocks.map((clock) => {
-      const at = new Date(Number(clock.deadline?.seconds ?? 0n) * 1000).toISOString().slice(11, 19);
-      return `${who(clock.seat)} to move by ${at} UTC`;
-    }),
+    ...table.clocks.map((clock) => `${who(clock.seat)} has ${countdown(Number(clock.deadline?.seconds ?? 0n) * 1000)} left to move`),
   ];
   return [`${kindTitles.get(table.kind) ?? table.kind} · ${names} · ${state} · ${view.version} events`, ...notes].join(" · ");
+}
+
+/** Time left until `deadlineMs` (the public deadline), as "4:05" or "1:02:03"; "0:00" once past. */
+export function countdown(deadlineMs: number, nowMs = Date.now()): string {
+  const left = Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
+  const hours = Math.floor(left / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  const seconds = String(left % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** Calls `tick` every second until `signal` aborts (a countdown's redraw). */
+export function everySecond(signal: AbortSignal, tick: () => void): void {
+  const timer = setInterval(tick, 1000);
+  signal.addEventListener("abort", () => clearInterval(timer), { once: true });
 }
 
 /** The narration of a feed: one item per event, its hidden parts below. */

@@ -1,6 +1,6 @@
 // The game list: every game on the server, newest first, with links to
 // watch, replay or take a seat; new games, and bot games to watch.
-import { GameStatus, playBots, seededRandom, type GameSummary } from "@cardroom/client";
+import { create, GameStatus, playBots, seededRandom, TableOptionsSchema, type GameSummary } from "@cardroom/client";
 import { client, gameKinds, seats } from "../api.js";
 import { h } from "../dom.js";
 import { errorLine } from "./common.js";
@@ -17,18 +17,42 @@ async function botGame(kind: string, seatCount: number): Promise<string> {
   return gameId;
 }
 
+/** "4 s", "3 min", "2 h": how long the table has waited. */
+export function waited(sinceSeconds: bigint, nowMs = Date.now()): string {
+  const seconds = Math.max(0, Math.floor(nowMs / 1000 - Number(sinceSeconds)));
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h`;
+}
+
+/** Who sits where (bots marked), and whom the game awaits since when. */
+function players(game: GameSummary): HTMLElement {
+  const names = game.playerNames.map((name, seat) => (name ? name : `seat ${seat + 1} free`));
+  const bots = new Set(game.botSeats);
+  const awaited = game.awaitedSeats.map((seat) => game.playerNames[seat] || `seat ${seat + 1}`);
+  return h(
+    "td",
+    { class: "players" },
+    h("span", { class: "seated" }, `${game.seatsTaken} of ${game.seatCount}`),
+    names.length ? h("span", { class: "names" }, names.map((name, seat) => (bots.has(seat) ? `${name} (bot)` : name)).join(", ")) : null,
+    awaited.length && !game.finished
+      ? h("span", { class: "awaited" }, `to move: ${awaited.join(", ")}${game.awaitedSince ? `, for ${waited(game.awaitedSince.seconds)}` : ""}`)
+      : null,
+  );
+}
+
 function row(game: GameSummary, title: string): HTMLElement {
   const state = game.finished ? "finished" : game.started ? "running" : "open";
   const links: (HTMLElement | string)[] = [];
   if (game.started) links.push(h("a", { href: `#/watch/${game.gameId}`, class: "watch" }, "watch"));
   if (game.finished) links.push(h("a", { href: `#/replay/${game.gameId}`, class: "replay" }, "replay"));
-  if (seats.get(game.gameId) && !game.finished) links.push(h("a", { href: `#/play/${game.gameId}`, class: "play" }, "play your seat"));
+  if (seats.get(game.gameId)) links.push(h("a", { href: `#/play/${game.gameId}`, class: "play" }, game.finished ? "your seat's view" : "resume your seat"));
   if (!game.started && game.seatsTaken < game.seatCount) {
     const name = h("input", { name: "player", placeholder: "your name", size: 10, required: true }) as HTMLInputElement;
     const join = async (event: Event) => {
       event.preventDefault();
       const seat = await client.join(game.gameId, name.value.trim());
-      seats.set(game.gameId, seat.token);
+      seats.set(game.gameId, seat.token, name.value.trim(), seat.seat);
       location.hash = `#/play/${game.gameId}`;
     };
     links.push(h("form", { class: "join", onsubmit: join }, name, h("button", { type: "submit" }, "take a seat")));
@@ -37,9 +61,9 @@ function row(game: GameSummary, title: string): HTMLElement {
     "tr",
     { "data-game-id": game.gameId, "data-state": state },
     h("td", {}, title, " ", h("code", { title: game.gameId }, game.gameId.slice(0, 8))),
-    h("td", {}, `${game.seatsTaken} of ${game.seatCount}`),
-    h("td", {}, state),
-    h("td", {}, String(game.version)),
+    players(game),
+    h("td", { class: "state" }, state),
+    h("td", { class: "events" }, String(game.version)),
     h("td", { class: "links" }, ...links.flatMap((link, i) => (i ? [" · ", link] : [link]))),
   );
 }
@@ -48,6 +72,36 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
   const kinds = await gameKinds();
   const kindSelect = h("select", { name: "kind" }, ...[...kinds.values()].map((k) => h("option", { value: k.kind }, k.title))) as HTMLSelectElement;
   const seatInput = h("input", { type: "number", name: "seats", value: 3, min: 1, max: 10 }) as HTMLInputElement;
+  const nameInput = h("input", { name: "creator", placeholder: "your name", size: 10, required: true, maxlength: 64 }) as HTMLInputElement;
+  const yours = h("div", { class: "your-seats" });
+  const kept = seats.all();
+  if (kept.length) {
+    yours.append(
+      h("h3", {}, "Your seats in this browser"),
+      h(
+        "ul",
+        {},
+        ...kept.slice(0, 10).map((seat) =>
+          h("li", {}, h("a", { class: "resume", href: `#/play/${seat.gameId}` }, "resume"), ` ${seat.name || "your seat"}${seat.seat >= 0 ? ` (seat ${seat.seat + 1})` : ""} in game `, h("code", {}, seat.gameId.slice(0, 8))),
+        ),
+      ),
+    );
+  }
+  const clock = h(
+    "select",
+    { name: "clock", "aria-label": "turn clock" },
+    h("option", { value: "0" }, "no turn clock"),
+    h("option", { value: "60" }, "1 min a move"),
+    h("option", { value: "300" }, "5 min a move"),
+    h("option", { value: "86400" }, "a day a move"),
+  ) as HTMLSelectElement;
+  const sitDown = async () => {
+    const tableOptions = create(TableOptionsSchema, { secondsPerDecision: Number(clock.value) });
+    const gameId = await client.createGame(kindSelect.value, { seatCount: seatsFor(), tableOptions });
+    const seat = await client.join(gameId, nameInput.value.trim());
+    seats.set(gameId, seat.token, nameInput.value.trim(), seat.seat);
+    location.hash = `#/play/${gameId}`;
+  };
   const problem = h("div");
   const body = h("tbody");
   const filter = h("select", { name: "status" }, h("option", { value: "0" }, "all games"), h("option", { value: String(GameStatus.OPEN) }, "open"), h("option", { value: String(GameStatus.RUNNING) }, "running"), h("option", { value: String(GameStatus.FINISHED) }, "finished")) as HTMLSelectElement;
@@ -75,14 +129,19 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
     h("h2", {}, "Games"),
     h(
       "form",
-      { class: "new-game", onsubmit: guarded(async () => (await client.createGame(kindSelect.value, { seatCount: seatsFor() }), refresh())) },
+      { class: "new-game", onsubmit: guarded(sitDown) },
       kindSelect,
-      h("label", {}, " for ", seatInput, " players "),
-      h("button", { type: "submit" }, "New game"),
+      h("label", {}, " for ", seatInput, " players, as "),
+      nameInput,
+      " ",
+      clock,
+      " ",
+      h("button", { type: "submit", class: "create" }, "New game"),
       " ",
       h("button", { type: "button", class: "bots", onclick: guarded(async () => (location.hash = `#/watch/${await botGame(kindSelect.value, seatsFor())}`)) }, "Watch bots play one"),
     ),
     problem,
+    yours,
     h("p", {}, "Show ", filter),
     h("table", { class: "games" }, h("thead", {}, h("tr", {}, h("th", {}, "game"), h("th", {}, "players"), h("th", {}, "status"), h("th", {}, "events"), h("th", {}, ""))), body),
   );

@@ -1,10 +1,14 @@
-// Playing a seat: the seat's own view (its hand face up), its legal actions
-// as buttons, and its feed narrated, hidden parts it may see included.
+// Playing a seat: the seat's own view (its hand face up, first on a small
+// screen), its legal actions as buttons, and its feed narrated, hidden parts
+// it may see included. The seat is kept in this browser (localStorage) with
+// a resume link; before the start it invites players and adds bots; turn
+// clocks count down from the public deadline.
 import type { Message } from "@bufbuild/protobuf";
-import { client, seats } from "../api.js";
+import type { View } from "@cardroom/client";
+import { client, linkTo, seats } from "../api.js";
 import { h } from "../dom.js";
 import { describeAction, drawView } from "../games/index.js";
-import { errorLine, heading, Narration, redrawer, status, titles } from "./common.js";
+import { errorLine, everySecond, heading, Narration, redrawer, status, titles } from "./common.js";
 
 function askForToken(root: HTMLElement, gameId: string): Promise<string> {
   return new Promise((resolve) => {
@@ -19,6 +23,48 @@ function askForToken(root: HTMLElement, gameId: string): Promise<string> {
   });
 }
 
+/** Before the start: invite a player to a free seat, or add a bot the server runs. */
+function tableTools(gameId: string, token: string, problem: HTMLElement, redraw: () => void): HTMLElement {
+  const invitation = h("div", { class: "invitation" });
+  const guarded = (run: () => Promise<void>) => async () => {
+    problem.replaceChildren();
+    try {
+      await run();
+    } catch (error) {
+      problem.replaceChildren(errorLine(error));
+    }
+    redraw();
+  };
+  const invite = guarded(async () => {
+    const { seat, code } = await client.invite(gameId, token);
+    const link = linkTo(`/invite/${gameId}/${code}`);
+    const field = h("input", { class: "invite-link", readonly: true, value: link, size: 40, "aria-label": "invitation link" }) as HTMLInputElement;
+    const copy = h("button", { type: "button", onclick: () => void navigator.clipboard?.writeText(link).catch(() => undefined) }, "copy");
+    invitation.replaceChildren(
+      h("p", {}, `Seat ${seat + 1} is held for whoever opens this link (once): `),
+      h("div", { class: "link-row" }, field, copy),
+    );
+    field.select();
+  });
+  const bot = (strategy: string) =>
+    guarded(async () => {
+      await client.addBot(gameId, token, strategy);
+    });
+  return h(
+    "section",
+    { class: "table-tools" },
+    h("h3", {}, "Fill the table"),
+    h(
+      "div",
+      { class: "tool-buttons" },
+      h("button", { type: "button", class: "invite", onclick: invite }, "Invite a player"),
+      h("button", { type: "button", class: "add-bot", "data-strategy": "heuristic", onclick: bot("heuristic") }, "Add a heuristic bot"),
+      h("button", { type: "button", class: "add-bot", "data-strategy": "random", onclick: bot("random") }, "Add a random bot"),
+    ),
+    invitation,
+  );
+}
+
 export async function playPage(root: HTMLElement, gameId: string, signal: AbortSignal): Promise<void> {
   const token = seats.get(gameId) ?? (await askForToken(root, gameId));
   seats.set(gameId, token);
@@ -26,17 +72,31 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
   const kindTitles = await titles();
   const line = h("p", { class: "status" });
   const who = h("p", { class: "who" });
+  const resume = h(
+    "p",
+    { class: "kept" },
+    "Your seat is kept in this browser; come back to it with this ",
+    h("a", { class: "resume", href: linkTo(`/play/${gameId}`) }, "resume link"),
+    " (it holds no token: the token stays in this browser).",
+  );
   const board = h("div", { class: "board" });
   const actions = h("div", { class: "actions" });
   const problem = h("div");
+  const tools = h("div");
   const narration = new Narration(kindTitles);
   root.append(
     heading("Playing", gameId),
     line,
     who,
+    resume,
+    tools,
     h("section", { class: "your-move" }, h("h3", {}, "Your move"), actions, problem),
     h("div", { class: "table-and-story" }, board, h("div", { class: "story" }, h("h3", {}, "What happens"), narration.element)),
   );
+  let shown: View | undefined;
+  everySecond(signal, () => {
+    if (shown?.table.clocks.length && !shown.table.finished) line.textContent = status(shown, kindTitles);
+  });
   const act = async (command: Message) => {
     actions.querySelectorAll("button").forEach((b) => ((b as HTMLButtonElement).disabled = true));
     problem.replaceChildren();
@@ -47,20 +107,31 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     }
     drawing.request();
   };
+  let toolsShown = false;
   const drawing = redrawer(async () => {
     const view = await client.view(gameId, { token });
+    shown = view;
     const names = view.table.playerNames;
+    const seat = view.response.seat;
+    seats.set(gameId, token, names[seat] ?? "", seat);
     line.textContent = status(view, kindTitles);
-    who.textContent = `You are ${names[view.response.seat] || "seat " + (view.response.seat + 1)} (seat ${view.response.seat + 1}).`;
-    board.replaceChildren(drawView(view.game, { names, viewer: view.response.seat }));
+    who.textContent = `You are ${names[seat] || "here"} (seat ${seat + 1} of ${view.table.seatCount}).`;
+    board.replaceChildren(drawView(view.game, { names, viewer: seat }));
+    const full = names.every((name) => name !== "");
+    if (!view.table.started && !full) {
+      if (!toolsShown) tools.replaceChildren(tableTools(gameId, token, problem, () => drawing.request()));
+      toolsShown = true;
+    } else {
+      tools.replaceChildren();
+      toolsShown = false;
+    }
     let state: string;
     if (view.table.finished) {
-      actions.replaceChildren(h("p", {}, "The game is over."));
+      actions.replaceChildren(h("p", {}, "The game is over: every card is shown face up (the post-mortem)."));
       state = "over";
     } else if (!view.table.started) {
-      const full = names.every((name) => name !== "");
-      const start = h("button", { type: "button", onclick: () => client.start(gameId, token).catch((e) => problem.replaceChildren(errorLine(e))) }, "Start the game");
-      actions.replaceChildren(full ? start : h("p", {}, "Waiting for every seat to be taken."));
+      const start = h("button", { type: "button", class: "start", onclick: () => client.start(gameId, token).catch((e) => problem.replaceChildren(errorLine(e))) }, "Start the game");
+      actions.replaceChildren(full ? start : h("p", {}, "Waiting for every seat to be taken: invite a player or add a bot above."));
       state = full ? "ready-to-start" : "not-started";
     } else {
       const legal = await client.legalActions(gameId, token);
@@ -82,4 +153,36 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
   }
   await drawing.settled();
   drawing.request();
+}
+
+/** #/invite/ID/CODE: take the seat the invitation holds, then play it. */
+export async function invitePage(root: HTMLElement, gameId: string, code: string): Promise<void> {
+  if (seats.get(gameId)) {
+    location.hash = `#/play/${gameId}`;
+    return;
+  }
+  const kindTitles = await titles();
+  const view = await client.view(gameId);
+  const title = kindTitles.get(view.table.kind) ?? view.table.kind;
+  const seated = view.table.playerNames.filter((name) => name !== "");
+  const name = h("input", { name: "player", placeholder: "your name", required: true, maxlength: 64 }) as HTMLInputElement;
+  const problem = h("div");
+  const take = async (event: Event) => {
+    event.preventDefault();
+    problem.replaceChildren();
+    try {
+      const seat = await client.acceptInvitation(gameId, code, name.value.trim());
+      seats.set(gameId, seat.token, name.value.trim(), seat.seat);
+      location.hash = `#/play/${gameId}`;
+    } catch (error) {
+      problem.replaceChildren(errorLine(error));
+    }
+  };
+  root.append(
+    heading("An invitation to", gameId),
+    h("p", { class: "status" }, `${title} for ${view.table.seatCount}: ${seated.length ? `${seated.join(", ")} ${seated.length === 1 ? "is" : "are"} seated` : "nobody is seated yet"}.`),
+    h("form", { class: "accept", onsubmit: take }, h("label", {}, "Your name ", name), " ", h("button", { type: "submit" }, "Take the seat")),
+    problem,
+  );
+  root.dataset.state = "invited";
 }

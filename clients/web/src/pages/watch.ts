@@ -3,7 +3,7 @@
 import { client } from "../api.js";
 import { h } from "../dom.js";
 import { drawView } from "../games/index.js";
-import { heading, Narration, redrawer, status, titles } from "./common.js";
+import { everySecond, heading, Narration, redrawer, status, titles } from "./common.js";
 
 export async function watchPage(root: HTMLElement, gameId: string, signal: AbortSignal): Promise<void> {
   const kindTitles = await titles();
@@ -17,8 +17,13 @@ export async function watchPage(root: HTMLElement, gameId: string, signal: Abort
     h("nav", { class: "links" }, h("a", { href: `#/replay/${gameId}` }, "replay"), " · ", h("a", { href: `#/play/${gameId}` }, "play a seat")),
     h("div", { class: "table-and-story" }, board, h("div", { class: "story" }, h("h3", {}, "What happens"), narration.element)),
   );
+  let shown: Awaited<ReturnType<typeof client.view>> | undefined;
+  everySecond(signal, () => {
+    if (shown?.table.clocks.length && root.dataset.state !== "over") line.textContent = status(shown, kindTitles);
+  });
   const drawing = redrawer(async () => {
     const view = await client.view(gameId);
+    shown = view;
     board.replaceChildren(drawView(view.game, { names: view.table.playerNames }));
     line.textContent = status(view, kindTitles);
     root.dataset.version = String(view.version);

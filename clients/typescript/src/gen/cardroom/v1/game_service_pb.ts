@@ -18,7 +18,177 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/game_service.proto.
  */
 export const file_cardroom_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCJFChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKA0SEgoKc2VhdF90b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEioKBmV2ZW50cxgCIAMoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiPwoXTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgttaW5fdmVyc2lvbhgCIAEoBCJSChhMaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgdhY3Rpb25zGAIgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueSJuCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKB3ZlcnNpb24YAiABKARIAIgBARIUCgxhc19zcGVjdGF0b3IYAyABKAgSEwoLbWluX3ZlcnNpb24YBCABKARCCgoIX3ZlcnNpb24iqQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiwKC3ZpZXdlcl9raW5kGAIgASgOMhcuY2FyZHJvb20udjEuVmlld2VyS2luZBIMCgRzZWF0GAMgASgNEiUKBXRhYmxlGAQgASgLMhYuY2FyZHJvb20udjEuVGFibGVWaWV3EiIKBGdhbWUYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgiQAoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiTAoSR2V0QXVkaXRMb2dSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkiWgoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKJAQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCRIMCgRraW5kGAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmNhcmRyb29tLnYxLkdhbWVTdGF0dXMSFwoPb3Blbl9zZWF0c19vbmx5GAUgASgIIokBCgtHYW1lU3VtbWFyeRIPCgdnYW1lX2lkGAEgASgJEgwKBGtpbmQYAiABKAkSEgoKc2VhdF9jb3VudBgDIAEoDRITCgtzZWF0c190YWtlbhgEIAEoDRIPCgdzdGFydGVkGAUgASgIEhAKCGZpbmlzaGVkGAYgASgIEg8KB3ZlcnNpb24YByABKAQiVQoRTGlzdEdhbWVzUmVzcG9uc2USJwoFZ2FtZXMYASADKAsyGC5jYXJkcm9vbS52MS5HYW1lU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiugEKCEdhbWVLaW5kEgwKBGtpbmQYASABKAkSDQoFdGl0bGUYAiABKAkSFQoNcnVsZXNfdmVyc2lvbhgDIAEoCRIRCgltaW5fc2VhdHMYBCABKA0SEQoJbWF4X3NlYXRzGAUgASgNEhQKDG9wdGlvbnNfdHlwZRgGIAEoCRIVCg1jb21tYW5kX3R5cGVzGAcgAygJEhQKDGNoYW5jZV90eXBlcxgIIAMoCRIRCgl2aWV3X3R5cGUYCSABKAkiPQoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiQKBWtpbmRzGAEgAygLMhUuY2FyZHJvb20udjEuR2FtZUtpbmQiUQoSUmVwbGF5Vmlld3NSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZnJvbV92ZXJzaW9uGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCCJsChNSZXBsYXlWaWV3c1Jlc3BvbnNlEioKBHZpZXcYASABKAsyHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USKQoFZXZlbnQYAiABKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlIhUKE0dldFNlcnZlcktleVJlcXVlc3QiPwoUR2V0U2VydmVyS2V5UmVzcG9uc2USEgoKcHVibGljX2tleRgBIAEoDBITCgtmaW5nZXJwcmludBgCIAEoCSIqChdFeHBvcnRHYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIkMKGEV4cG9ydEdhbWVSZWNvcmRSZXNwb25zZRInCgZyZWNvcmQYASABKAsyFy5jYXJkcm9vbS52MS5HYW1lUmVjb3JkIioKF1N0cmVhbUdhbWVSZWNvcmRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiPgoYU3RyZWFtR2FtZVJlY29yZFJlc3BvbnNlEg0KBWNodW5rGAEgASgMEhMKC3RvdGFsX2J5dGVzGAIgASgEKnMKClZpZXdlcktpbmQSGwoXVklFV0VSX0tJTkRfVU5TUEVDSUZJRUQQABIUChBWSUVXRVJfS0lORF9TRUFUEAESGQoVVklFV0VSX0tJTkRfU1BFQ1RBVE9SEAISFwoTVklFV0VSX0tJTkRfQVVESVRPUhADKnIKCkdhbWVTdGF0dXMSGwoXR0FNRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBHQU1FX1NUQVRVU19PUEVOEAESFwoTR0FNRV9TVEFUVVNfUlVOTklORxACEhgKFEdBTUVfU1RBVFVTX0ZJTklTSEVEEAMypwkKC0dhbWVTZXJ2aWNlEk0KCkNyZWF0ZUdhbWUSHi5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVxdWVzdBofLmNhcmRyb29tLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJHCghKb2luR2FtZRIcLmNhcmRyb29tLnYxLkpvaW5HYW1lUmVxdWVzdBodLmNhcmRyb29tLnYxLkpvaW5HYW1lUmVzcG9uc2USSgoJU3RhcnRHYW1lEh0uY2FyZHJvb20udjEuU3RhcnRHYW1lUmVxdWVzdBoeLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlc3BvbnNlElYKDVN1Ym1pdENvbW1hbmQSIS5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBoiLmNhcmRyb29tLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZRJfChBMaXN0TGVnYWxBY3Rpb25zEiQuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QaJS5jYXJkcm9vbS52MS5MaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USRAoHR2V0VmlldxIbLmNhcmRyb29tLnYxLkdldFZpZXdSZXF1ZXN0GhwuY2FyZHJvb20udjEuR2V0Vmlld1Jlc3BvbnNlElIKC1dhdGNoRXZlbnRzEh8uY2FyZHJvb20udjEuV2F0Y2hFdmVudHNSZXF1ZXN0GiAuY2FyZHJvb20udjEuV2F0Y2hFdmVudHNSZXNwb25zZTABElAKC0dldEF1ZGl0TG9nEh8uY2FyZHJvb20udjEuR2V0QXVkaXRMb2dSZXF1ZXN0GiAuY2FyZHJvb20udjEuR2V0QXVkaXRMb2dSZXNwb25zZRJKCglMaXN0R2FtZXMSHS5jYXJkcm9vbS52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVzcG9uc2USVgoNTGlzdEdhbWVLaW5kcxIhLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXF1ZXN0GiIuY2FyZHJvb20udjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlElIKC1JlcGxheVZpZXdzEh8uY2FyZHJvb20udjEuUmVwbGF5Vmlld3NSZXF1ZXN0GiAuY2FyZHJvb20udjEuUmVwbGF5Vmlld3NSZXNwb25zZTABElMKDEdldFNlcnZlcktleRIgLmNhcmRyb29tLnYxLkdldFNlcnZlcktleVJlcXVlc3QaIS5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXNwb25zZRJfChBFeHBvcnRHYW1lUmVjb3JkEiQuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QaJS5jYXJkcm9vbS52MS5FeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USYQoQU3RyZWFtR2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLlN0cmVhbUdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuU3RyZWFtR2FtZVJlY29yZFJlc3BvbnNlMAFiBnByb3RvMw", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
+  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJNChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkiTQoYQWNjZXB0SW52aXRhdGlvblJlc3BvbnNlEgwKBHNlYXQYASABKA0SEgoKc2VhdF90b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIk4KDUFkZEJvdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIQCghzdHJhdGVneRgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiRAoOQWRkQm90UmVzcG9uc2USDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIlMKD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCUIHCgVfc2VhdCJFChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKA0SEgoKc2VhdF90b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEioKBmV2ZW50cxgCIAMoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiPwoXTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgttaW5fdmVyc2lvbhgCIAEoBCJSChhMaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgdhY3Rpb25zGAIgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueSJuCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKB3ZlcnNpb24YAiABKARIAIgBARIUCgxhc19zcGVjdGF0b3IYAyABKAgSEwoLbWluX3ZlcnNpb24YBCABKARCCgoIX3ZlcnNpb24iqQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiwKC3ZpZXdlcl9raW5kGAIgASgOMhcuY2FyZHJvb20udjEuVmlld2VyS2luZBIMCgRzZWF0GAMgASgNEiUKBXRhYmxlGAQgASgLMhYuY2FyZHJvb20udjEuVGFibGVWaWV3EiIKBGdhbWUYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgiQAoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUiTAoSR2V0QXVkaXRMb2dSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkiWgoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKJAQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCRIMCgRraW5kGAMgASgJEicKBnN0YXR1cxgEIAEoDjIXLmNhcmRyb29tLnYxLkdhbWVTdGF0dXMSFwoPb3Blbl9zZWF0c19vbmx5GAUgASgIIvwBCgtHYW1lU3VtbWFyeRIPCgdnYW1lX2lkGAEgASgJEgwKBGtpbmQYAiABKAkSEgoKc2VhdF9jb3VudBgDIAEoDRITCgtzZWF0c190YWtlbhgEIAEoDRIPCgdzdGFydGVkGAUgASgIEhAKCGZpbmlzaGVkGAYgASgIEg8KB3ZlcnNpb24YByABKAQSFAoMcGxheWVyX25hbWVzGAggAygJEhUKDWF3YWl0ZWRfc2VhdHMYCSADKA0SMQoNYXdhaXRlZF9zaW5jZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJYm90X3NlYXRzGAsgAygNIlUKEUxpc3RHYW1lc1Jlc3BvbnNlEicKBWdhbWVzGAEgAygLMhguY2FyZHJvb20udjEuR2FtZVN1bW1hcnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhYKFExpc3RHYW1lS2luZHNSZXF1ZXN0IroBCghHYW1lS2luZBIMCgRraW5kGAEgASgJEg0KBXRpdGxlGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIUCgxvcHRpb25zX3R5cGUYBiABKAkSFQoNY29tbWFuZF90eXBlcxgHIAMoCRIUCgxjaGFuY2VfdHlwZXMYCCADKAkSEQoJdmlld190eXBlGAkgASgJIj0KFUxpc3RHYW1lS2luZHNSZXNwb25zZRIkCgVraW5kcxgBIAMoCzIVLmNhcmRyb29tLnYxLkdhbWVLaW5kIlEKElJlcGxheVZpZXdzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgibAoTUmVwbGF5Vmlld3NSZXNwb25zZRIqCgR2aWV3GAEgASgLMhwuY2FyZHJvb20udjEuR2V0Vmlld1Jlc3BvbnNlEikKBWV2ZW50GAIgASgLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZSIVChNHZXRTZXJ2ZXJLZXlSZXF1ZXN0Ij8KFEdldFNlcnZlcktleVJlc3BvbnNlEhIKCnB1YmxpY19rZXkYASABKAwSEwoLZmluZ2VycHJpbnQYAiABKAkiKgoXRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJDChhFeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USJwoGcmVjb3JkGAEgASgLMhcuY2FyZHJvb20udjEuR2FtZVJlY29yZCIqChdTdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIj4KGFN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZRINCgVjaHVuaxgBIAEoDBITCgt0b3RhbF9ieXRlcxgCIAEoBCpzCgpWaWV3ZXJLaW5kEhsKF1ZJRVdFUl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQVklFV0VSX0tJTkRfU0VBVBABEhkKFVZJRVdFUl9LSU5EX1NQRUNUQVRPUhACEhcKE1ZJRVdFUl9LSU5EX0FVRElUT1IQAypyCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADMqwLCgtHYW1lU2VydmljZRJNCgpDcmVhdGVHYW1lEh4uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5jYXJkcm9vbS52MS5Kb2luR2FtZVJlcXVlc3QaHS5jYXJkcm9vbS52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCVN0YXJ0R2FtZRIdLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlcXVlc3QaHi5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXNwb25zZRJWCg1TdWJtaXRDb21tYW5kEiEuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIi5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USXwoQTGlzdExlZ2FsQWN0aW9ucxIkLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiUuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5jYXJkcm9vbS52MS5HZXRWaWV3UmVxdWVzdBocLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRJSCgtXYXRjaEV2ZW50cxIfLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVxdWVzdBogLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UwARJQCgtHZXRBdWRpdExvZxIfLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVxdWVzdBogLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVxdWVzdBoeLmNhcmRyb29tLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElYKDUxpc3RHYW1lS2luZHMSIS5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBoiLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJSCgtSZXBsYXlWaWV3cxIfLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVxdWVzdBogLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVzcG9uc2UwARJTCgxHZXRTZXJ2ZXJLZXkSIC5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXF1ZXN0GiEuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVzcG9uc2USXwoQRXhwb3J0R2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEmEKEFN0cmVhbUdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5TdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLlN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZTABEl8KEENyZWF0ZUludml0YXRpb24SJC5jYXJkcm9vbS52MS5DcmVhdGVJbnZpdGF0aW9uUmVxdWVzdBolLmNhcmRyb29tLnYxLkNyZWF0ZUludml0YXRpb25SZXNwb25zZRJfChBBY2NlcHRJbnZpdGF0aW9uEiQuY2FyZHJvb20udjEuQWNjZXB0SW52aXRhdGlvblJlcXVlc3QaJS5jYXJkcm9vbS52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USQQoGQWRkQm90EhouY2FyZHJvb20udjEuQWRkQm90UmVxdWVzdBobLmNhcmRyb29tLnYxLkFkZEJvdFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message cardroom.v1.CreateInvitationRequest
+ */
+export type CreateInvitationRequest = Message<"cardroom.v1.CreateInvitationRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat to hold; when unset the lowest free seat no invitation holds.
+   *
+   * @generated from field: optional uint32 seat = 2;
+   */
+  seat?: number | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.CreateInvitationRequest.
+ * Use `create(CreateInvitationRequestSchema)` to create a new message.
+ */
+export const CreateInvitationRequestSchema: GenMessage<CreateInvitationRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 0);
+
+/**
+ * @generated from message cardroom.v1.CreateInvitationResponse
+ */
+export type CreateInvitationResponse = Message<"cardroom.v1.CreateInvitationResponse"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Give this to the invited player (AcceptInvitation); shown only once.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * @generated from field: uint64 version = 3;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.CreateInvitationResponse.
+ * Use `create(CreateInvitationResponseSchema)` to create a new message.
+ */
+export const CreateInvitationResponseSchema: GenMessage<CreateInvitationResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 1);
+
+/**
+ * @generated from message cardroom.v1.AcceptInvitationRequest
+ */
+export type AcceptInvitationRequest = Message<"cardroom.v1.AcceptInvitationRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string player_name = 3;
+   */
+  playerName: string;
+};
+
+/**
+ * Describes the message cardroom.v1.AcceptInvitationRequest.
+ * Use `create(AcceptInvitationRequestSchema)` to create a new message.
+ */
+export const AcceptInvitationRequestSchema: GenMessage<AcceptInvitationRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 2);
+
+/**
+ * @generated from message cardroom.v1.AcceptInvitationResponse
+ */
+export type AcceptInvitationResponse = Message<"cardroom.v1.AcceptInvitationResponse"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat's own token, as JoinGame returns it.
+   *
+   * @generated from field: string seat_token = 2;
+   */
+  seatToken: string;
+
+  /**
+   * @generated from field: uint64 version = 3;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.AcceptInvitationResponse.
+ * Use `create(AcceptInvitationResponseSchema)` to create a new message.
+ */
+export const AcceptInvitationResponseSchema: GenMessage<AcceptInvitationResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 3);
+
+/**
+ * @generated from message cardroom.v1.AddBotRequest
+ */
+export type AddBotRequest = Message<"cardroom.v1.AddBotRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * "heuristic" or "random"; empty means "heuristic".
+   *
+   * @generated from field: string strategy = 2;
+   */
+  strategy: string;
+
+  /**
+   * The seat to take; when unset the lowest free seat no invitation holds.
+   *
+   * @generated from field: optional uint32 seat = 3;
+   */
+  seat?: number | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.AddBotRequest.
+ * Use `create(AddBotRequestSchema)` to create a new message.
+ */
+export const AddBotRequestSchema: GenMessage<AddBotRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 4);
+
+/**
+ * @generated from message cardroom.v1.AddBotResponse
+ */
+export type AddBotResponse = Message<"cardroom.v1.AddBotResponse"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The bot's name at the table, e.g. "heuristic bot 2" (its token is the
+   * server's alone).
+   *
+   * @generated from field: string player_name = 2;
+   */
+  playerName: string;
+
+  /**
+   * @generated from field: uint64 version = 3;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.AddBotResponse.
+ * Use `create(AddBotResponseSchema)` to create a new message.
+ */
+export const AddBotResponseSchema: GenMessage<AddBotResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 5);
 
 /**
  * @generated from message cardroom.v1.CreateGameRequest
@@ -79,7 +249,7 @@ export type CreateGameRequest = Message<"cardroom.v1.CreateGameRequest"> & {
  * Use `create(CreateGameRequestSchema)` to create a new message.
  */
 export const CreateGameRequestSchema: GenMessage<CreateGameRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 0);
+  messageDesc(file_cardroom_v1_game_service, 6);
 
 /**
  * @generated from message cardroom.v1.CreateGameResponse
@@ -96,7 +266,7 @@ export type CreateGameResponse = Message<"cardroom.v1.CreateGameResponse"> & {
  * Use `create(CreateGameResponseSchema)` to create a new message.
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 1);
+  messageDesc(file_cardroom_v1_game_service, 7);
 
 /**
  * @generated from message cardroom.v1.JoinGameRequest
@@ -125,7 +295,7 @@ export type JoinGameRequest = Message<"cardroom.v1.JoinGameRequest"> & {
  * Use `create(JoinGameRequestSchema)` to create a new message.
  */
 export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 2);
+  messageDesc(file_cardroom_v1_game_service, 8);
 
 /**
  * @generated from message cardroom.v1.JoinGameResponse
@@ -154,7 +324,7 @@ export type JoinGameResponse = Message<"cardroom.v1.JoinGameResponse"> & {
  * Use `create(JoinGameResponseSchema)` to create a new message.
  */
 export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 3);
+  messageDesc(file_cardroom_v1_game_service, 9);
 
 /**
  * @generated from message cardroom.v1.StartGameRequest
@@ -171,7 +341,7 @@ export type StartGameRequest = Message<"cardroom.v1.StartGameRequest"> & {
  * Use `create(StartGameRequestSchema)` to create a new message.
  */
 export const StartGameRequestSchema: GenMessage<StartGameRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 4);
+  messageDesc(file_cardroom_v1_game_service, 10);
 
 /**
  * @generated from message cardroom.v1.StartGameResponse
@@ -188,7 +358,7 @@ export type StartGameResponse = Message<"cardroom.v1.StartGameResponse"> & {
  * Use `create(StartGameResponseSchema)` to create a new message.
  */
 export const StartGameResponseSchema: GenMessage<StartGameResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 5);
+  messageDesc(file_cardroom_v1_game_service, 11);
 
 /**
  * @generated from message cardroom.v1.SubmitCommandRequest
@@ -228,7 +398,7 @@ export type SubmitCommandRequest = Message<"cardroom.v1.SubmitCommandRequest"> &
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 6);
+  messageDesc(file_cardroom_v1_game_service, 12);
 
 /**
  * @generated from message cardroom.v1.SubmitCommandResponse
@@ -254,7 +424,7 @@ export type SubmitCommandResponse = Message<"cardroom.v1.SubmitCommandResponse">
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 7);
+  messageDesc(file_cardroom_v1_game_service, 13);
 
 /**
  * @generated from message cardroom.v1.ListLegalActionsRequest
@@ -280,7 +450,7 @@ export type ListLegalActionsRequest = Message<"cardroom.v1.ListLegalActionsReque
  * Use `create(ListLegalActionsRequestSchema)` to create a new message.
  */
 export const ListLegalActionsRequestSchema: GenMessage<ListLegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 8);
+  messageDesc(file_cardroom_v1_game_service, 14);
 
 /**
  * @generated from message cardroom.v1.ListLegalActionsResponse
@@ -306,7 +476,7 @@ export type ListLegalActionsResponse = Message<"cardroom.v1.ListLegalActionsResp
  * Use `create(ListLegalActionsResponseSchema)` to create a new message.
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 9);
+  messageDesc(file_cardroom_v1_game_service, 15);
 
 /**
  * @generated from message cardroom.v1.GetViewRequest
@@ -346,7 +516,7 @@ export type GetViewRequest = Message<"cardroom.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 10);
+  messageDesc(file_cardroom_v1_game_service, 16);
 
 /**
  * @generated from message cardroom.v1.GetViewResponse
@@ -389,7 +559,7 @@ export type GetViewResponse = Message<"cardroom.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 11);
+  messageDesc(file_cardroom_v1_game_service, 17);
 
 /**
  * @generated from message cardroom.v1.TableView
@@ -466,7 +636,7 @@ export type TableView = Message<"cardroom.v1.TableView"> & {
  * Use `create(TableViewSchema)` to create a new message.
  */
 export const TableViewSchema: GenMessage<TableView> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 12);
+  messageDesc(file_cardroom_v1_game_service, 18);
 
 /**
  * A turn clock in TableView.
@@ -493,7 +663,7 @@ export type SeatClock = Message<"cardroom.v1.SeatClock"> & {
  * Use `create(SeatClockSchema)` to create a new message.
  */
 export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 13);
+  messageDesc(file_cardroom_v1_game_service, 19);
 
 /**
  * @generated from message cardroom.v1.WatchEventsRequest
@@ -525,7 +695,7 @@ export type WatchEventsRequest = Message<"cardroom.v1.WatchEventsRequest"> & {
  * Use `create(WatchEventsRequestSchema)` to create a new message.
  */
 export const WatchEventsRequestSchema: GenMessage<WatchEventsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 14);
+  messageDesc(file_cardroom_v1_game_service, 20);
 
 /**
  * @generated from message cardroom.v1.WatchEventsResponse
@@ -542,7 +712,7 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
  * Use `create(WatchEventsResponseSchema)` to create a new message.
  */
 export const WatchEventsResponseSchema: GenMessage<WatchEventsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 15);
+  messageDesc(file_cardroom_v1_game_service, 21);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogRequest
@@ -575,7 +745,7 @@ export type GetAuditLogRequest = Message<"cardroom.v1.GetAuditLogRequest"> & {
  * Use `create(GetAuditLogRequestSchema)` to create a new message.
  */
 export const GetAuditLogRequestSchema: GenMessage<GetAuditLogRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 16);
+  messageDesc(file_cardroom_v1_game_service, 22);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogResponse
@@ -601,7 +771,7 @@ export type GetAuditLogResponse = Message<"cardroom.v1.GetAuditLogResponse"> & {
  * Use `create(GetAuditLogResponseSchema)` to create a new message.
  */
 export const GetAuditLogResponseSchema: GenMessage<GetAuditLogResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 17);
+  messageDesc(file_cardroom_v1_game_service, 23);
 
 /**
  * @generated from message cardroom.v1.ListGamesRequest
@@ -648,7 +818,7 @@ export type ListGamesRequest = Message<"cardroom.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 18);
+  messageDesc(file_cardroom_v1_game_service, 24);
 
 /**
  * @generated from message cardroom.v1.GameSummary
@@ -690,6 +860,34 @@ export type GameSummary = Message<"cardroom.v1.GameSummary"> & {
    * @generated from field: uint64 version = 7;
    */
   version: bigint;
+
+  /**
+   * The players' names by seat ("" for a free seat).
+   *
+   * @generated from field: repeated string player_names = 8;
+   */
+  playerNames: string[];
+
+  /**
+   * The seats the game waits for now (running games).
+   *
+   * @generated from field: repeated uint32 awaited_seats = 9;
+   */
+  awaitedSeats: number[];
+
+  /**
+   * Since when it waits for them: the recording time of its latest event.
+   *
+   * @generated from field: google.protobuf.Timestamp awaited_since = 10;
+   */
+  awaitedSince?: Timestamp | undefined;
+
+  /**
+   * The seats a server-side bot plays (AddBot).
+   *
+   * @generated from field: repeated uint32 bot_seats = 11;
+   */
+  botSeats: number[];
 };
 
 /**
@@ -697,7 +895,7 @@ export type GameSummary = Message<"cardroom.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 19);
+  messageDesc(file_cardroom_v1_game_service, 25);
 
 /**
  * @generated from message cardroom.v1.ListGamesResponse
@@ -721,7 +919,7 @@ export type ListGamesResponse = Message<"cardroom.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 20);
+  messageDesc(file_cardroom_v1_game_service, 26);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsRequest
@@ -734,7 +932,7 @@ export type ListGameKindsRequest = Message<"cardroom.v1.ListGameKindsRequest"> &
  * Use `create(ListGameKindsRequestSchema)` to create a new message.
  */
 export const ListGameKindsRequestSchema: GenMessage<ListGameKindsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 21);
+  messageDesc(file_cardroom_v1_game_service, 27);
 
 /**
  * One game this server plays, and the protobuf messages (full names) a
@@ -805,7 +1003,7 @@ export type GameKind = Message<"cardroom.v1.GameKind"> & {
  * Use `create(GameKindSchema)` to create a new message.
  */
 export const GameKindSchema: GenMessage<GameKind> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 22);
+  messageDesc(file_cardroom_v1_game_service, 28);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsResponse
@@ -822,7 +1020,7 @@ export type ListGameKindsResponse = Message<"cardroom.v1.ListGameKindsResponse">
  * Use `create(ListGameKindsResponseSchema)` to create a new message.
  */
 export const ListGameKindsResponseSchema: GenMessage<ListGameKindsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 23);
+  messageDesc(file_cardroom_v1_game_service, 29);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsRequest
@@ -851,7 +1049,7 @@ export type ReplayViewsRequest = Message<"cardroom.v1.ReplayViewsRequest"> & {
  * Use `create(ReplayViewsRequestSchema)` to create a new message.
  */
 export const ReplayViewsRequestSchema: GenMessage<ReplayViewsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 24);
+  messageDesc(file_cardroom_v1_game_service, 30);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsResponse
@@ -875,7 +1073,7 @@ export type ReplayViewsResponse = Message<"cardroom.v1.ReplayViewsResponse"> & {
  * Use `create(ReplayViewsResponseSchema)` to create a new message.
  */
 export const ReplayViewsResponseSchema: GenMessage<ReplayViewsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 25);
+  messageDesc(file_cardroom_v1_game_service, 31);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyRequest
@@ -888,7 +1086,7 @@ export type GetServerKeyRequest = Message<"cardroom.v1.GetServerKeyRequest"> & {
  * Use `create(GetServerKeyRequestSchema)` to create a new message.
  */
 export const GetServerKeyRequestSchema: GenMessage<GetServerKeyRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 26);
+  messageDesc(file_cardroom_v1_game_service, 32);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyResponse
@@ -914,7 +1112,7 @@ export type GetServerKeyResponse = Message<"cardroom.v1.GetServerKeyResponse"> &
  * Use `create(GetServerKeyResponseSchema)` to create a new message.
  */
 export const GetServerKeyResponseSchema: GenMessage<GetServerKeyResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 27);
+  messageDesc(file_cardroom_v1_game_service, 33);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordRequest
@@ -931,7 +1129,7 @@ export type ExportGameRecordRequest = Message<"cardroom.v1.ExportGameRecordReque
  * Use `create(ExportGameRecordRequestSchema)` to create a new message.
  */
 export const ExportGameRecordRequestSchema: GenMessage<ExportGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 28);
+  messageDesc(file_cardroom_v1_game_service, 34);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordResponse
@@ -948,7 +1146,7 @@ export type ExportGameRecordResponse = Message<"cardroom.v1.ExportGameRecordResp
  * Use `create(ExportGameRecordResponseSchema)` to create a new message.
  */
 export const ExportGameRecordResponseSchema: GenMessage<ExportGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 29);
+  messageDesc(file_cardroom_v1_game_service, 35);
 
 /**
  * @generated from message cardroom.v1.StreamGameRecordRequest
@@ -965,7 +1163,7 @@ export type StreamGameRecordRequest = Message<"cardroom.v1.StreamGameRecordReque
  * Use `create(StreamGameRecordRequestSchema)` to create a new message.
  */
 export const StreamGameRecordRequestSchema: GenMessage<StreamGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 30);
+  messageDesc(file_cardroom_v1_game_service, 36);
 
 /**
  * @generated from message cardroom.v1.StreamGameRecordResponse
@@ -993,7 +1191,7 @@ export type StreamGameRecordResponse = Message<"cardroom.v1.StreamGameRecordResp
  * Use `create(StreamGameRecordResponseSchema)` to create a new message.
  */
 export const StreamGameRecordResponseSchema: GenMessage<StreamGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 31);
+  messageDesc(file_cardroom_v1_game_service, 37);
 
 /**
  * What kind of viewer a projection was computed for.
@@ -1224,6 +1422,42 @@ export const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof StreamGameRecordRequestSchema;
     output: typeof StreamGameRecordResponseSchema;
+  },
+  /**
+   * Holds a free seat of a game not yet started for an invitation and
+   * returns its code (a seat token of the game, or the operator). The code
+   * is shown once: the server keeps only its hash.
+   *
+   * @generated from rpc cardroom.v1.GameService.CreateInvitation
+   */
+  createInvitation: {
+    methodKind: "unary";
+    input: typeof CreateInvitationRequestSchema;
+    output: typeof CreateInvitationResponseSchema;
+  },
+  /**
+   * Takes the seat an invitation holds, once, and returns that seat's token
+   * (no token needed: the code is the credential). A wrong or used code is
+   * refused naming T-INVITE.
+   *
+   * @generated from rpc cardroom.v1.GameService.AcceptInvitation
+   */
+  acceptInvitation: {
+    methodKind: "unary";
+    input: typeof AcceptInvitationRequestSchema;
+    output: typeof AcceptInvitationResponseSchema;
+  },
+  /**
+   * Seats a bot the server runs in a free seat (a seat token of the game,
+   * or the operator). It plays through its own seat token like any client
+   * and keeps playing when whoever added it leaves, across restarts too.
+   *
+   * @generated from rpc cardroom.v1.GameService.AddBot
+   */
+  addBot: {
+    methodKind: "unary";
+    input: typeof AddBotRequestSchema;
+    output: typeof AddBotResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_cardroom_v1_game_service, 0);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACIi4KCVNlYXRUYWtlbhIMCgRzZWF0GAEgASgNEhMKC3BsYXllcl9uYW1lGAIgASgJIiYKDlNlYXRDcmVkZW50aWFsEhQKDHRva2VuX3NoYTI1NhgBIAEoDCINCgtHYW1lU3RhcnRlZCKMAQoMR2FtZUZpbmlzaGVkEg8KB3dpbm5lcnMYASADKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuR2FtZUZpbmlzaGVkLlJlYXNvbiI5CgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASFwoTUkVBU09OX0xFTkdUSF9MSU1JVBABIlEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAxCBwoFX3NlYXQiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIaCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0iLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCIeCgtTZWF0c0Fic2VudBIPCgd2ZXJzaW9uGAEgASgEIsIBCgxTZWF0UmVzaWduZWQSDAoEc2VhdBgBIAEoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5TZWF0UmVzaWduZWQuUmVhc29uInIKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABITCg9SRUFTT05fUkVTSUdORUQQARISCg5SRUFTT05fUkVNT1ZFRBADEhQKEFJFQVNPTl9USU1FRF9PVVQQBBIRCg1SRUFTT05fQUJTRU5UEAUiHAoMU2VhdFRpbWVkT3V0EgwKBHNlYXQYASABKA0iGwoKRGVhbGVyUGljaxINCgVpbmRleBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACIkQKCVNlYXRUYWtlbhIMCgRzZWF0GAEgASgNEhMKC3BsYXllcl9uYW1lGAIgASgJEhQKDGJvdF9zdHJhdGVneRgDIAEoCSImCg5TZWF0Q3JlZGVudGlhbBIUCgx0b2tlbl9zaGEyNTYYASABKAwiDQoLR2FtZVN0YXJ0ZWQijAEKDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNEjAKBnJlYXNvbhgCIAEoDjIgLmNhcmRyb29tLnYxLkdhbWVGaW5pc2hlZC5SZWFzb24iOQoGUmVhc29uEhYKElJFQVNPTl9VTlNQRUNJRklFRBAAEhcKE1JFQVNPTl9MRU5HVEhfTElNSVQQASKCAQoIVGFrZVNlYXQSEQoEc2VhdBgBIAEoDUgAiAEBEhMKC3BsYXllcl9uYW1lGAIgASgJEhQKDHRva2VuX3NoYTI1NhgDIAEoDBIZChFpbnZpdGF0aW9uX3NoYTI1NhgEIAEoDBIUCgxib3Rfc3RyYXRlZ3kYBSABKAlCBwoFX3NlYXQiQgoPSXNzdWVJbnZpdGF0aW9uEhEKBHNlYXQYASABKA1IAIgBARITCgtjb2RlX3NoYTI1NhgCIAEoDEIHCgVfc2VhdCIxChBJbnZpdGF0aW9uSXNzdWVkEgwKBHNlYXQYASABKA0SDwoHYnlfc2VhdBgCIAEoDSIrChRJbnZpdGF0aW9uQ3JlZGVudGlhbBITCgtjb2RlX3NoYTI1NhgBIAEoDCILCglTdGFydEdhbWUiCAoGUmVzaWduIioKClJlbW92ZVNlYXQSDAoEc2VhdBgBIAEoDRIOCgZhYnNlbnQYAiABKAgiLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCIeCgtTZWF0c0Fic2VudBIPCgd2ZXJzaW9uGAEgASgEIsIBCgxTZWF0UmVzaWduZWQSDAoEc2VhdBgBIAEoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5TZWF0UmVzaWduZWQuUmVhc29uInIKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABITCg9SRUFTT05fUkVTSUdORUQQARISCg5SRUFTT05fUkVNT1ZFRBADEhQKEFJFQVNPTl9USU1FRF9PVVQQBBIRCg1SRUFTT05fQUJTRU5UEAUiHAoMU2VhdFRpbWVkT3V0EgwKBHNlYXQYASABKA0iGwoKRGVhbGVyUGljaxINCgVpbmRleBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -276,6 +276,14 @@ export type SeatTaken = Message<"cardroom.v1.SeatTaken"> & {
    * @generated from field: string player_name = 2;
    */
   playerName: string;
+
+  /**
+   * Set for a bot the server runs in this seat (AddBot): its strategy,
+   * e.g. "heuristic". The server plays such a seat, after a restart too.
+   *
+   * @generated from field: string bot_strategy = 3;
+   */
+  botStrategy: string;
 };
 
 /**
@@ -394,6 +402,21 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
    * @generated from field: bytes token_sha256 = 3;
    */
   tokenSha256: Uint8Array;
+
+  /**
+   * Filled in by the service (AcceptInvitation): SHA-256 of the invitation
+   * code; the seat taken is the one that invitation holds (T-INVITE).
+   *
+   * @generated from field: bytes invitation_sha256 = 4;
+   */
+  invitationSha256: Uint8Array;
+
+  /**
+   * Filled in by the service (AddBot): the strategy of the bot it runs.
+   *
+   * @generated from field: string bot_strategy = 5;
+   */
+  botStrategy: string;
 };
 
 /**
@@ -402,6 +425,83 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
  */
 export const TakeSeatSchema: GenMessage<TakeSeat> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 8);
+
+/**
+ * Table command of a seat (CreateInvitation): hold one free seat for
+ * whoever presents the invitation's code (T-INVITE). Refused once the game
+ * has started.
+ *
+ * @generated from message cardroom.v1.IssueInvitation
+ */
+export type IssueInvitation = Message<"cardroom.v1.IssueInvitation"> & {
+  /**
+   * The seat to hold; when unset the lowest free seat no invitation holds.
+   *
+   * @generated from field: optional uint32 seat = 1;
+   */
+  seat?: number | undefined;
+
+  /**
+   * Filled in by the service from the code it issues; never by a client.
+   *
+   * @generated from field: bytes code_sha256 = 2;
+   */
+  codeSha256: Uint8Array;
+};
+
+/**
+ * Describes the message cardroom.v1.IssueInvitation.
+ * Use `create(IssueInvitationSchema)` to create a new message.
+ */
+export const IssueInvitationSchema: GenMessage<IssueInvitation> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 9);
+
+/**
+ * A free seat is held for an invitation (T-INVITE): a plain JoinGame skips
+ * it, and only the invitation's code takes it, once. The code's hash
+ * travels as a secret for auditors only (InvitationCredential).
+ *
+ * @generated from message cardroom.v1.InvitationIssued
+ */
+export type InvitationIssued = Message<"cardroom.v1.InvitationIssued"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat that issued it.
+   *
+   * @generated from field: uint32 by_seat = 2;
+   */
+  bySeat: number;
+};
+
+/**
+ * Describes the message cardroom.v1.InvitationIssued.
+ * Use `create(InvitationIssuedSchema)` to create a new message.
+ */
+export const InvitationIssuedSchema: GenMessage<InvitationIssued> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 10);
+
+/**
+ * Secret part of InvitationIssued: SHA-256 of the invitation code.
+ *
+ * @generated from message cardroom.v1.InvitationCredential
+ */
+export type InvitationCredential = Message<"cardroom.v1.InvitationCredential"> & {
+  /**
+   * @generated from field: bytes code_sha256 = 1;
+   */
+  codeSha256: Uint8Array;
+};
+
+/**
+ * Describes the message cardroom.v1.InvitationCredential.
+ * Use `create(InvitationCredentialSchema)` to create a new message.
+ */
+export const InvitationCredentialSchema: GenMessage<InvitationCredential> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 11);
 
 /**
  * @generated from message cardroom.v1.StartGame
@@ -414,7 +514,7 @@ export type StartGame = Message<"cardroom.v1.StartGame"> & {
  * Use `create(StartGameSchema)` to create a new message.
  */
 export const StartGameSchema: GenMessage<StartGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 9);
+  messageDesc(file_cardroom_v1_table, 12);
 
 /**
  * Table command of a seat: leave the game for good (T-RESIGN). Accepted at
@@ -430,7 +530,7 @@ export type Resign = Message<"cardroom.v1.Resign"> & {
  * Use `create(ResignSchema)` to create a new message.
  */
 export const ResignSchema: GenMessage<Resign> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 10);
+  messageDesc(file_cardroom_v1_table, 13);
 
 /**
  * Table command of the operator: resign a seat on its behalf (T-REMOVE).
@@ -442,6 +542,14 @@ export type RemoveSeat = Message<"cardroom.v1.RemoveSeat"> & {
    * @generated from field: uint32 seat = 1;
    */
   seat: number;
+
+  /**
+   * The seat is removed because every human seat was absent past the
+   * server's limit (an abandoned game); recorded as REASON_ABSENT.
+   *
+   * @generated from field: bool absent = 2;
+   */
+  absent: boolean;
 };
 
 /**
@@ -449,7 +557,7 @@ export type RemoveSeat = Message<"cardroom.v1.RemoveSeat"> & {
  * Use `create(RemoveSeatSchema)` to create a new message.
  */
 export const RemoveSeatSchema: GenMessage<RemoveSeat> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 11);
+  messageDesc(file_cardroom_v1_table, 14);
 
 /**
  * Table command of the table's clock (the service, like the dealer): the
@@ -475,7 +583,7 @@ export type ClockExpired = Message<"cardroom.v1.ClockExpired"> & {
  * Use `create(ClockExpiredSchema)` to create a new message.
  */
 export const ClockExpiredSchema: GenMessage<ClockExpired> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 12);
+  messageDesc(file_cardroom_v1_table, 15);
 
 /**
  * Table command of the table's clock: every seat still playing is absent
@@ -498,7 +606,7 @@ export type SeatsAbsent = Message<"cardroom.v1.SeatsAbsent"> & {
  * Use `create(SeatsAbsentSchema)` to create a new message.
  */
 export const SeatsAbsentSchema: GenMessage<SeatsAbsent> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 13);
+  messageDesc(file_cardroom_v1_table, 16);
 
 /**
  * A seat left the game. From then on the game's default choice makes every
@@ -524,7 +632,7 @@ export type SeatResigned = Message<"cardroom.v1.SeatResigned"> & {
  * Use `create(SeatResignedSchema)` to create a new message.
  */
 export const SeatResignedSchema: GenMessage<SeatResigned> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 14);
+  messageDesc(file_cardroom_v1_table, 17);
 
 /**
  * @generated from enum cardroom.v1.SeatResigned.Reason
@@ -558,7 +666,9 @@ export enum SeatResigned_Reason {
   TIMED_OUT = 4,
 
   /**
-   * Every seat still playing was absent (T-ABSENT, SeatsAbsent).
+   * Absent: every seat still playing was absent (T-ABSENT, SeatsAbsent),
+   * or every human seat was, past the server's --abandon-after (RemoveSeat
+   * with absent set, sent by the table's service; T-REMOVE).
    *
    * @generated from enum value: REASON_ABSENT = 5;
    */
@@ -569,7 +679,7 @@ export enum SeatResigned_Reason {
  * Describes the enum cardroom.v1.SeatResigned.Reason.
  */
 export const SeatResigned_ReasonSchema: GenEnum<SeatResigned_Reason> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 14, 0);
+  enumDesc(file_cardroom_v1_table, 17, 0);
 
 /**
  * The seat's turn clock ran out: the events that follow, up to the next
@@ -590,7 +700,7 @@ export type SeatTimedOut = Message<"cardroom.v1.SeatTimedOut"> & {
  * Use `create(SeatTimedOutSchema)` to create a new message.
  */
 export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 15);
+  messageDesc(file_cardroom_v1_table, 18);
 
 /**
  * Chance outcome of the table, drawn by the dealer: a default choice whose
@@ -613,7 +723,7 @@ export type DealerPick = Message<"cardroom.v1.DealerPick"> & {
  * Use `create(DealerPickSchema)` to create a new message.
  */
 export const DealerPickSchema: GenMessage<DealerPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 16);
+  messageDesc(file_cardroom_v1_table, 19);
 
 /**
  * Secret part of GameCreated for a set deal, auditors only: the chance
@@ -637,5 +747,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 17);
+  messageDesc(file_cardroom_v1_table, 20);
 
