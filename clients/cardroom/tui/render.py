@@ -61,11 +61,14 @@ def table_text(
     you: int | None,
     notes: Mapping[int, str] | None = None,
 ) -> Text:
-    """The status, one line per seat (▶ marks whose move it is, ``notes``
-    what the table says of it), what lies on the table, and the viewer's own
-    hand."""
+    """The status, the viewer's own hand (first, so a small screen shows
+    it), one line per seat (▶ marks whose move it is, ``notes`` what the
+    table says of it), and what lies on the table."""
     out = Text()
     out.append(scene.status or " ", style="bold")
+    if you is not None and scene.hand:
+        out.append("\nYour hand: ", style="bold cyan")
+        out.append_text(cards_styled(scene.hand))
     out.append("\n\n")
     width = max((len(name(names, s)) for s in range(len(scene.seats))), default=0)
     width += 6 if you is not None else 0
@@ -81,10 +84,6 @@ def table_text(
         out.append("\n")
     if scene.table:
         out.append("\n")
-        for line in scene.table:
-            out.append_text(cards_styled(line))
-            out.append("\n")
-    if you is not None and scene.hand:
-        out.append("\nYour hand: ", style="bold cyan")
-        out.append_text(cards_styled(scene.hand))
+        out.append_text(Text("\n").join(cards_styled(line) for line in scene.table))
+    out.rstrip()
     return out

@@ -32,10 +32,10 @@ CSS = """
 #goal { height: auto; padding: 0 1; background: $boost; }
 #main { height: 1fr; }
 #left { width: 3fr; }
-#table { border: round $secondary; padding: 0 1; height: auto; max-height: 60%; overflow-y: auto; }
-#summary { border: round $warning; padding: 0 1; height: auto; max-height: 50%; display: none; }
+#table { border: round $secondary; padding: 0 1; height: auto; max-height: 50%; overflow-y: auto; }
+#summary { border: round $warning; padding: 0 1; height: auto; max-height: 35%; display: none; }
 #summary.open { display: block; }
-#moves { height: auto; min-height: 4; max-height: 1fr; border: round $accent; }
+#moves { height: 1fr; min-height: 5; border: round $accent; }
 #note { height: auto; padding: 0 1; color: $text-muted; }
 #feed { width: 2fr; border: round $primary; }
 """
