@@ -63,7 +63,8 @@ class ReplayApp(App[None]):
                 yield Static(id="event")
                 yield Input(placeholder="version, then Enter", id="goto", type="integer")
                 yield Static(id="note")
-            yield RichLog(id="feed", wrap=True, min_width=20)
+            with Vertical(id="right"):
+                yield RichLog(id="feed", wrap=True, min_width=20)
         yield Footer()
 
     async def on_mount(self) -> None:

@@ -33,17 +33,20 @@ CSS = """
 #main { height: 1fr; }
 #left { width: 3fr; }
 #table { border: round $secondary; padding: 0 1; height: auto; max-height: 50%; overflow-y: auto; }
-#summary { border: round $warning; padding: 0 1; height: auto; max-height: 35%; display: none; }
+#right { width: 2fr; }
+#summary { border: round $warning; padding: 0 1; height: auto; max-height: 75%; display: none; }
 #summary.open { display: block; }
 #moves { height: 1fr; min-height: 5; border: round $accent; }
 #note { height: auto; padding: 0 1; color: $text-muted; }
-#feed { width: 2fr; border: round $primary; }
+#feed { height: 1fr; border: round $primary; }
 """
 
 # Events that open the round summary, by message name (every game's own end
 # of a round or of the game), and those that close it (a new round).
 ROUND_ENDS = frozenset({"RoundWon", "RoundEnded", "GameEnded"})
 ROUND_STARTS = frozenset({"RoundDealt", "TurnStarted"})
+# Long detail the feed beside it holds already (every card of every village).
+SUMMARY_SKIPS = frozenset({"VillagesRevealed"})
 
 
 class TableApp(App[None]):
@@ -87,10 +90,11 @@ class TableApp(App[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="table")
-                yield Static(id="summary")
                 yield from self.compose_moves()
                 yield Static(id="note")
-            yield RichLog(id="feed", wrap=True, min_width=20)
+            with Vertical(id="right"):
+                yield Static(id="summary")
+                yield RichLog(id="feed", wrap=True, min_width=20)
         yield Footer()
 
     def compose_moves(self) -> Iterable[Widget]:
@@ -120,6 +124,8 @@ class TableApp(App[None]):
         name = public.DESCRIPTOR.name
         if name in ROUND_ENDS:
             self.summary, self.summary_taking = list(lines), True
+        elif self.summary_taking and name in SUMMARY_SKIPS:
+            return
         elif self.summary_taking and name not in ROUND_STARTS:
             self.summary += lines  # the scores, the dagger, the game's end
         else:

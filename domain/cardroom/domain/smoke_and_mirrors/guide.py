@@ -41,7 +41,7 @@ def caution(
 
 GUIDE = Guide(
     title="Smoke & Mirrors",
-    goal="Be the last player in a round; the first to win 4 rounds (◆◆◆◆) wins the game.",
+    goal="Be the last one in a round; the first to win 4 rounds (◆◆◆◆) wins.",
     rules=(
         "Everyone holds three cards, one from each pile: Stars, Swirls and Skulls.",
         "On your turn you may first challenge the act that set the current number, "
