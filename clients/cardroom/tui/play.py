@@ -1,7 +1,8 @@
 """``cardroom play``: sit at a table. Your hand, the public table, the
 narrated feed, and your legal actions as a menu: press 1-9 (or move with
-the arrows and press Enter) to make a move. Bots you brought play their
-seats in the same process; the game starts when every seat is taken."""
+the arrows and press Enter) to make a move; ``?`` or F1 shows the game's
+guide. Bots you brought play their seats in the same process; the game
+starts when every seat is taken."""
 
 from __future__ import annotations
 
