@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Header, RichLog, Static
 
@@ -245,6 +246,9 @@ class TableApp(App[None]):
         view = self.view
         if view is None:
             return
+        try:
+            table = self.query_one("#table", Static)
+        except NoMatches:  # the app is closing (a clock's tick, a late view)
+            return
         notes = seat_notes(view.table)
-        drawn = table_text(scene(view, self.seat), view.table.player_names, self.seat, notes)
-        self.query_one("#table", Static).update(drawn)
+        table.update(table_text(scene(view, self.seat), view.table.player_names, self.seat, notes))
