@@ -27,7 +27,7 @@ def test_a_feed_tells_each_event_once_and_refuses_a_gap() -> None:
     assert feed.tell(created) == ["A game of Smoke & Mirrors for 2 players is set up."]
     assert feed.tell(created) == []  # told already: a reconnect may send it again
     assert feed.tell(envelope(2, tpb.SeatTaken(seat=0, player_name="Ada"))) == [
-        "Ada sits down at seat 0."
+        "Ada sits down at seat 1."
     ]
     with pytest.raises(ValueError, match="gap"):
         feed.tell(envelope(4, tpb.GameStarted()))
@@ -40,7 +40,7 @@ def test_a_feed_of_a_kind_this_client_does_not_know_is_told_plainly() -> None:
         "A game of chess for 2 players is set up."
     ]
     assert feed.tell(envelope(2, tpb.SeatTaken(seat=0, player_name="Ada"))) == [
-        "Ada sits down at seat 0."
+        "Ada sits down at seat 1."
     ]
     assert feed.tell(envelope(3, sm.BreakTaken(seat=0))) == ["Break taken: seat Ada"]
 

@@ -86,7 +86,7 @@ def test_the_client_install_plays_a_whole_game_against_a_full_server(
     assert lines[-1].startswith("finished=True winners=[")
     story = "\n".join(lines[1:-1])
     assert "#1 A game of Smoke & Mirrors for 3 players is set up." in story
-    assert "Ada sits down at seat 0." in story
+    assert "Ada sits down at seat 1." in story
     assert "performs an act of" in story and "Game over: " in story
     assert listed.returncode == 0, listed.stderr
     assert "Smoke & Mirrors  3/3          finished" in listed.stdout

@@ -1,7 +1,8 @@
 """``cardroom play``: sit at a table. Your hand, the public table, the
 narrated feed, and your legal actions as a menu: press 1-9 (or move with
-the arrows and press Enter) to make a move. Bots you brought play their
-seats in the same process; the game starts when every seat is taken."""
+the arrows and press Enter) to make a move; ``?`` or F1 shows the game's
+guide. Bots you brought play their seats in the same process; the game
+starts when every seat is taken."""
 
 from __future__ import annotations
 
@@ -9,15 +10,40 @@ import asyncio
 from collections.abc import Callable, Iterable, Sequence
 
 from google.protobuf.message import Message
+from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 
 from cardroom.client import CardroomError, Client, Conflict, RuleBroken
 from cardroom.client.bots.runner import play_bots
-from cardroom.client.feed import choices
+from cardroom.client.feed import choices, names_of
 from cardroom.client.sessions import BotSeat
+from cardroom.tui.render import cards_styled
 from cardroom.tui.table import TableApp
+
+
+def move_label(number: int, label: str, caution: str = "") -> Text:
+    """A move on the menu: its number (1-9), its words with every card drawn
+    (a Text, never markup: ``[Bandit]`` is a card, not a style), and ⚠ when
+    the game's guide warns of it."""
+    out = Text(f"{number}. " if number <= 9 else "   ")
+    out.append_text(cards_styled(label))
+    if caution:
+        out.append(" ⚠", style="bold yellow")
+    return out
+
+
+def options_beyond(moves: OptionList) -> tuple[int, int]:
+    """How many options lie above and below the part of the list shown."""
+    lines: list[tuple[int, int]] = list(getattr(moves, "_lines", []) or [])
+    if not lines:
+        return 0, 0
+    top = round(moves.scroll_y)
+    bottom = top + moves.scrollable_content_region.height
+    above = {index for index, _ in lines[:top]} - {index for index, _ in lines[top:bottom]}
+    below = {index for index, _ in lines[bottom:]} - {index for index, _ in lines[top:bottom]}
+    return len(above), len(below)
 
 
 class PlayApp(TableApp):
@@ -43,6 +69,8 @@ class PlayApp(TableApp):
         self.token: str = token
         self.bot_seats, self.kind, self.seed = tuple(bots), kind, seed
         self.actions: list[Message] = []
+        self.cautions: list[str] = []  # the guide's warning per action ("" for none)
+        self.confirming: int | None = None  # a warned move chosen once
         self.actions_version = 0
         self.moves_ready = asyncio.Event()  # set while a move can be chosen
         self.submitting = False
@@ -55,6 +83,8 @@ class PlayApp(TableApp):
 
     async def on_mount(self) -> None:
         await super().on_mount()
+        moves = self.query_one("#moves", OptionList)
+        self.watch(moves, "scroll_y", lambda _: self.count_beyond(), init=False)
         if self.bot_seats:
             self.run_worker(self.play_bots(), name="bots", exit_on_error=False)
         self.query_one("#moves", OptionList).focus()
@@ -67,7 +97,7 @@ class PlayApp(TableApp):
         except Exception as error:
             said = f"The bots stopped: {error}"
             self.note(said)
-            self.query_one("#feed", RichLog).write(said)
+            self.query_one("#feed", RichLog).write(Text(said))
             raise
 
     # ---------------------------------------------------------- the view
@@ -100,20 +130,52 @@ class PlayApp(TableApp):
 
     def offer(self, actions: list[Message], version: int) -> None:
         self.actions, self.actions_version = actions, version
+        self.confirming = None
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
+        moves.border_subtitle = ""
+        self.cautions = []
         if self.view is None or not actions:
             self.moves_ready.clear()
             if not self.over.is_set() and self.view is not None and not self.view.table.finished:
                 self.note(self.waiting_note())
             return
         labels = choices(self.view, actions)
+        self.cautions = self.cautions_for(actions)
         moves.add_options(
-            [f"{i}. {label}" if i <= 9 else f"   {label}" for i, label in enumerate(labels, 1)]
+            [
+                move_label(i, label, caution)
+                for i, (label, caution) in enumerate(zip(labels, self.cautions, strict=True), 1)
+            ]
         )
         moves.highlighted = 0
+        self.call_after_refresh(self.count_beyond)
         self.note("Your move: press its number, or ↑↓ and Enter.")
         self.moves_ready.set()
+
+    def cautions_for(self, actions: list[Message]) -> list[str]:
+        """The guide's warning for each action, from the seat's own view."""
+        if self.guide is None or self.view is None or self.seat is None:
+            return [""] * len(actions)
+        names = names_of(self.view)
+        return [
+            self.guide.caution(action, self.view.game, names, self.seat, self.seen)
+            for action in actions
+        ]
+
+    def count_beyond(self) -> None:
+        """The move list's border says how many moves lie out of sight."""
+        moves = self.query_one("#moves", OptionList)
+        above, below = options_beyond(moves)
+        parts = []
+        if above:
+            parts.append(f"↑ {above} more")
+        if below:
+            parts.append(f"↓ {below} more")
+        moves.border_subtitle = " · ".join(parts)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.call_after_refresh(self.count_beyond)
 
     def waiting_note(self) -> str:
         if self.view is None:
@@ -154,6 +216,13 @@ class PlayApp(TableApp):
 
     def action_choose(self, index: int) -> None:
         if self.moves_ready.is_set() and 0 <= index < len(self.actions):
+            caution = self.cautions[index] if index < len(self.cautions) else ""
+            if caution and self.confirming != index:
+                self.confirming = index
+                self.query_one("#moves", OptionList).highlighted = index
+                self.note(f"⚠ {caution} Choose it again to play it anyway.")
+                return
+            self.confirming = None
             self.moves_ready.clear()
             self.run_worker(self.submit(index), exit_on_error=False)
 
@@ -162,7 +231,10 @@ class PlayApp(TableApp):
 
     async def submit(self, index: int) -> None:
         action, version = self.actions[index], self.actions_version
-        self.query_one("#moves", OptionList).clear_options()
+        self.action_close_summary()
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        moves.border_subtitle = ""
         self.note("…")
         try:
             await self.client.act(self.game_id, self.token, action, expected_version=version)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from rich.text import Text
 
@@ -22,17 +23,35 @@ def cards_styled(line: str, style: str = "") -> Text:
     return text
 
 
-def seat_notes(table: gpb.TableView) -> dict[int, str]:
+def countdown(deadline: datetime, now: datetime) -> str:
+    """The time left before a deadline, as a clock counts down: "⏱ 0:42",
+    "⏱ 12:05", "⏱ 1:02:03"; "⏱ time is up" once it has passed."""
+    left = int((deadline - now).total_seconds() + 0.999)  # 0.2 s left reads "0:01"
+    if left <= 0:
+        return "⏱ time is up"
+    hours, rest = divmod(left, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"⏱ {hours}:{minutes:02d}:{seconds:02d}"
+    return f"⏱ {minutes}:{seconds:02d}"
+
+
+def seat_notes(
+    table: gpb.TableView, now: datetime | None = None, *, clocks: bool = True
+) -> dict[int, str]:
     """What the table says of each seat beside the game: resigned, absent,
-    and the deadline of its turn clock (UTC)."""
+    and the time left on its turn clock, counted down from the public
+    deadline to ``now`` (the local clock by default; ``clocks`` False leaves
+    the clocks out, as a replay of the past does)."""
+    now = now or datetime.now(UTC)
     notes: dict[int, list[str]] = {}
     for seat in table.resigned_seats:
         notes.setdefault(seat, []).append("resigned")
     for seat in table.absent_seats:
         notes.setdefault(seat, []).append("absent")
-    for clock in table.clocks:
-        deadline = clock.deadline.ToDatetime().strftime("%H:%M:%S")
-        notes.setdefault(clock.seat, []).append(f"⏱ until {deadline} UTC")
+    for clock in table.clocks if clocks else ():
+        deadline = clock.deadline.ToDatetime(tzinfo=UTC)
+        notes.setdefault(clock.seat, []).append(countdown(deadline, now))
     return {seat: ", ".join(found) for seat, found in notes.items()}
 
 
@@ -42,11 +61,14 @@ def table_text(
     you: int | None,
     notes: Mapping[int, str] | None = None,
 ) -> Text:
-    """The status, one line per seat (▶ marks whose move it is, ``notes``
-    what the table says of it), what lies on the table, and the viewer's own
-    hand."""
+    """The status, the viewer's own hand (first, so a small screen shows
+    it), one line per seat (▶ marks whose move it is, ``notes`` what the
+    table says of it), and what lies on the table."""
     out = Text()
     out.append(scene.status or " ", style="bold")
+    if you is not None and scene.hand:
+        out.append("\nYour hand: ", style="bold cyan")
+        out.append_text(cards_styled(scene.hand))
     out.append("\n\n")
     width = max((len(name(names, s)) for s in range(len(scene.seats))), default=0)
     width += 6 if you is not None else 0
@@ -62,10 +84,6 @@ def table_text(
         out.append("\n")
     if scene.table:
         out.append("\n")
-        for line in scene.table:
-            out.append_text(cards_styled(line))
-            out.append("\n")
-    if you is not None and scene.hand:
-        out.append("\nYour hand: ", style="bold cyan")
-        out.append_text(cards_styled(scene.hand))
+        out.append_text(Text("\n").join(cards_styled(line) for line in scene.table))
+    out.rstrip()
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,6 +16,8 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from cardroom.client import CardroomError, Client, ReplayStep
 from cardroom.client.feed import Feed, scene, title
+from cardroom.domain.presentation import guide
+from cardroom.tui.help import HelpScreen, goal_text
 from cardroom.tui.render import cards_styled, seat_notes, table_text
 from cardroom.tui.table import CSS
 from cardroom.v1 import game_service_pb2 as gpb
@@ -29,6 +32,7 @@ class ReplayApp(App[None]):
         Binding("home", "jump(0)", "First", priority=True),
         Binding("end", "jump(-1)", "Last", priority=True),
         Binding("g", "goto", "Go to version"),
+        Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -52,13 +56,15 @@ class ReplayApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(id="goal")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="table")
                 yield Static(id="event")
                 yield Input(placeholder="version, then Enter", id="goto", type="integer")
                 yield Static(id="note")
-            yield RichLog(id="feed", wrap=True, min_width=20)
+            with Vertical(id="right"):
+                yield RichLog(id="feed", wrap=True, min_width=20)
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -73,7 +79,7 @@ class ReplayApp(App[None]):
             ):
                 self.steps.append(step)
         except CardroomError as error:
-            self.query_one("#note", Static).update(f"{error.code.name}: {error.details}")
+            self.query_one("#note", Static).update(Text(f"{error.code.name}: {error.details}"))
             return
         finally:
             await client.close()
@@ -104,9 +110,11 @@ class ReplayApp(App[None]):
             f" · as {whose}"
         )
         names = view.table.player_names
+        notes = seat_notes(view.table, clocks=False)  # a past turn's clock is long gone
         self.query_one("#table", Static).update(
-            table_text(scene(view, self.seat), names, self.seat, seat_notes(view.table))
+            table_text(scene(view, self.seat), names, self.seat, notes)
         )
+        self.query_one("#goal", Static).update(goal_text(guide(view.table.kind)))
         event = " ".join(self.told[self.index])
         self.query_one("#event", Static).update(cards_styled(f"#{view.version}: {event}"))
         log = self.query_one("#feed", RichLog)
@@ -114,6 +122,13 @@ class ReplayApp(App[None]):
         for lines in self.told[: self.index + 1]:
             for line in lines:
                 log.write(cards_styled(line))
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        kind = self.steps[0].view.table.kind if self.steps else ""
+        self.push_screen(HelpScreen(kind, guide(kind)))
 
     def action_step(self, delta: int) -> None:
         if self.steps:

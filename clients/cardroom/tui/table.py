@@ -9,35 +9,56 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
+from google.protobuf.message import Message
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Header, RichLog, Static
 
 from cardroom.client import CardroomError, Client, View
-from cardroom.client.feed import scene, title
+from cardroom.client.feed import event_of, scene, title
 from cardroom.client.follow import Follower, backoff, transient
+from cardroom.domain.presentation import Guide, guide
+from cardroom.tui.help import HelpScreen, goal_text
 from cardroom.tui.render import cards_styled, seat_notes, table_text
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
 
 T = TypeVar("T")
 
 CSS = """
+#goal { height: auto; padding: 0 1; background: $boost; }
 #main { height: 1fr; }
 #left { width: 3fr; }
-#table { border: round $secondary; padding: 0 1; height: auto; }
-#moves { height: auto; max-height: 14; border: round $accent; }
+#table { border: round $secondary; padding: 0 1; height: auto; max-height: 50%; overflow-y: auto; }
+#right { width: 2fr; }
+#summary { border: round $warning; padding: 0 1; height: auto; max-height: 75%; display: none; }
+#summary.open { display: block; }
+#moves { height: 1fr; min-height: 5; border: round $accent; }
 #note { height: auto; padding: 0 1; color: $text-muted; }
-#feed { width: 2fr; border: round $primary; }
+#feed { height: 1fr; border: round $primary; }
 """
+
+# Events that open the round summary, by message name (every game's own end
+# of a round or of the game), and those that close it (a new round).
+ROUND_ENDS = frozenset({"RoundWon", "RoundEnded", "GameEnded"})
+ROUND_STARTS = frozenset({"RoundDealt", "TurnStarted"})
+# Long detail the feed beside it holds already (every card of every village).
+SUMMARY_SKIPS = frozenset({"VillagesRevealed"})
 
 
 class TableApp(App[None]):
     """Watch a game live: a spectator, a seat (its own cards) or the operator."""
 
     CSS = CSS
-    BINDINGS = [Binding("q", "quit", "Quit")]
+    BINDINGS = [
+        Binding("q", "quit", "Quit"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("escape", "close_summary", "Close summary", show=False),
+    ]
     # Calls in a row that may find the server away before the app gives up.
     RETRIES = 1_000
 
@@ -56,24 +77,67 @@ class TableApp(App[None]):
         self.view: View | None = None
         self.version = 0
         self.over = asyncio.Event()  # set once the game is over and all is told
+        self.guide: Guide | None = None
+        self.seen: list[Message] = []  # the public events told, oldest first
+        self.live = False  # the feed has caught up: a round end now is news
+        self.summary: list[str] = []  # the round summary's lines while it is open
+        self.summary_taking = False  # still adding the round end's lines
 
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(id="goal")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="table")
                 yield from self.compose_moves()
                 yield Static(id="note")
-            yield RichLog(id="feed", wrap=True, min_width=20)
+            with Vertical(id="right"):
+                yield Static(id="summary")
+                yield RichLog(id="feed", wrap=True, min_width=20)
         yield Footer()
 
     def compose_moves(self) -> Iterable[Widget]:
         return ()
 
     def note(self, text: str) -> None:
-        self.query_one("#note", Static).update(text)
+        # Text, not markup: a note may quote a card ("[Bandit]") or an error.
+        self.query_one("#note", Static).update(Text(text))
+
+    # ------------------------------------------------------ help, summary
+
+    def action_help(self) -> None:
+        """The game's guide: its goal, its rules in short, its symbols."""
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        kind = self.view.table.kind if self.view is not None else ""
+        self.push_screen(HelpScreen(kind, self.guide))
+
+    def action_close_summary(self) -> None:
+        self.summary, self.summary_taking = [], False
+        self.query_one("#summary", Static).remove_class("open")
+
+    def round_summary(self, public: Message, lines: list[str]) -> None:
+        """A round's end told in a box that stays until the next move (or
+        Esc): who won it and why, and the scores, as the game tells them."""
+        name = public.DESCRIPTOR.name
+        if name in ROUND_ENDS:
+            self.summary, self.summary_taking = list(lines), True
+        elif self.summary_taking and name in SUMMARY_SKIPS:
+            return
+        elif self.summary_taking and name not in ROUND_STARTS:
+            self.summary += lines  # the scores, the dagger, the game's end
+        else:
+            self.summary_taking = False
+            return
+        box = self.query_one("#summary", Static)
+        ended = name == "GameEnded" or isinstance(public, tpb.GameFinished)
+        box.border_title = "Game over" if ended else "Round over"
+        box.border_subtitle = "Esc closes"
+        box.update(Text("\n").join(cards_styled(line) for line in self.summary))
+        box.add_class("open")
 
     # ---------------------------------------------------------- the feed
 
@@ -81,6 +145,7 @@ class TableApp(App[None]):
         self.title = "cardroom"
         self.sub_title = f"game {self.game_id}"
         self.client = self.connect()
+        self.set_interval(1.0, self.tick)
         self.follower = Follower(
             self.client,
             self.game_id,
@@ -102,11 +167,30 @@ class TableApp(App[None]):
         log = self.query_one("#feed", RichLog)
         for line in lines:
             log.write(cards_styled(line))
+        try:
+            public = event_of(envelope).public
+        except Exception:  # a game this client does not know: told plainly
+            return
+        if isinstance(public, tpb.GameCreated):
+            self.set_guide(public.kind)
+        self.seen.append(public)
+        if self.live:
+            self.round_summary(public, lines)
+
+    def set_guide(self, kind: str) -> None:
+        self.guide = guide(kind)
+        self.query_one("#goal", Static).update(goal_text(self.guide))
+
+    def tick(self) -> None:
+        """Once a second: the turn clocks count down."""
+        if self.view is not None and self.view.table.clocks and not self.view.table.finished:
+            self.draw()
 
     async def _follow(self) -> None:
         try:
             # The feed up to now first, then the table and the moves.
             await self.follower.until((await self.fetch_view()).version)
+            self.live = True
             await self.refresh_view()
             while (envelope := await self.follower.next()) is not None:
                 if envelope.sequence >= self.version:
@@ -153,6 +237,18 @@ class TableApp(App[None]):
         you = self.seat
         who = f" · you are {view.table.player_names[you]}" if you is not None else ""
         self.sub_title = f"game {self.game_id} · version {view.version}{who}"
+        if self.guide is None and kind:
+            self.set_guide(kind)
+        self.draw()
+
+    def draw(self) -> None:
+        """The table as the view shows it, the clocks counted down to now."""
+        view = self.view
+        if view is None:
+            return
+        try:
+            table = self.query_one("#table", Static)
+        except NoMatches:  # the app is closing (a clock's tick, a late view)
+            return
         notes = seat_notes(view.table)
-        drawn = table_text(scene(view, you), view.table.player_names, you, notes)
-        self.query_one("#table", Static).update(drawn)
+        table.update(table_text(scene(view, self.seat), view.table.player_names, self.seat, notes))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -37,9 +37,15 @@ from cardroom.v1 import table_pb2 as tpb
 Names = Sequence[str]
 
 
+def seat_label(seat: int) -> str:
+    """A seat as people number it: "seat 1" for the API's seat 0 (seats are
+    numbered from 1 wherever a number is shown; names come first)."""
+    return f"seat {seat + 1}"
+
+
 def name(names: Names, seat: int) -> str:
-    """A seat's player name, or "seat N" while the seat is free."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+    """A seat's player name, or "seat N" (numbered from 1) while the seat is free."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else seat_label(seat)
 
 
 def listing(words: Sequence[str], conjunction: str = "and") -> str:
@@ -67,6 +73,47 @@ class Scene:
     hand: str = ""
     # The seats whose move the game waits for (public).
     waiting_for: tuple[int, ...] = ()
+
+
+Caution = Callable[[Message, Message, Names, int, Sequence[Message]], str]
+
+
+def no_caution(
+    command: Message, view: Message, names: Names, seat: int, seen: Sequence[Message]
+) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class Guide:
+    """What a newcomer needs to sit at a game (``GUIDE`` in
+    ``cardroom.domain.<game>.guide``), written once beside the narrator and
+    shown by every frontend: the terminal's help screen, the web's panel
+    (``as_dict`` is JSON-able).
+
+    * ``goal``: one line, always on screen ("First to 9 coins wins").
+    * ``rules``: a short summary, one paragraph per entry.
+    * ``symbols``: every symbol the narrator draws, with its meaning.
+    * ``caution``: a warning before a move the seat can know is costly
+      (``""`` for none), from the command, the seat's view, the players'
+      names, its seat and the
+      public events of its story so far (oldest first). Pure, and it sees
+      only what the seat sees, like the narrator.
+    """
+
+    title: str
+    goal: str
+    rules: tuple[str, ...]
+    symbols: tuple[tuple[str, str], ...]
+    caution: Caution = field(default=no_caution, compare=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "goal": self.goal,
+            "rules": list(self.rules),
+            "symbols": [{"symbol": s, "meaning": m} for s, m in self.symbols],
+        }
 
 
 class Narrator(Protocol):
@@ -200,6 +247,15 @@ def narrator(kind: str) -> Narrator:
     return found if found is not None else PLAIN
 
 
+def guide(kind: str) -> Guide | None:
+    """The game's guide (``GUIDE`` in ``cardroom.domain.<game>.guide``), or
+    None when it has none; None too for a kind not known here."""
+    if kind not in registry.games():
+        return None
+    module = registry.part(kind, "guide")
+    return getattr(module, "GUIDE", None)
+
+
 def strategy(kind: str) -> Strategy | None:
     """The game's heuristic strategy, or None when it has none."""
     module = registry.part(kind, "strategy")
@@ -216,11 +272,10 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         title = game.title if game else public.kind
         return [f"A game of {title} for {public.seat_count} players is set up."]
     if isinstance(public, tpb.SeatTaken):
-        return [
-            f"{public.player_name or name(names, public.seat)} sits down at seat {public.seat}."
-        ]
+        who = public.player_name or name(names, public.seat)
+        return [f"{who} sits down at {seat_label(public.seat)}."]
     if isinstance(public, tpb.InvitationIssued):
-        return [f"Seat {public.seat + 1} is held for an invited player."]
+        return [f"{seat_label(public.seat).capitalize()} is held for an invited player."]
     if isinstance(public, tpb.GameStarted):
         return [
             f"{listing([name(names, s) for s in range(len(names))])} are seated: the game begins."

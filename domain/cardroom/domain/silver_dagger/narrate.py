@@ -321,7 +321,9 @@ class SilverDaggerNarrator:
         if view.phase == pb.PHASE_LOOK:
             status = f"{head} · {who} to look at two of their cards"
         elif view.phase == pb.PHASE_TURN:
-            status = f"{head} · turn {view.turn} · {current}: draw, take the discard or call"
+            status = f"{head} · turn {view.turn} · {current}: draw or take the discard"
+            if self._may_call(view):
+                status = f"{head} · turn {view.turn} · {current}: draw, take the discard or call"
         elif view.phase == pb.PHASE_HOLDING:
             status = f"{head} · turn {view.turn} · {current} holds a card"
         elif view.phase == pb.PHASE_SELECTING:
@@ -345,6 +347,16 @@ class SilverDaggerNarrator:
         if seat is not None and 0 <= seat < len(view.seats):
             hand = self._hand(view, seat)
         return Scene(status=status, seats=seats, table=tuple(table), hand=hand, waiting_for=waiting)
+
+    @staticmethod
+    def _may_call(view: pb.View) -> bool:
+        """SV-04 as far as the view shows it: nobody has called this round,
+        the current village holds four cards or fewer, and no peek was made."""
+        if view.HasField("caller") or not view.HasField("current_seat"):
+            return False
+        seat = view.current_seat
+        village = view.seats[seat].village if seat < len(view.seats) else []
+        return len(village) <= 4 and not view.peeks_used
 
     @staticmethod
     def _seat_line(view: pb.View, s: pb.SeatView) -> str:
