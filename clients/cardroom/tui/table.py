@@ -37,7 +37,7 @@ CSS = """
 #right { width: 2fr; }
 #summary { border: round $warning; padding: 0 1; height: auto; max-height: 75%; display: none; }
 #summary.open { display: block; }
-#moves { height: 1fr; min-height: 5; border: round $accent; }
+#moves { height: 1fr; min-height: 5; border: round $accent; scrollbar-gutter: stable; }
 #note { height: auto; padding: 0 1; color: $text-muted; }
 #feed { height: 1fr; border: round $primary; }
 """
