@@ -52,8 +52,9 @@ def play(games: Games, kind: str, seed: int) -> tuple[str, list[str]]:
 def everything_seen(games: Games, game_id: str, tokens: list[str]) -> Iterator[bytes]:
     """Every view of every viewer at every version, and the replays."""
     version = games.version(game_id)
+    stride = max(3, version // 120)  # about 120 versions a viewer, spread over the game
     for token in [None, OPERATOR_TOKEN, *tokens]:
-        for at in range(1, version + 1, 3):
+        for at in range(1, version + 1, stride):
             yield games.view(game_id, token, at).SerializeToString(deterministic=True)
         yield games.view(game_id, token, None).SerializeToString(deterministic=True)
         for step in games.replay_views(game_id, token, 1):
