@@ -6,9 +6,13 @@ own CR-SL rulings, and refusals now name them."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardroom.domain.kernel import AUDITOR, Viewer
 from cardroom.domain.smile_life.state import Casino, Study
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
+from tests.contract.cases import options_for
+from tests.contract.play import Played
 
 from .play import cards_in_view
 from .scenarios import ANNOUNCED, JOURNALIST
@@ -327,3 +331,27 @@ def test_sl36_a_shorter_draw_pile_sets_the_rest_aside_unseen() -> None:
         assert all(c is None for c in table.folds[viewer].set_aside)
     assert None not in table.state.set_aside  # the auditor's
     assert draw() in table.legal(table.state.current or 0)
+
+
+def test_a_resolved_casino_opens_both_bets_secrets() -> None:
+    """The casino's face-down bets are secrets; CasinoResolved turns both
+    face up, so it opens both (the audit then checks each bet against its
+    commitment). Played until a casino resolves."""
+    for seed in range(200):
+        played = Played("smile-life", 3, seed, options_for("smile-life", 3, seed)).play()
+        resolved = [e for e in played.log if isinstance(e.public, pb.CasinoResolved)]
+        if resolved:
+            break
+    else:
+        pytest.fail("no casino resolved in 200 games")
+    bets = [s.value for e in played.log for s in e.secrets if isinstance(s.value, pb.CasinoBet)]
+    for event in resolved:
+        assert isinstance(event.public, pb.CasinoResolved)
+        reveals = played.game.reveals(event)
+        assert [reveal.kind for reveal in reveals] == [pb.CasinoBet, pb.CasinoBet]
+        for reveal, seat in zip(
+            reveals, (event.public.first_seat, event.public.second_seat), strict=True
+        ):
+            assert [b.seat for b in bets if reveal.match(b)] and all(
+                b.seat == seat for b in bets if reveal.match(b)
+            )
