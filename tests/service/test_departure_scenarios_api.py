@@ -17,6 +17,7 @@ import pytest
 from cardroom.client import Client
 from cardroom.server import server as server_module
 from cardroom.server.games import Games
+from cardroom.server.limits import Limits
 from cardroom.server.server import RunningServer, Settings, start
 from cardroom.trust.audit import audit_record
 from cardroom.trust.envelopes import actor_of, unpack
@@ -47,7 +48,14 @@ async def clocked(
     now = Now()
     monkeypatch.setattr(server_module, "Games", functools.partial(Games, clock=now))
     running = await start(
-        Settings(address="127.0.0.1:0", database=database, operator_token=OPERATOR_TOKEN)
+        Settings(
+            address="127.0.0.1:0",
+            database=database,
+            operator_token=OPERATOR_TOKEN,
+            # The rulings' scenarios time a seat out again and again: T-TIMEOUTS
+            # (a seat leaves after N in a row) is off here, as in the pure rules.
+            limits=Limits(resign_after_timeouts=0),
+        )
     )
     assert running.clocks is not None
     running.clocks.cancel()

@@ -41,8 +41,9 @@ async def check(client: Client, game_id: str, tokens: list[str], expect: Expect)
         assert (None if over else game.current_seat) == expect.current_seat
         assert tuple(view.table.winners) == (expect.winners or ())
         assert view.table.finished == (expect.winners is not None)
-        for seat_view in game.seats:  # a hand is its own seat's business
-            assert seat_view.hand_visible == (token is not None and tokens[seat_view.seat] == token)
+        for seat_view in game.seats:  # a hand is its own seat's business, every seat's at the end
+            mine = token is not None and tokens[seat_view.seat] == token
+            assert seat_view.hand_visible == (mine or (over and token is not None))
 
 
 @pytest.mark.parametrize("scenario", [E1, E2], ids=lambda s: s.name)

@@ -361,7 +361,7 @@ def committed_by_the_dealer(seat: int) -> Check:
     def check(seen: Seen) -> None:
         timed_out, committed, *_ = after_the_last_time_out(seen)
         assert timed_out == tpb.SeatTimedOut(seat=seat)
-        assert committed == sd.CardCommitted(seat=seat)
+        assert committed == sd.CardCommitted(seat=seat), after_the_last_time_out(seen)
         assert isinstance(seen.dealer[-1], tpb.DealerPick)
 
     return check
