@@ -6,6 +6,7 @@ from __future__ import annotations
 import grpc
 
 from cardroom.domain.kernel import Forbidden, MalformedCommand, RuleViolation
+from cardroom.server.limits import TooBusy
 from cardroom.server.store import (
     StoreUnavailable,
     VersionConflict,
@@ -42,10 +43,6 @@ class CorruptGame(Exception):
 
 class FellBehind(Exception):
     """A live stream's reader fell too far behind its game."""
-
-
-class TooBusy(Exception):
-    """A limit of the server's (docs/operations.md) refuses the call."""
 
 
 STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (

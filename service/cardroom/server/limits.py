@@ -14,7 +14,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardroom.server.errors import TooBusy
+
+class TooBusy(Exception):
+    """A limit of the server's (docs/operations.md) refuses the call."""
+
 
 # The largest request a legal call needs is a CreateGame carrying an
 # operator's set deal (the longest, Smile Life's 200-card order, is well
