@@ -311,7 +311,13 @@ describe("the reference web table", () => {
         }
         const page = players[turn]!;
         const before = Number(await page.locator('[data-page="play"]').getAttribute("data-version"));
-        await page.locator("button.action").first().click();
+        try {
+          // The turn may have moved on since the states were read (the bot or
+          // the other player acted, the page redrew): then look again.
+          await page.locator("button.action:not([disabled])").first().click({ timeout: 5000 });
+        } catch {
+          continue;
+        }
         await page.waitForFunction(
           (v) => {
             const el = document.querySelector('[data-page="play"]') as HTMLElement;
