@@ -141,13 +141,11 @@ class GameServicer(gpb_grpc.GameServiceServicer):
     @unary
     async def CreateGame(self, request: gpb.CreateGameRequest, context: Any) -> Any:
         token = bearer_token(context)
-        client = None if self.games.is_operator(token) else client_of(context.peer())
-        if client is not None and not self.creations.take(client):
-            raise TooBusy(
-                f"this client has created {self.limits.games_per_client_per_hour} games in the "
-                "last hour, the server's limit; try again later"
-            )
-        try:
+        why = (
+            f"this client has created {self.limits.games_per_client_per_hour} games in the "
+            "last hour, the server's limit; try again later"
+        )
+        with self._charged(self.creations, context, why):
             game_id = await self._run(
                 self.games.create_game,
                 request.kind,
@@ -159,33 +157,21 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 request.log_policy if request.HasField("log_policy") else None,
                 request.table_options if request.HasField("table_options") else None,
             )
-        except Exception:  # not a cancellation: the creation may still be made
-            if client is not None:  # a refused creation spends nothing
-                self.creations.refund(client)
-            raise
         return gpb.CreateGameResponse(game_id=game_id)
 
     @unary
     async def JoinGame(self, request: gpb.JoinGameRequest, context: Any) -> Any:
-        client = (
-            None if self.games.is_operator(bearer_token(context)) else client_of(context.peer())
+        why = (
+            f"this client has taken {self.limits.joins_per_client_per_hour} seats in the "
+            "last hour, the server's limit; try again later"
         )
-        if client is not None and not self.joins.take(client):
-            raise TooBusy(
-                f"this client has taken {self.limits.joins_per_client_per_hour} seats in the "
-                "last hour, the server's limit; try again later"
-            )
-        try:
+        with self._charged(self.joins, context, why):
             seat, token, version = await self._run(
                 self.games.join,
                 request.game_id,
                 request.seat if request.HasField("seat") else None,
                 request.player_name,
             )
-        except Exception:  # not a cancellation: the seat may still be taken
-            if client is not None:  # a refused join spends nothing
-                self.joins.refund(client)
-            raise
         return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
 
     @unary
@@ -306,6 +292,23 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         why = self.slots.full()
         if why is not None:
             raise TooBusy(f"{why}; try again later")
+
+    @contextlib.contextmanager
+    def _charged(self, limiter: CreationLimiter, context: Any, why: str) -> Iterator[None]:
+        """One of the calling client's allowance spent on the call (the
+        operator has none to spend); a call refused for its input or by the
+        rules gives it back. Not a cancellation: its work may still be done."""
+        client = (
+            None if self.games.is_operator(bearer_token(context)) else client_of(context.peer())
+        )
+        if client is not None and not limiter.take(client):
+            raise TooBusy(why)
+        try:
+            yield
+        except Exception:
+            if client is not None:
+                limiter.refund(client)
+            raise
 
     async def _open_stream(
         self, context: grpc.aio.ServicerContext, game_id: str, token: str | None, as_spectator: bool
