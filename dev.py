@@ -84,7 +84,17 @@ def test(args: list[str]) -> None:
     run(BIN / "ruff", "check", ".")
     run(BIN / "ruff", "format", "--check", ".")
     run(BIN / "mypy")
-    run(PYTHON, "-m", "pytest", *args)
+    run(PYTHON, "-m", "pytest", *parallel(args), *args)
+
+
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist over every core, unless the caller chose (-n, -p no:xdist).
+    Every test is independent of the others (own servers on port 0, own
+    PostgreSQL schema, own temporary files), so any split is a valid run."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) or "xdist" in a for a in args):
+        return []
+    workers = os.environ.get("CARDROOM_TEST_WORKERS", "auto")
+    return ["-n", workers, "--dist", "worksteal"]
 
 
 def main() -> None:

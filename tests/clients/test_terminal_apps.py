@@ -9,11 +9,13 @@ import random
 import re
 
 import pytest
+from google.protobuf.message import Message
 from textual.widgets import RichLog, Static
 
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots, seat_bots
 from cardroom.domain import registry
+from cardroom.smile_life.v1 import smile_life_pb2 as sl_pb
 from cardroom.tui.play import PlayApp
 from cardroom.tui.replay import ReplayApp
 from cardroom.tui.watch import WatchApp
@@ -44,9 +46,16 @@ def shown(app: PlayApp | WatchApp | ReplayApp, widget: str) -> str:
     return str(app.query_one(widget, Static).render())
 
 
+def short(kind: str) -> Message | None:
+    """Options for a shorter whole game where the game has them: a Smile
+    Life pile of 40 cards instead of about 180 (the screens are the same,
+    the game a fifth as long)."""
+    return sl_pb.Options(draw_pile_size=40) if kind == "smile-life" else None
+
+
 async def new_table(server: Served, kind: str, bots: int, seed: int) -> PlayApp:
     """A new game: Ada, at the terminal, and heuristic bots."""
-    game_id = await server.client.create_game(kind, seat_count=bots + 1)
+    game_id = await server.client.create_game(kind, seat_count=bots + 1, options=short(kind))
     me = await server.client.join(game_id, "Ada")
     seated = await seat_bots(server.client, game_id, bots, "heuristic")
     return seat_again(server, kind, game_id, me.token, me.seat, seated, seed)
@@ -87,7 +96,7 @@ async def test_a_whole_game_is_played_against_bots_by_pressing_keys(
 
 @pytest.mark.parametrize("kind", KINDS)
 async def test_a_spectator_watches_a_game_to_its_end(server: Served, kind: str) -> None:
-    game_id = await server.client.create_game(kind, seat_count=3)
+    game_id = await server.client.create_game(kind, seat_count=3, options=short(kind))
     bots = await seat_bots(server.client, game_id, 1, "heuristic")
     bots += await seat_bots(server.client, game_id, 2, "random")  # a quicker game
     app = WatchApp(lambda: Client.connect(server.address), game_id)

@@ -25,7 +25,7 @@ from cardroom.domain import registry
 from cardroom.domain.presentation import guide
 from cardroom.tui.play import PlayApp, options_beyond
 from cardroom.v1 import table_pb2 as tpb
-from tests.clients.test_terminal_apps import first_of
+from tests.clients.test_terminal_apps import first_of, short
 from tests.conftest import Served
 
 KINDS = sorted(registry.games())
@@ -72,7 +72,7 @@ def snapshot(app: App[None], name: str) -> str:
 
 
 async def new_table(server: Served, kind: str, seed: int, **create: object) -> PlayApp:
-    game_id = await server.client.create_game(kind, seat_count=3, **create)  # type: ignore[arg-type]
+    game_id = await server.client.create_game(kind, seat_count=3, options=short(kind), **create)  # type: ignore[arg-type]
     me = await server.client.join(game_id, "Ada")
     bots = await seat_bots(server.client, game_id, 2, "heuristic")
     connect = lambda: Client.connect(server.address)  # noqa: E731

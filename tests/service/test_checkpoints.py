@@ -24,6 +24,7 @@ from cardroom.server.checkpoints import CheckpointError, decode, encode
 from cardroom.server.games import Games
 from cardroom.server.indexes import Indexes
 from cardroom.server.store import GameLog
+from cardroom.smile_life.v1 import smile_life_pb2 as sl_pb
 from cardroom.v1 import envelope_pb2 as epb
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
@@ -36,7 +37,9 @@ def play(games: Games, kind: str, seed: int) -> tuple[str, list[str]]:
     """A complete random game through the service."""
     game = registry.game(kind)
     seats = max(game.min_seats, 3) if kind != "smiles-and-daggers" else 3
-    game_id = games.create_game(kind, None, seats)
+    # Smile Life from a pile of 60: still hundreds of events, a third the work.
+    options = pack(sl_pb.Options(draw_pile_size=60)) if kind == "smile-life" else None
+    game_id = games.create_game(kind, options, seats)
     tokens = [games.join(game_id, None, f"P{i}")[1] for i in range(seats)]
     games.start(game_id, tokens[0])
     rng = random.Random(seed)

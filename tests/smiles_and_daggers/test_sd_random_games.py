@@ -1,4 +1,4 @@
-"""Thousands of complete random games end with every card accounted for
+"""Hundreds of complete random games end with every card accounted for
 after every event; ``legal_actions`` agrees exactly with ``decide``."""
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ from cardroom.domain.smiles_and_daggers.state import EndReason, Phase
 from .play import RandomGame, check_cards, check_cards_in_view
 from .support import command_universe, key, outcome
 
-GAMES = 2000
+GAMES = 500  # every seat count over a hundred times; more games only lengthen the suite
+# The first seeds past those whose random games end by the rarer ways
+# (found by playing seeds 500 onwards), so every ending is still reached.
+RARE_ENDINGS = [616, 672]  # OVERTIME, ALL_SKIPPED
 
 
 def check_folds(game: RandomGame) -> None:
@@ -36,10 +39,10 @@ def check_folds(game: RandomGame) -> None:
 
 
 @pytest.mark.slow
-def test_thousands_of_random_games_all_end_with_every_card_accounted_for() -> None:
+def test_hundreds_of_random_games_all_end_with_every_card_accounted_for() -> None:
     seat_counts: Counter[int] = Counter()
     reasons: Counter[object] = Counter()
-    for seed in range(GAMES):
+    for seed in [*range(GAMES), *RARE_ENDINGS]:
         game = RandomGame(seed)
         game.table.on_event.append(check_cards)
         if seed % 10 == 0:  # the black-box check through the View is slower
