@@ -33,7 +33,8 @@ from cardroom.server.shared_presence import SharedPresence
 from cardroom.server.store import GameLog, StoreLocked, describe_database
 from cardroom.server.web import WebServer, bind, tls_context, web_app
 from cardroom.server.web_port import WebLimits
-from cardroom.trust.signing import key_path_for, load_or_create_key
+from cardroom.trust import keyring
+from cardroom.trust.signing import key_path_for
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 
 log = logging.getLogger(__name__)
@@ -268,7 +269,7 @@ async def _start(
     credentials: grpc.ServerCredentials | None,
     log_store: GameLog,
 ) -> RunningServer:
-    key = load_or_create_key(settings.signing_key_path())
+    ring = keyring.load_ring(settings.signing_key_path())
     registry.games()  # import every game now, not inside the first call that needs one
     metrics = Metrics()
     if log_store.is_postgres:
@@ -282,7 +283,7 @@ async def _start(
     games = Games(
         log_store,
         operator_token=settings.operator_token,
-        signing_key=key,
+        key_ring=ring,
         refresh=refresh,
         max_games=limits.cache_games,
         absent_after=settings.absent_after,
