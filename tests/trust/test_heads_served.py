@@ -98,6 +98,11 @@ async def test_every_viewer_is_served_the_same_signed_heads_of_public_data(
                 ["heads", "compare", str(a), "--live", address, "--game", game.game_id],
             )
             assert code == 0
+            # `cardroom watch --plain --save-heads` keeps them too.
+            c = tmp_path / "watched.jsonl"
+            watch = ["watch", game.game_id, "--plain", "--address", address]
+            assert await asyncio.to_thread(main, [*watch, "--save-heads", str(c)]) == 0
+            assert c.read_text() == a.read_text()
     finally:
         await server.stop(grace=None)
 

@@ -714,7 +714,8 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
   event?: EventEnvelope | undefined;
 
   /**
-   * The server's signed head of event (unset from a relay catching up).
+   * The server's signed head of event (unset only from a relay that cannot
+   * read the server's key, catching a watcher up from the store).
    *
    * @generated from field: cardroom.v1.SignedHead signed_head = 2;
    */
