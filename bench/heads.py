@@ -67,8 +67,8 @@ async def measure(args: argparse.Namespace) -> None:
                         finally:
                             servers.stop(server)
                     print(
-                        f"round {round_ + 1} {side}: SubmitCommand p50 "
-                        f"{statistics.median(submit[side]) * 1e3:.2f} ms, delivery p50 "
+                        f"round {round_ + 1} {side}: running p50s: SubmitCommand "
+                        f"{statistics.median(submit[side]) * 1e3:.2f} ms, delivery "
                         f"{statistics.median(deliver[side]) * 1e3:.2f} ms",
                         flush=True,
                     )
