@@ -28,6 +28,7 @@ import grpc
 from google.protobuf.message import Message
 
 from cardroom.client.errors import CardroomError, DataLoss, error_from
+from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -86,6 +87,8 @@ class Client:
         # reads ask for at least that much, so a client whose calls reach
         # different servers (round-robin) always reads its own writes.
         self._seen: dict[str, int] = {}
+        # Every signed head this client was served (export: heads.export).
+        self.heads = HeadStore()
 
     def _saw(self, game_id: str, version: int) -> None:
         if version > self._seen.get(game_id, 0):
@@ -124,6 +127,11 @@ class Client:
         stub = self._relay_stubs[self._next_relay % len(self._relay_stubs)]
         self._next_relay += 1
         return stub
+
+    def _kept(self, response: Any) -> None:
+        """Keep the signed head a response carries, if any."""
+        if response.HasField("signed_head"):
+            self.heads.add(response.signed_head)
 
     async def _call(self, method: str, request: Message, token: str | None = None) -> Any:
         try:
@@ -220,6 +228,7 @@ class Client:
             request.expected_version = expected_version
         response: gpb.SubmitCommandResponse = await self._call("SubmitCommand", request, token)
         self._saw(game_id, response.version)
+        self._kept(response)
         return response
 
     async def legal_actions(
@@ -295,6 +304,7 @@ class Client:
         )
         try:
             async for response in call:
+                self._kept(response)
                 yield response.event
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
@@ -344,6 +354,7 @@ class Client:
         )
         try:
             async for response in call:
+                self._kept(response)
                 yield ReplayStep(view_of(response.view), response.event)
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
@@ -413,6 +424,7 @@ class Client:
                 game_id=game_id, page_size=page_size, page_token=page_token
             )
             response = await self._call("GetAuditLog", request, token)
+            self._kept(response)
             for envelope in response.events:
                 yield envelope
             page_token = response.next_page_token

@@ -20,6 +20,7 @@ import {
 import type { LogPolicy, SpectatorPolicy, TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
+import { HeadStore } from "./heads.js";
 import { type NarratedEvent, Narrator } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
 
@@ -123,6 +124,8 @@ export class CardroomClient {
   readonly relays: Client<typeof GameService>[];
   private nextRelay = 0;
   private readonly onClose: () => void;
+  /** Every signed head this client was served (export: heads.toJsonLines). */
+  readonly heads = new HeadStore();
 
   /**
    * `close` releases what the transports hold open (see connectNode).
@@ -218,7 +221,7 @@ export class CardroomClient {
     command: Message,
     options: { commandId?: string; expectedVersion?: bigint } = {},
   ): Promise<SubmitCommandResponse> {
-    return call(() =>
+    const response = await call(() =>
       this.service.submitCommand(
         {
           gameId,
@@ -229,6 +232,8 @@ export class CardroomClient {
         auth(token),
       ),
     );
+    this.heads.add(response.signedHead);
+    return response;
   }
 
   /** The caller's view, latest or after `version` events. */
@@ -264,6 +269,7 @@ export class CardroomClient {
           if (response.event === undefined) continue;
           cursor = response.event.sequence;
           failures = 0;
+          this.heads.add(response.signedHead);
           yield response.event;
         }
         return;
@@ -305,6 +311,7 @@ export class CardroomClient {
     try {
       for await (const response of stream) {
         if (response.view === undefined || response.event === undefined) continue;
+        this.heads.add(response.signedHead);
         yield { view: viewOf(response.view), event: response.event };
       }
     } catch (error) {

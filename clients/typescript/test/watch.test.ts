@@ -66,6 +66,20 @@ describe("watching with resume", () => {
         sequences,
         log.map((e) => e.sequence),
       );
+      // Every event received, across the resume, came with its signed
+      // head: the chain head the event was served with.
+      const heads = spectator.heads.heads(table.gameId);
+      assert.deepEqual(
+        heads.map((head) => head.sequence),
+        sequences,
+      );
+      assert.deepEqual(
+        heads.map((head) => Buffer.from(head.chainHead).toString("hex")),
+        log.map((e) => Buffer.from(e.eventHash).toString("hex")),
+      );
+      const lines = spectator.heads.toJsonLines(table.gameId).trimEnd().split("\n");
+      assert.equal(lines.length, sequences.length);
+      assert.equal(JSON.parse(lines[0]!).sequence, 1);
     });
   }
 });

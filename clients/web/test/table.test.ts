@@ -3,7 +3,7 @@
 // list, a bot game watched live to its end, the replay scrubber, and a seat
 // played from the page. Screenshots go to $CARDROOM_ARTIFACTS.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -96,6 +96,16 @@ describe("the reference web table", () => {
     assert.match(await page.locator(".narration").innerText(), /The game is over: .+ won\./);
     assert.match(await page.locator(".winner").innerText(), /wins the game/);
     await shot(page, "watch-end.png");
+    // The signed heads the page was served download as a heads file: one
+    // line per event, each with the chain head that event was served with.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("a.heads")]);
+    assert.equal(download.suggestedFilename(), `heads-${gameId}.jsonl`);
+    const lines = readFileSync(await download.path(), "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+    assert.deepEqual(
+      lines.map((line) => line.chain_head),
+      log.map((event) => Buffer.from(event.eventHash).toString("hex")),
+    );
+    assert.ok(lines.every((line) => line.game_id === gameId && line.signature.length === 128));
     await done(page);
     finishedGameId = gameId;
   });

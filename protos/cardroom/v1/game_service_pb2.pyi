@@ -163,12 +163,14 @@ class SubmitCommandRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., command: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ...) -> None: ...
 
 class SubmitCommandResponse(_message.Message):
-    __slots__ = ("version", "events")
+    __slots__ = ("version", "events", "signed_head")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[_envelope_pb2.EventEnvelope]
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ...) -> None: ...
+    signed_head: _trust_pb2.SignedHead
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
 
 class ListLegalActionsRequest(_message.Message):
     __slots__ = ("game_id", "min_version")
@@ -257,10 +259,12 @@ class WatchEventsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
 
 class WatchEventsResponse(_message.Message):
-    __slots__ = ("event",)
+    __slots__ = ("event", "signed_head")
     EVENT_FIELD_NUMBER: _ClassVar[int]
+    SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
     event: _envelope_pb2.EventEnvelope
-    def __init__(self, event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ...) -> None: ...
+    signed_head: _trust_pb2.SignedHead
+    def __init__(self, event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
 
 class GetAuditLogRequest(_message.Message):
     __slots__ = ("game_id", "page_size", "page_token")
@@ -273,12 +277,14 @@ class GetAuditLogRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GetAuditLogResponse(_message.Message):
-    __slots__ = ("events", "next_page_token")
+    __slots__ = ("events", "next_page_token", "signed_head")
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
     events: _containers.RepeatedCompositeFieldContainer[_envelope_pb2.EventEnvelope]
     next_page_token: str
-    def __init__(self, events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+    signed_head: _trust_pb2.SignedHead
+    def __init__(self, events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ..., next_page_token: _Optional[str] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ("page_size", "page_token", "kind", "status", "open_seats_only")
@@ -371,24 +377,28 @@ class ReplayViewsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
 
 class ReplayViewsResponse(_message.Message):
-    __slots__ = ("view", "event")
+    __slots__ = ("view", "event", "signed_head")
     VIEW_FIELD_NUMBER: _ClassVar[int]
     EVENT_FIELD_NUMBER: _ClassVar[int]
+    SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
     view: GetViewResponse
     event: _envelope_pb2.EventEnvelope
-    def __init__(self, view: _Optional[_Union[GetViewResponse, _Mapping]] = ..., event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ...) -> None: ...
+    signed_head: _trust_pb2.SignedHead
+    def __init__(self, view: _Optional[_Union[GetViewResponse, _Mapping]] = ..., event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
 
 class GetServerKeyRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
 class GetServerKeyResponse(_message.Message):
-    __slots__ = ("public_key", "fingerprint")
+    __slots__ = ("public_key", "fingerprint", "keys")
     PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
+    KEYS_FIELD_NUMBER: _ClassVar[int]
     public_key: bytes
     fingerprint: str
-    def __init__(self, public_key: _Optional[bytes] = ..., fingerprint: _Optional[str] = ...) -> None: ...
+    keys: _containers.RepeatedCompositeFieldContainer[_trust_pb2.ServerKey]
+    def __init__(self, public_key: _Optional[bytes] = ..., fingerprint: _Optional[str] = ..., keys: _Optional[_Iterable[_Union[_trust_pb2.ServerKey, _Mapping]]] = ...) -> None: ...
 
 class ExportGameRecordRequest(_message.Message):
     __slots__ = ("game_id",)

@@ -26,7 +26,7 @@ from cardroom.v1 import envelope_pb2 as cardroom_dot_v1_dot_envelope__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/trust.proto\x12\x0b\x63\x61rdroom.v1\x1a\x1a\x63\x61rdroom/v1/envelope.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x1a\n\nChanceSeed\x12\x0c\n\x04seed\x18\x01 \x01(\x0c\"A\n\nGameRecord\x12\x0c\n\x04\x62ody\x18\x01 \x01(\x0c\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tsignature\x18\x03 \x01(\x0c\"\xd9\x01\n\x0eGameRecordBody\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x15\n\rrules_version\x18\x04 \x01(\t\x12\x0e\n\x06\x65vents\x18\x05 \x03(\x0c\x12\x12\n\nchain_head\x18\x06 \x01(\x0c\x12,\n\x08openings\x18\x07 \x03(\x0b\x32\x1a.cardroom.v1.SecretOpening\x12/\n\x0b\x65xported_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestampb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/trust.proto\x12\x0b\x63\x61rdroom.v1\x1a\x1a\x63\x61rdroom/v1/envelope.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x1a\n\nChanceSeed\x12\x0c\n\x04seed\x18\x01 \x01(\x0c\"A\n\nGameRecord\x12\x0c\n\x04\x62ody\x18\x01 \x01(\x0c\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tsignature\x18\x03 \x01(\x0c\"\xe9\x01\n\x0eGameRecordBody\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x15\n\rrules_version\x18\x04 \x01(\t\x12\x0e\n\x06\x65vents\x18\x05 \x03(\x0c\x12\x12\n\nchain_head\x18\x06 \x01(\x0c\x12,\n\x08openings\x18\x07 \x03(\x0b\x32\x1a.cardroom.v1.SecretOpening\x12/\n\x0b\x65xported_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06key_id\x18\t \x01(\t\"\x90\x01\n\tServerKey\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12.\n\nvalid_from\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bvalid_until\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"f\n\nSignedHead\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x10\n\x08sequence\x18\x02 \x01(\x04\x12\x12\n\nchain_head\x18\x03 \x01(\x0c\x12\x0e\n\x06key_id\x18\x04 \x01(\t\x12\x11\n\tsignature\x18\x05 \x01(\x0c\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,5 +38,9 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAMERECORD']._serialized_start=129
   _globals['_GAMERECORD']._serialized_end=194
   _globals['_GAMERECORDBODY']._serialized_start=197
-  _globals['_GAMERECORDBODY']._serialized_end=414
+  _globals['_GAMERECORDBODY']._serialized_end=430
+  _globals['_SERVERKEY']._serialized_start=433
+  _globals['_SERVERKEY']._serialized_end=577
+  _globals['_SIGNEDHEAD']._serialized_start=579
+  _globals['_SIGNEDHEAD']._serialized_end=681
 # @@protoc_insertion_point(module_scope)

@@ -27,6 +27,7 @@ from cardroom.cli import (
     demo,
     export,
     games,
+    heads,
     health,
     invite,
     key,
@@ -57,6 +58,7 @@ COMMANDS: tuple[ModuleType | Any, ...] = (
     demo,
     export,
     audit,
+    heads,
     key,
     health,
 )

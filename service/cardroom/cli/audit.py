@@ -22,10 +22,12 @@ from cardroom.cli.common import (
 )
 from cardroom.cli.export import explain
 from cardroom.client import CardroomError, Client
-from cardroom.trust import record, signing
+from cardroom.trust import keyring, record, signing
 from cardroom.trust.audit import Report, audit_scanned, compare_viewer_stream, main_audit
+from cardroom.trust.key_audit import audit_with_keys, named_key_id
 from cardroom.trust.problems import Problem
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
 
 # The copies the server serves are compared with the record this many at a time.
 COMPARE_BATCH = 1000
@@ -56,6 +58,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "to require; without it the key the record (or the server) names is used, which "
         "shows integrity but not who signed",
     )
+    parser.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="FILE only: a key list file (cardroom key --list); the record must be signed by "
+        "the key its key id names, within that key's validity (with --address the server's "
+        "own list is used)",
+    )
     add_credential_flags(
         parser, what="with --address, read a game whose log is not public", from_env=False
     )
@@ -80,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
         if token is not None:
             raise UsageError("--operator-token and --seat-token need --address (a file needs none)")
         pinned = [] if args.public_key is None else ["--public-key", args.public_key]
-        return main_audit([args.target, *pinned])
+        listed = [] if args.keys is None else ["--keys", args.keys]
+        return main_audit([args.target, *pinned, *listed])
+    if args.keys is not None:
+        raise UsageError("--keys is for a FILE: with --address the server's key list is used")
     pinned_key = public_key(args.public_key)
     return asyncio.run(audit_live(args, args.target, token=token, public_key=pinned_key))
 
@@ -134,7 +146,7 @@ async def fetch_and_audit(
         try:
             with record.mapped(file) as scanned:
                 return await _audit_fetched(
-                    client, game_id, scanned, bytes(served.public_key), token, public_key, address
+                    client, game_id, scanned, served, token, public_key, address
                 )
         except record.RecordError as error:
             raise CannotAudit(f"the server sent an unreadable record: {error}") from None
@@ -144,11 +156,12 @@ async def _audit_fetched(
     client: Client,
     game_id: str,
     scanned: record.ScannedRecord,
-    served_key: bytes,
+    served_keys: gpb.GetServerKeyResponse,
     token: str | None,
     public_key: bytes | None,
     address: str,
 ) -> LiveAudit:
+    served_key = bytes(served_keys.public_key)
     notes = [
         f"live audit of game {game_id} at {address or 'the server'}",
         f"  server key:  {signing.fingerprint(served_key)} (served by GetServerKey)",
@@ -162,15 +175,15 @@ async def _audit_fetched(
                 f"{signing.fingerprint(public_key)}",
             )
         )
-    if scanned.public_key != served_key:
-        problems.append(
-            Problem(
-                "signature",
-                f"the record names key {signing.fingerprint(scanned.public_key)}, the "
-                f"server serves {signing.fingerprint(served_key)}",
-            )
-        )
-    report = audit_scanned(scanned, public_key=public_key if public_key is not None else served_key)
+    if public_key is not None:
+        report = audit_scanned(scanned, public_key=public_key)
+    else:
+        # The key the record's key id names, among every key the server
+        # lists (a server older than rotation lists its one key).
+        keys = keyring.served_keys(served_keys.keys, served_key)
+        report = audit_with_keys(scanned, keys, holder="the server serves")
+        if len(keys.keys) > 1:
+            notes.append(f"  record key:  {named_key_id(scanned)} (of {len(keys.keys)} listed)")
     report.problems[:0] = problems
     stored = scanned.stored
     copies_of = (

@@ -36,6 +36,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(env CARDROOM_DATABASE; default %(default)s)",
     )
     parser.add_argument(
+        "--signing-key",
+        metavar="PATH",
+        default=env("CARDROOM_SIGNING_KEY"),
+        help="the game servers' key file, to sign the heads of the events a watcher catches up "
+        "on (docs/trust.md §13; env CARDROOM_SIGNING_KEY; default as cardroom serve's; never "
+        "created: without it those events carry no signed head)",
+    )
+    parser.add_argument(
         "--broker",
         metavar="NATS_URL",
         default=env("CARDROOM_BROKER"),
@@ -114,6 +122,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         address=args.address,
         database=args.database,
         operator_token=args.operator_token,
+        signing_key=args.signing_key,
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         tls_client_ca=args.tls_client_ca,

@@ -53,6 +53,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "./cardroom-signing-key.pem)",
     )
     parser.add_argument(
+        "--signed-heads",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="sign the chain head of every served event, so a server showing two histories "
+        "can be proved to (default on; --no-signed-heads only to measure what it costs)",
+    )
+    parser.add_argument(
         "--tls-cert",
         metavar="PEM",
         default=env("CARDROOM_TLS_CERT"),
@@ -283,6 +290,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         database=args.database,
         operator_token=args.operator_token,
         signing_key=args.signing_key,
+        signed_heads=args.signed_heads,
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         tls_client_ca=args.tls_client_ca,

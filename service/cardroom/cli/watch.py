@@ -11,6 +11,7 @@ import sys
 
 from cardroom.cli.common import (
     EXIT_OK,
+    UsageError,
     add_credential_flags,
     add_relay_flag,
     add_server_flags,
@@ -35,6 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the narrated feed line by line and exit at the end",
     )
+    parser.add_argument(
+        "--save-heads",
+        metavar="FILE",
+        help="with --plain: write the signed heads received to FILE when the feed ends (a "
+        "heads file for cardroom heads compare, docs/trust.md §13)",
+    )
     add_server_flags(parser)
     add_relay_flag(parser)
     add_credential_flags(parser, what="watch with more than a spectator sees")
@@ -42,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     token = credential(args)
+    if args.save_heads and not args.plain:
+        raise UsageError("--save-heads needs --plain")
     if args.plain:
         return asyncio.run(plain(args, token))
     seat = asyncio.run(seat_of(args, token))
@@ -87,4 +96,6 @@ async def plain(args: argparse.Namespace, token: str | None) -> int:
                 pass
         finally:
             await follower.close()
+            if args.save_heads:
+                client.heads.export(args.save_heads, args.game_id)
     return EXIT_OK

@@ -27,6 +27,7 @@ from cardroom.domain.kernel import Viewer
 from cardroom.server.cache import LoadedGame
 from cardroom.server.identity import effective, horizon
 from cardroom.server.reads import serve
+from cardroom.trust.heads import HeadSigner
 from cardroom.v1 import game_service_pb2 as gpb
 
 END = "end"
@@ -56,11 +57,16 @@ class Outgoing:
 Made = dict[tuple[Viewer, int], Outgoing]
 
 
-def outgoing(loaded: LoadedGame, index: int, viewer: Viewer, made: Made) -> Outgoing:
-    """The viewer's live response for event ``index``, made at most once per broadcast."""
+def outgoing(
+    loaded: LoadedGame, index: int, viewer: Viewer, made: Made, heads: HeadSigner | None = None
+) -> Outgoing:
+    """The viewer's live response for event ``index``, made at most once
+    per broadcast, with the event's signed head when ``heads`` signs them."""
     response = made.get((viewer, index))
     if response is None:
-        response = Outgoing.of(gpb.WatchEventsResponse(event=serve(loaded, index, viewer)))
+        event = serve(loaded, index, viewer)
+        signed = heads.of(event) if heads is not None else None
+        response = Outgoing.of(gpb.WatchEventsResponse(event=event, signed_head=signed))
         made[(viewer, index)] = response
     return response
 
@@ -95,8 +101,9 @@ class Watch:
 
 
 class Feeds:
-    def __init__(self, max_backlog: int) -> None:
+    def __init__(self, max_backlog: int, heads: HeadSigner | None = None) -> None:
         self.max_backlog = max_backlog
+        self.heads = heads  # signs each event's head once (None: heads unsigned)
         self._watches: dict[str, set[Watch]] = {}
 
     def watched(self, game_id: str) -> bool:
@@ -155,7 +162,7 @@ class Feeds:
             if len(watch.queue) >= self.max_backlog:
                 watch.fell_behind = True
                 break
-            watch.queue.append(outgoing(loaded, watch.cursor, viewer, made))
+            watch.queue.append(outgoing(loaded, watch.cursor, viewer, made, self.heads))
             watch.cursor += 1
         if loaded.finished and watch.cursor >= loaded.version:
             watch.finished = True

@@ -6,11 +6,9 @@ state of its own that the events cannot rebuild."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
@@ -28,7 +26,7 @@ from cardroom.server.identity import Caller, Identity, horizon, parse_game_id
 from cardroom.server.presence import Presence
 from cardroom.server.reads import Reads
 from cardroom.server.store import GameLog
-from cardroom.trust import drbg
+from cardroom.trust import drbg, keyring
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
@@ -39,11 +37,8 @@ __all__ = ["Games", "LoadedGame", "parse_game_id"]
 
 def bot_key(signing_key: Ed25519PrivateKey) -> bytes:
     """The key the server's bots' seat tokens are derived from: the signing
-    key's, through a one-way hash, so it lasts as long as that key."""
-    raw = signing_key.private_bytes(
-        serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption()
-    )
-    return hashlib.sha256(b"cardroom server-side bots\0" + raw).digest()
+    key's, through a one-way hash (a rotated ring keeps its first one)."""
+    return keyring.bot_secret(signing_key)
 
 
 # At most this many games not in memory are read from the store to describe
@@ -59,6 +54,7 @@ class Games:
         *,
         operator_token: str | None = None,
         signing_key: Ed25519PrivateKey | None = None,
+        key_ring: keyring.KeyRing | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         new_seed: Callable[[], bytes] = drbg.new_seed,
         refresh: Refresh = "always",
@@ -67,13 +63,16 @@ class Games:
         absent_after: float | None = None,
     ) -> None:
         self.log = log
-        self.signing_key = signing_key or Ed25519PrivateKey.generate()
+        if key_ring is None:
+            key_ring = keyring.KeyRing.of(signing_key or Ed25519PrivateKey.generate())
+        self.key_ring = key_ring
+        self.signing_key = key_ring.current
         # Who called lately (absent seats in the view); None: nobody is absent.
         self.presence = Presence(clock, absent_after)
         self.identity = Identity(operator_token, self.presence.seen)
         self.checkpoints = Checkpoints(log.snapshot_recorder() if checkpoints else None)
         self.cache = GameCache(log, self.checkpoints, refresh=refresh, max_games=max_games)
-        self.reads = Reads(self.cache, self.identity, self.signing_key)
+        self.reads = Reads(self.cache, self.identity, key_ring)
         log.before_close(self.close)
         self.commands = Commands(
             log,
@@ -82,7 +81,7 @@ class Games:
             clock=clock,
             new_seed=new_seed,
             written=self._written,
-            bot_key=bot_key(self.signing_key),
+            bot_key=key_ring.bots,
         )
         self.game_list = GameList(log)
         # The turn clocks (T-CLOCK), on the clock that stamps the events.

@@ -21,6 +21,7 @@ from cardroom.server.broker import Broker, subject
 from cardroom.server.cache import LoadedGame
 from cardroom.server.feeds import Made, outgoing
 from cardroom.server.identity import effective, horizon
+from cardroom.trust.heads import HeadSigner
 
 # Games whose cursors are kept; an older game's next write starts afresh
 # from its batch (a relay reads anything it missed from the store).
@@ -35,8 +36,11 @@ def viewers(loaded: LoadedGame) -> list[Viewer]:
 
 
 class Publisher:
-    def __init__(self, broker: Broker, max_games: int = MAX_GAMES) -> None:
+    def __init__(
+        self, broker: Broker, max_games: int = MAX_GAMES, heads: HeadSigner | None = None
+    ) -> None:
         self.broker = broker
+        self.heads = heads  # the server's signed heads ride along to the relays
         self.max_games = max_games
         self._cursors: OrderedDict[str, dict[Viewer, int]] = OrderedDict()
 
@@ -52,7 +56,7 @@ class Publisher:
             end = horizon(loaded, now)
             name = subject(game_id, viewer)
             while cursor < end:
-                self.broker.publish(name, outgoing(loaded, cursor, now, made).data)
+                self.broker.publish(name, outgoing(loaded, cursor, now, made, self.heads).data)
                 cursor += 1
             cursors[viewer] = cursor
         if loaded.finished and all(c >= loaded.version for c in cursors.values()):

@@ -10,7 +10,6 @@ import base64
 import binascii
 from collections.abc import Iterator
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
 from cardroom.domain import table as tables
@@ -21,7 +20,7 @@ from cardroom.server.errors import TooBusy
 from cardroom.server.identity import Identity, horizon
 from cardroom.server.limits import MAX_RESPONSE_BYTES
 from cardroom.server.warming import Warmer
-from cardroom.trust import chain, chance, commitments, record, signing
+from cardroom.trust import chain, chance, commitments, keyring, record, signing
 from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -130,10 +129,11 @@ def visible_events(
 
 
 class Reads:
-    def __init__(self, cache: GameCache, identity: Identity, signing_key: Ed25519PrivateKey):
+    def __init__(self, cache: GameCache, identity: Identity, key_ring: keyring.KeyRing):
         self.cache = cache
         self.identity = identity
-        self.signing_key = signing_key
+        self.key_ring = key_ring
+        self.signing_key = key_ring.current
         self.warmer = Warmer(self.fold)
         cache.on_checkpoint = self.warmer.later
 
@@ -300,7 +300,11 @@ class Reads:
 
     def server_key(self) -> gpb.GetServerKeyResponse:
         public = signing.public_key_bytes(self.signing_key)
-        return gpb.GetServerKeyResponse(public_key=public, fingerprint=signing.fingerprint(public))
+        return gpb.GetServerKeyResponse(
+            public_key=public,
+            fingerprint=signing.fingerprint(public),
+            keys=self.key_ring.listed.to_proto(),
+        )
 
 
 def _withhold_seed(envelope: epb.EventEnvelope) -> epb.EventEnvelope:

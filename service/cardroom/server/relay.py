@@ -68,6 +68,8 @@ from cardroom.server.server import (
 from cardroom.server.servicer import bearer_token
 from cardroom.server.shared_presence import SharedPresence
 from cardroom.server.web import WebServer, bind, tls_context, web_app
+from cardroom.trust import keyring
+from cardroom.trust.heads import HeadSigner
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
@@ -92,8 +94,12 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         limits: Limits | None = None,
         metrics: Metrics | None = None,
         presence: SharedPresence | None = None,
+        heads: HeadSigner | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        # Signs the heads of the events a watcher catches up on from the
+        # store, as the server would (the live ones carry the server's).
+        self.heads = heads
         self.metrics = metrics or Metrics()
         self.broker = broker
         self.cache = GameCache(
@@ -202,7 +208,8 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 while True:
                     chunk, done = await self._run(self._backlog, watch, topic.last)
                     for envelope in chunk:
-                        yield gpb.WatchEventsResponse(event=envelope)
+                        signed = self.heads.of(envelope) if self.heads is not None else None
+                        yield gpb.WatchEventsResponse(event=envelope, signed_head=signed)
                         sent = watch.cursor = envelope.sequence
                     if done:
                         return
@@ -331,6 +338,16 @@ class RunningRelay:
         self.store.close()
 
 
+def relay_heads(settings: Settings) -> HeadSigner | None:
+    """The server's head signer, when the server's key file is readable
+    here (a relay never creates the server's key): a relay reads the same
+    database, so it is inside the same trust boundary."""
+    path = settings.signing_key_path()
+    if not settings.signed_heads or not path.exists():
+        return None
+    return HeadSigner(keyring.load_ring(path).current)
+
+
 async def start_relay(settings: Settings) -> RunningRelay:
     """Start a relay on settings.address (port 0 picks one): it reads
     settings.database and follows settings.broker (required)."""
@@ -367,6 +384,7 @@ async def _start_relay(
         limits=limits,
         metrics=metrics,
         presence=presence,
+        heads=relay_heads(settings),
     )
     received = Gauge(
         "cardroom_relay_received",

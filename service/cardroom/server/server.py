@@ -33,7 +33,8 @@ from cardroom.server.shared_presence import SharedPresence
 from cardroom.server.store import GameLog, StoreLocked, describe_database
 from cardroom.server.web import WebServer, bind, tls_context, web_app
 from cardroom.server.web_port import WebLimits
-from cardroom.trust.signing import key_path_for, load_or_create_key
+from cardroom.trust import keyring
+from cardroom.trust.signing import key_path_for
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 
 log = logging.getLogger(__name__)
@@ -134,6 +135,9 @@ class Settings:
     # The Ed25519 key that signs game records; created on first start. By
     # default beside a SQLite database, else ./cardroom-signing-key.pem.
     signing_key: str | None = None
+    # Sign the head of every served event (docs/trust.md, "Signed heads");
+    # off only to measure what signing costs.
+    signed_heads: bool = True
     # TLS: a PEM certificate chain and key serve a secure port; a client CA
     # additionally requires every client to present a certificate it signed.
     tls_cert: str | None = None
@@ -268,7 +272,7 @@ async def _start(
     credentials: grpc.ServerCredentials | None,
     log_store: GameLog,
 ) -> RunningServer:
-    key = load_or_create_key(settings.signing_key_path())
+    ring = keyring.load_ring(settings.signing_key_path())
     registry.games()  # import every game now, not inside the first call that needs one
     metrics = Metrics()
     if log_store.is_postgres:
@@ -282,7 +286,7 @@ async def _start(
     games = Games(
         log_store,
         operator_token=settings.operator_token,
-        signing_key=key,
+        key_ring=ring,
         refresh=refresh,
         max_games=limits.cache_games,
         absent_after=settings.absent_after,
@@ -311,7 +315,13 @@ async def _serve_games(
     interceptor = CallInterceptor(metrics)
     server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
-    servicer = GameServicer(games, limits=limits, metrics=metrics, health=health_servicer)
+    servicer = GameServicer(
+        games,
+        limits=limits,
+        metrics=metrics,
+        health=health_servicer,
+        signed_heads=settings.signed_heads,
+    )
     game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -431,7 +441,7 @@ async def _join_broker(
     broker = await brokers.start(url, "cardroom-server")
     metrics.watch_broker(broker)
     await follow_broker(broker, health_servicer)
-    servicer.publisher = Publisher(broker)
+    servicer.publisher = Publisher(broker, heads=servicer.heads)
     presence = servicer.games.presence
     shared = SharedPresence(broker, presence.heard)
     await shared.start()

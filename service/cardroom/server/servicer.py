@@ -13,7 +13,7 @@ import contextlib
 import functools
 import itertools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -31,10 +31,12 @@ from cardroom.server.publisher import Publisher
 from cardroom.server.reads import copies, record_chunk_bytes
 from cardroom.server.store import is_store_busy
 from cardroom.server.store_health import StoreHealth
+from cardroom.trust.heads import HeadSigner
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import trust_pb2 as trpb
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +82,13 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         limits: Limits | None = None,
         metrics: Metrics | None = None,
         health: Any = None,
+        signed_heads: bool = True,
     ) -> None:
         self.games = games
         self.limits = limits or Limits()
-        self.feeds = Feeds(self.limits.max_stream_backlog)
+        # Every served event's head, signed (docs/trust.md, "Signed heads").
+        self.heads = HeadSigner(games.signing_key) if signed_heads else None
+        self.feeds = Feeds(self.limits.max_stream_backlog, self.heads)
         # With a broker: each written event's copies, published for relays.
         self.publisher: Publisher | None = None
         self._loop = asyncio.get_running_loop()
@@ -228,7 +233,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         finally:
             kind = self.games.kind_of(request.game_id)
             self.metrics.commands.labels(kind, code.name).inc()
-        return gpb.SubmitCommandResponse(version=version, events=events)
+        return gpb.SubmitCommandResponse(
+            version=version, events=events, signed_head=self._last_head(events)
+        )
 
     # ------------------------------------------------------------- reads
 
@@ -254,13 +261,21 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def GetAuditLog(self, request: gpb.GetAuditLogRequest, context: Any) -> Any:
-        return await self._run(
+        page: gpb.GetAuditLogResponse = await self._run(
             self.games.audit_log_page,
             request.game_id,
             bearer_token(context),
             request.page_size,
             request.page_token,
         )
+        signed = self._last_head(page.events)
+        if signed is not None:
+            page.signed_head.CopyFrom(signed)
+        return page
+
+    def _last_head(self, events: Sequence[epb.EventEnvelope]) -> trpb.SignedHead | None:
+        """The signed head covering a batch of served events (its last)."""
+        return self.heads.last(events) if self.heads is not None else None
 
     @unary
     async def GetServerKey(self, request: gpb.GetServerKeyRequest, context: Any) -> Any:
@@ -350,7 +365,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 request.as_spectator,
             )
             while True:
-                batch = await self._run(lambda: list(itertools.islice(steps, REPLAY_BATCH)))
+                batch = await self._run(lambda: self._signed_steps(steps))
                 for step in batch:
                     yield step
                 if len(batch) < REPLAY_BATCH:
@@ -361,6 +376,16 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             await self.abort_for(context, error)
         finally:
             self._close_stream(slot)
+
+    def _signed_steps(
+        self, steps: Iterator[gpb.ReplayViewsResponse]
+    ) -> list[gpb.ReplayViewsResponse]:
+        """The next steps of a replay, each with its event's signed head."""
+        batch = list(itertools.islice(steps, REPLAY_BATCH))
+        if self.heads is not None:
+            for step in batch:
+                step.signed_head.CopyFrom(self.heads.of(step.event))
+        return batch
 
     async def StreamGameRecord(
         self, request: gpb.StreamGameRecordRequest, context: grpc.aio.ServicerContext
@@ -410,9 +435,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 )
                 if not chunk:
                     break
-                for envelope in chunk:
-                    yield gpb.WatchEventsResponse(event=envelope)
-                    sent = watch.cursor = envelope.sequence
+                for response in chunk:
+                    yield response
+                    sent = watch.cursor = response.event.sequence
             self.feeds.go_live(watch)
             while True:
                 while watch.queue:
@@ -440,10 +465,16 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 self.feeds.unsubscribe(watch)
             self._close_stream(slot)
 
-    @staticmethod
-    def _backlog(watch: Watch) -> list[epb.EventEnvelope]:
+    def _backlog(self, watch: Watch) -> list[gpb.WatchEventsResponse]:
+        """The next events a watcher catches up on, with their signed heads
+        (signed here, in the worker thread)."""
         viewer, end = watch.now()
-        return copies(watch.loaded, viewer, watch.cursor, min(end, watch.cursor + BACKLOG_CHUNK))
+        events = copies(watch.loaded, viewer, watch.cursor, min(end, watch.cursor + BACKLOG_CHUNK))
+        heads = self.heads
+        return [
+            gpb.WatchEventsResponse(event=e, signed_head=heads.of(e) if heads else None)
+            for e in events
+        ]
 
     # ------------------------------------------------------- other servers
 

@@ -10,4 +10,7 @@ them (see docs/trust.md for the scheme and for where the service calls what).
 * :mod:`cardroom.trust.signing`: the server's Ed25519 key and signatures.
 * :mod:`cardroom.trust.record`: signed game record files.
 * :mod:`cardroom.trust.audit`: the offline auditor and ``cardroom audit``.
+* :mod:`cardroom.trust.keyring`: the signing keys over time (rotation).
+* :mod:`cardroom.trust.key_audit`: auditing a record against a key list.
+* :mod:`cardroom.trust.heads`: signed heads and proofs of equivocation.
 """

@@ -696,7 +696,22 @@ def main_audit(
         help="the server's Ed25519 public key (64 hex digits) to require; without it the "
         "key the record names is used, which shows integrity but not who signed",
     )
+    parser.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="a key list file (cardroom key --list): the record must be signed by the key its "
+        "key id names, within that key's validity",
+    )
     args = parser.parse_args(argv)
+    keys = None
+    if args.keys is not None:
+        from cardroom.trust import keyring
+
+        try:
+            keys = keyring.read_key_list(args.keys)
+        except keyring.KeyListError as error:
+            print(f"cardroom audit: {error}", file=sys.stderr)
+            return 2
     pinned = None
     if args.public_key is not None:
         try:
@@ -708,7 +723,12 @@ def main_audit(
             return 2
     try:
         with mapped(args.file) as scanned:
-            report = audit_scanned(scanned, public_key=pinned, resolve_game=resolve_game)
+            if keys is not None and pinned is None:
+                from cardroom.trust.key_audit import audit_with_keys
+
+                report = audit_with_keys(scanned, keys, resolve_game=resolve_game)
+            else:
+                report = audit_scanned(scanned, public_key=pinned, resolve_game=resolve_game)
     except (OSError, RecordError) as error:
         print(f"cardroom audit: {args.file}: {error}", file=sys.stderr)
         return 2

@@ -40,10 +40,14 @@ class RecordError(ValueError):
 
 
 def build_record(
-    events: Sequence[bytes | epb.EventEnvelope], *, exported_at: datetime | None = None
+    events: Sequence[bytes | epb.EventEnvelope],
+    *,
+    exported_at: datetime | None = None,
+    key_id: str = "",
 ) -> trpb.GameRecord:
     """An unsigned record of a game from its unredacted events, preferably
-    their exact stored bytes (envelopes are serialized as the store does)."""
+    their exact stored bytes (envelopes are serialized as the store does);
+    ``key_id`` names the key that is to sign it."""
     if not events:
         raise ValueError("a game record needs at least the game's first event")
     stored = [e if isinstance(e, bytes) else stored_bytes(e) for e in events]
@@ -63,6 +67,7 @@ def build_record(
         if index is not None:
             body.openings.append(open_secret(first, index))
     body.exported_at.FromDatetime(exported_at or datetime.now(UTC))
+    body.key_id = key_id
     return trpb.GameRecord(body=body.SerializeToString(deterministic=True))
 
 
@@ -72,8 +77,10 @@ def export_record(
     *,
     exported_at: datetime | None = None,
 ) -> trpb.GameRecord:
-    """A signed record: :func:`build_record`, then :func:`signing.sign`."""
-    return signing.sign(build_record(events, exported_at=exported_at), key)
+    """A signed record: :func:`build_record` naming the key's id (its
+    fingerprint), then :func:`signing.sign`."""
+    key_id = signing.fingerprint(signing.public_key_bytes(key))
+    return signing.sign(build_record(events, exported_at=exported_at, key_id=key_id), key)
 
 
 def record_body(record: trpb.GameRecord) -> trpb.GameRecordBody:

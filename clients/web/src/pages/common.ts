@@ -3,7 +3,7 @@
 import type { EventEnvelope, View } from "@cardroom/client";
 import { narrate } from "../games/index.js";
 import { h } from "../dom.js";
-import { gameKinds } from "../api.js";
+import { client, gameKinds } from "../api.js";
 
 export async function titles(): Promise<Map<string, string>> {
   return new Map([...(await gameKinds()).values()].map((k) => [k.kind, k.title]));
@@ -88,4 +88,20 @@ export function redrawer(draw: () => Promise<void>): { request: () => void; sett
     })();
   };
   return { request, settled: async () => running && (await running) };
+}
+
+/**
+ * A link that downloads the signed heads this page was served for the game
+ * (docs/trust.md, "Signed heads"), as a heads file for `cardroom heads
+ * compare`: made when clicked, so it holds every head received so far.
+ */
+export function headsLink(gameId: string): HTMLElement {
+  const link = h("a", { href: "#", class: "heads", download: `heads-${gameId}.jsonl` }, "signed heads");
+  link.addEventListener("click", () => {
+    const file = new Blob([client.heads.toJsonLines(gameId)], { type: "application/jsonl" });
+    const old = link.getAttribute("href");
+    if (old?.startsWith("blob:")) URL.revokeObjectURL(old);
+    link.setAttribute("href", URL.createObjectURL(file));
+  });
+  return link;
 }

@@ -8,7 +8,7 @@ import type { View } from "@cardroom/client";
 import { client, linkTo, seats } from "../api.js";
 import { h } from "../dom.js";
 import { describeAction, drawView } from "../games/index.js";
-import { errorLine, everySecond, heading, Narration, redrawer, status, titles } from "./common.js";
+import { errorLine, everySecond, heading, headsLink, Narration, redrawer, status, titles } from "./common.js";
 
 function askForToken(root: HTMLElement, gameId: string): Promise<string> {
   return new Promise((resolve) => {
@@ -89,6 +89,7 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     line,
     who,
     resume,
+    h("nav", { class: "links" }, headsLink(gameId)),
     tools,
     h("section", { class: "your-move" }, h("h3", {}, "Your move"), actions, problem),
     h("div", { class: "table-and-story" }, board, h("div", { class: "story" }, h("h3", {}, "What happens"), narration.element)),

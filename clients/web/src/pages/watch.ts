@@ -3,7 +3,7 @@
 import { client } from "../api.js";
 import { h } from "../dom.js";
 import { drawView } from "../games/index.js";
-import { everySecond, heading, Narration, redrawer, status, titles } from "./common.js";
+import { everySecond, heading, headsLink, Narration, redrawer, status, titles } from "./common.js";
 
 export async function watchPage(root: HTMLElement, gameId: string, signal: AbortSignal): Promise<void> {
   const kindTitles = await titles();
@@ -14,7 +14,7 @@ export async function watchPage(root: HTMLElement, gameId: string, signal: Abort
   root.append(
     heading("Watching", gameId),
     line,
-    h("nav", { class: "links" }, h("a", { href: `#/replay/${gameId}` }, "replay"), " · ", h("a", { href: `#/play/${gameId}` }, "play a seat")),
+    h("nav", { class: "links" }, h("a", { href: `#/replay/${gameId}` }, "replay"), " · ", h("a", { href: `#/play/${gameId}` }, "play a seat"), " · ", headsLink(gameId)),
     h("div", { class: "table-and-story" }, board, h("div", { class: "story" }, h("h3", {}, "What happens"), narration.element)),
   );
   let shown: Awaited<ReturnType<typeof client.view>> | undefined;

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/trust.proto.
  */
 export const file_cardroom_v1_trust: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90cnVzdC5wcm90bxILY2FyZHJvb20udjEiGgoKQ2hhbmNlU2VlZBIMCgRzZWVkGAEgASgMIkEKCkdhbWVSZWNvcmQSDAoEYm9keRgBIAEoDBISCgpwdWJsaWNfa2V5GAIgASgMEhEKCXNpZ25hdHVyZRgDIAEoDCLZAQoOR2FtZVJlY29yZEJvZHkSDgoGZm9ybWF0GAEgASgJEg8KB2dhbWVfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIVCg1ydWxlc192ZXJzaW9uGAQgASgJEg4KBmV2ZW50cxgFIAMoDBISCgpjaGFpbl9oZWFkGAYgASgMEiwKCG9wZW5pbmdzGAcgAygLMhouY2FyZHJvb20udjEuU2VjcmV0T3BlbmluZxIvCgtleHBvcnRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_cardroom_v1_envelope, file_google_protobuf_timestamp]);
+  fileDesc("ChdjYXJkcm9vbS92MS90cnVzdC5wcm90bxILY2FyZHJvb20udjEiGgoKQ2hhbmNlU2VlZBIMCgRzZWVkGAEgASgMIkEKCkdhbWVSZWNvcmQSDAoEYm9keRgBIAEoDBISCgpwdWJsaWNfa2V5GAIgASgMEhEKCXNpZ25hdHVyZRgDIAEoDCLpAQoOR2FtZVJlY29yZEJvZHkSDgoGZm9ybWF0GAEgASgJEg8KB2dhbWVfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIVCg1ydWxlc192ZXJzaW9uGAQgASgJEg4KBmV2ZW50cxgFIAMoDBISCgpjaGFpbl9oZWFkGAYgASgMEiwKCG9wZW5pbmdzGAcgAygLMhouY2FyZHJvb20udjEuU2VjcmV0T3BlbmluZxIvCgtleHBvcnRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGa2V5X2lkGAkgASgJIpABCglTZXJ2ZXJLZXkSDgoGa2V5X2lkGAEgASgJEhIKCnB1YmxpY19rZXkYAiABKAwSLgoKdmFsaWRfZnJvbRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImYKClNpZ25lZEhlYWQSDwoHZ2FtZV9pZBgBIAEoCRIQCghzZXF1ZW5jZRgCIAEoBBISCgpjaGFpbl9oZWFkGAMgASgMEg4KBmtleV9pZBgEIAEoCRIRCglzaWduYXR1cmUYBSABKAxiBnByb3RvMw", [file_cardroom_v1_envelope, file_google_protobuf_timestamp]);
 
 /**
  * Secret part of GameCreated, auditors only: the seed every chance outcome of
@@ -136,6 +136,14 @@ export type GameRecordBody = Message<"cardroom.v1.GameRecordBody"> & {
    * @generated from field: google.protobuf.Timestamp exported_at = 8;
    */
   exportedAt?: Timestamp | undefined;
+
+  /**
+   * The key id (ServerKey.key_id) of the key that signed the record. Empty
+   * in records made before keys could rotate: their public_key names the key.
+   *
+   * @generated from field: string key_id = 9;
+   */
+  keyId: string;
 };
 
 /**
@@ -144,4 +152,101 @@ export type GameRecordBody = Message<"cardroom.v1.GameRecordBody"> & {
  */
 export const GameRecordBodySchema: GenMessage<GameRecordBody> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_trust, 2);
+
+/**
+ * One of the server's signing keys (docs/trust.md, "Keys and their
+ * rotation"). A key signs from valid_from until valid_until; the current key
+ * has no valid_until. Retired keys stay listed so that what they signed
+ * still verifies.
+ *
+ * @generated from message cardroom.v1.ServerKey
+ */
+export type ServerKey = Message<"cardroom.v1.ServerKey"> & {
+  /**
+   * The first 16 bytes of SHA-256(public_key), hex (32 characters): the
+   * key's fingerprint.
+   *
+   * @generated from field: string key_id = 1;
+   */
+  keyId: string;
+
+  /**
+   * Raw 32-byte Ed25519 public key.
+   *
+   * @generated from field: bytes public_key = 2;
+   */
+  publicKey: Uint8Array;
+
+  /**
+   * Unset for a key made before keys could rotate: valid since the start.
+   *
+   * @generated from field: google.protobuf.Timestamp valid_from = 3;
+   */
+  validFrom?: Timestamp | undefined;
+
+  /**
+   * Unset while the key is the current one.
+   *
+   * @generated from field: google.protobuf.Timestamp valid_until = 4;
+   */
+  validUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.ServerKey.
+ * Use `create(ServerKeySchema)` to create a new message.
+ */
+export const ServerKeySchema: GenMessage<ServerKey> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_trust, 3);
+
+/**
+ * The server's signature over one point of one game's history: "after
+ * event sequence, the chain head is chain_head" (docs/trust.md, "Signed
+ * heads"). It signs only what every viewer of that event is served, so it
+ * is the same for every viewer. Two valid signed heads for the same game
+ * and sequence with different chain heads prove the server equivocated.
+ *
+ * @generated from message cardroom.v1.SignedHead
+ */
+export type SignedHead = Message<"cardroom.v1.SignedHead"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * @generated from field: uint64 sequence = 2;
+   */
+  sequence: bigint;
+
+  /**
+   * SHA-256 of the stored bytes of event sequence (its served event_hash).
+   *
+   * @generated from field: bytes chain_head = 3;
+   */
+  chainHead: Uint8Array;
+
+  /**
+   * The signing key (ServerKey.key_id).
+   *
+   * @generated from field: string key_id = 4;
+   */
+  keyId: string;
+
+  /**
+   * Ed25519 over "cardroom.v1.SignedHead" || 0x00 || u32be(len(game_id))
+   * || game_id || u64be(sequence) || chain_head || u32be(len(key_id)) ||
+   * key_id.
+   *
+   * @generated from field: bytes signature = 5;
+   */
+  signature: Uint8Array;
+};
+
+/**
+ * Describes the message cardroom.v1.SignedHead.
+ * Use `create(SignedHeadSchema)` to create a new message.
+ */
+export const SignedHeadSchema: GenMessage<SignedHead> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_trust, 4);
 
