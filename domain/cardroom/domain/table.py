@@ -512,7 +512,9 @@ def _reveal_entropy(table: Table, actor: Actor, command: tpb.RevealEntropy) -> l
         raise Forbidden("only a seated player may reveal its entropy")
     seat = actor.seat
     if seat not in table.entropy_due:
-        if seat < len(table.entropy_commitments) and seat in table.entropy_revealed:
+        if seat in table.entropy_by_server:
+            raise RuleViolation("T-ENTROPY", f"seat {seat} owes no entropy: the server drew it")
+        if seat in table.entropy_revealed:
             raise RuleViolation("T-ENTROPY", f"seat {seat} has already revealed its entropy")
         raise RuleViolation("T-ENTROPY", f"seat {seat} owes no entropy now")
     if entropy_commitment(command.entropy) != table.entropy_commitments[seat]:
