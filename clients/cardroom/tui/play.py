@@ -76,6 +76,7 @@ class PlayApp(TableApp):
         self.entropy, self.revealed = entropy, False
         self.copies: list[epb.EventEnvelope] = []
         self.deal_verdict = ""
+        self.deal_checked = asyncio.Event()  # set once the verdict is shown
         self.bot_seats, self.kind, self.seed = tuple(bots), kind, seed
         self.actions: list[Message] = []
         self.cautions: list[str] = []  # the guide's warning per action ("" for none)
@@ -177,6 +178,7 @@ class PlayApp(TableApp):
             self.deal_verdict = verdict(problems)
         self.note(self.deal_verdict)
         self.query_one("#feed", RichLog).write(Text(self.deal_verdict))
+        self.deal_checked.set()
 
     def offer(self, actions: list[Message], version: int) -> None:
         self.actions, self.actions_version = actions, version
