@@ -28,6 +28,12 @@ export interface SeatHandle {
   seat: number;
   /** Secret: present it to act and view as this seat. */
   token: string;
+  /**
+   * T-ENTROPY: this client sent no commitment to entropy of its own, so the
+   * server drew the seat's (and reveals it itself at the start): the deal's
+   * fairness for this seat is the server's word (docs/trust.md, section 15).
+   */
+  entropyGeneratedByServer?: boolean;
 }
 
 export interface View {
@@ -170,7 +176,7 @@ export class CardroomClient {
   async join(gameId: string, playerName: string, seat?: number): Promise<SeatHandle> {
     const request = create(JoinGameRequestSchema, { gameId, playerName, seat });
     const response = await call(() => this.service.joinGame(request));
-    return { gameId, seat: response.seat, token: response.seatToken };
+    return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
   }
 
   /**
@@ -185,7 +191,7 @@ export class CardroomClient {
   /** Take the seat an invitation holds, once: its seat token. */
   async acceptInvitation(gameId: string, code: string, playerName: string): Promise<SeatHandle> {
     const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName }));
-    return { gameId, seat: response.seat, token: response.seatToken };
+    return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
   }
 
   /**
