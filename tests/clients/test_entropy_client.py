@@ -11,13 +11,14 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from cardroom.client import RuleBroken
+from cardroom.client import InvalidArgument, RuleBroken
 from cardroom.client.bots.runner import play_bots, seat_bots
 from cardroom.client.entropy import commitment, new_entropy, verdict, verify_deal
 from cardroom.client.sessions import BotSeat
 from cardroom.domain import table as tables
 from cardroom.trust.entropy import entropy_commitment
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.conftest import Served
 
@@ -83,3 +84,14 @@ async def test_a_seat_that_commits_to_nothing_is_told_the_server_drew_its_entrop
 
 async def collect(stream: AsyncIterator[epb.EventEnvelope]) -> list[epb.EventEnvelope]:
     return [envelope async for envelope in stream]
+
+
+async def test_a_commitment_that_is_not_32_bytes_is_refused_and_takes_no_seat(
+    server: Served,
+) -> None:
+    client = server.client
+    game_id = await client.create_game(KIND, seat_count=2)
+    request = gpb.JoinGameRequest(game_id=game_id, player_name="Di", entropy_commitment=b"short")
+    with pytest.raises(InvalidArgument, match="entropy_commitment must be 32 bytes"):
+        await client._call("JoinGame", request)
+    assert (await client.view(game_id)).table.player_names == ["", ""]
