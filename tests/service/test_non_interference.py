@@ -126,11 +126,28 @@ class ServedGame:
         return None
 
 
+def _without_entropy(packed: any_pb2.Any) -> None:
+    """The server draws a seat's entropy at random when its client commits
+    to none (T-ENTROPY): like a salt, it differs between any two games."""
+    for kind, field in ((tpb.SeatTaken, "entropy_commitment"), (tpb.SeatEntropy, "entropy")):
+        value = kind()
+        if packed.Unpack(value):
+            assert len(getattr(value, field)) in (0, 32)
+            value.ClearField(field)  # type: ignore[arg-type]
+            packed.Pack(value)
+
+
 def comparable(envelope: epb.EventEnvelope) -> bytes:
     """An envelope without what differs between any two games by design:
-    ids, times, hashes, salts and digests (random, or commitments)."""
+    ids, times, hashes, salts and digests (random, or commitments), and
+    seat entropy (random) and commitments to it."""
     copy = epb.EventEnvelope()
     copy.CopyFrom(envelope)
+    _without_entropy(copy.event)
+    for secret in copy.secrets:
+        _without_entropy(secret.value)
+    for opening in copy.openings:
+        _without_entropy(opening.value)
     for name in ("game_id", "recorded_at", "previous_hash", "event_hash"):
         copy.ClearField(name)
     for secret in copy.secrets:
@@ -269,14 +286,7 @@ def test_a_seats_entropy_stays_hidden_through_the_service_until_its_reveal(
     def seen(games: Games, game_id: str, tokens: list[str]) -> tuple[list[bytes], bytes]:
         token = tokens[who] if who is not None else None
         events, _ = games.events_for(game_id, token, 0)
-        shaped = []
-        for envelope in events:
-            taken = tpb.SeatTaken()
-            if envelope.event.Unpack(taken):
-                assert len(taken.entropy_commitment) == 32
-                taken.ClearField("entropy_commitment")
-                envelope.event.Pack(taken)
-            shaped.append(comparable(envelope))
+        shaped = [comparable(envelope) for envelope in events]
         view = games.view(game_id, token, None).SerializeToString(deterministic=True)
         return shaped, view
 

@@ -360,7 +360,7 @@ def test_a_reveal_with_its_commitment_changed_to_match_is_caught_by_the_deal(
 
     report = audit(rewrite(committed, change))
     assert "chance" in checks_failed(report)
-    assert "revealed entropy gives" in report.render()
+    assert "keyed with the 3 seats' revealed entropy" in report.render()
 
 
 def test_a_missing_reveal_is_caught(committed: TrustedGame) -> None:
@@ -410,7 +410,7 @@ def test_a_deal_not_derived_from_all_reveals_is_caught() -> None:
     cheat.play_out(random.Random(5))
     report = audit(cheat.export(KEY))
     assert checks_failed(report) == {"chance"}
-    assert "the seed and the 3 seats' revealed entropy gives" in report.render()
+    assert "keyed with the 3 seats' revealed entropy" in report.render()
 
 
 def test_a_game_from_before_seat_entropy_audits_as_before() -> None:

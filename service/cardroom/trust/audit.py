@@ -438,7 +438,7 @@ def _batches(
 
 def _with_reveals(table: tables.Table) -> str:
     count = len(table.entropy_revealed)
-    return f"and the {count} seats' revealed entropy " if count else ""
+    return f" (keyed with the {count} seats' revealed entropy)" if count else ""
 
 
 def _show(message: Message) -> str:
@@ -525,9 +525,8 @@ def _rerun(
                     if expected != command:
                         report.add(
                             "chance",
-                            f"dealer outcome {dealt} is {_show(command)}, the seed "
-                            f"{_with_reveals(table)}gives "
-                            f"{_show(expected)}",
+                            f"dealer outcome {dealt} is {_show(command)}, the seed gives "
+                            f"{_show(expected)}{_with_reveals(table)}",
                             position,
                         )
                 dealt += 1
