@@ -421,3 +421,20 @@ def test_a_game_from_before_seat_entropy_audits_as_before() -> None:
     report = audit(old.export(KEY))
     assert report.ok and "entropy" not in report.summaries
     assert report.summaries["chance"].endswith("reproduced from the seed")
+
+
+@pytest.mark.parametrize("kind", sorted(registry.games()))
+def test_every_game_deals_and_audits_after_a_seat_left_before_revealing(kind: str) -> None:
+    """A seat may leave between the start and the first card (T-ENTROPY):
+    every game's rules take a departure there, and the game plays out."""
+    real = registry.game(kind)
+    seats = max(3, real.min_seats)
+    trusted = TrustedGame(real, game_id=GAME_ID, seed=SEED)
+    trusted.create(seats)
+    entropies: list[bytes | None] = [bytes([s + 1]) * 32 for s in range(seats)]
+    trusted.seat_with_entropy(entropies, reveal=list(range(1, seats)))
+    trusted.execute(Actor.of_seat(0), tpb.Resign(), "r0")
+    assert trusted.dealt >= 1
+    trusted.play_out(random.Random(1))
+    report = audit_record(trusted.export(KEY), public_key=public_key_bytes(KEY))
+    assert report.ok, report.render()
