@@ -438,3 +438,13 @@ def test_every_game_deals_and_audits_after_a_seat_left_before_revealing(kind: st
     trusted.play_out(random.Random(1))
     report = audit_record(trusted.export(KEY), public_key=public_key_bytes(KEY))
     assert report.ok, report.render()
+
+
+def test_a_game_that_ends_before_any_card_owes_no_reveal() -> None:
+    """Two seats: one leaves before revealing, so the other wins at once
+    (T-RESIGN) without revealing; nothing was dealt, nothing is missing."""
+    trusted = waiting([E0, E1], reveal=[])
+    trusted.execute(Actor.of_seat(0), tpb.Resign(), "r0")
+    assert trusted.table is not None and trusted.table.finished and trusted.dealt == 0
+    report = audit(trusted.export(KEY))
+    assert report.ok, report.render()

@@ -151,10 +151,6 @@ def check_entropy(envelopes: Iterable[epb.EventEnvelope]) -> tuple[list[Problem]
         left = _unpacked(envelope.event, tpb.SeatResigned)
         if left is not None:
             resigned.add(left.seat)
-    if commitments and not dealt:
-        owed = sorted(set(commitments) - revealed - resigned - set(drawn))
-        if started and owed:
-            problems.append(Problem("entropy", f"seat(s) {owed} never revealed their entropy"))
     if not commitments:
         return problems, ""  # a game from before seats added entropy: nothing to say
     return problems, (
