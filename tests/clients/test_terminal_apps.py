@@ -14,6 +14,7 @@ from textual.widgets import RichLog, Static
 
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots, seat_bots
+from cardroom.client.entropy import new_entropy
 from cardroom.domain import registry
 from cardroom.smile_life.v1 import smile_life_pb2 as sl_pb
 from cardroom.tui.play import PlayApp
@@ -199,3 +200,32 @@ async def test_ctrl_r_twice_resigns_and_the_bots_finish_the_game(server: Served)
     view = await server.client.view(app.game_id)
     assert list(view.table.resigned_seats) == [0]
     assert view.table.finished and 0 not in view.table.winners
+
+
+async def test_a_seat_that_committed_its_entropy_ends_with_its_deal_verified(
+    server: Served,
+) -> None:
+    """cardroom play's seat commits to its own entropy, reveals it when the
+    game starts, and at the end is told its deal is verified (T-ENTROPY)."""
+    kind = "smoke-and-mirrors"
+    game_id = await server.client.create_game(kind, seat_count=3)
+    me = await server.client.join(game_id, "Ada", entropy=new_entropy())
+    seated = await seat_bots(server.client, game_id, 2, "heuristic")
+    connect = lambda: Client.connect(server.address)  # noqa: E731
+    app = PlayApp(
+        connect,
+        game_id,
+        token=me.token,
+        seat=me.seat,
+        bots=seated,
+        kind=kind,
+        seed=4,
+        entropy=me.entropy,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await press_until_over(app, pilot, random.Random(4), MAX_MOVES)
+        assert app.over.is_set() and app.revealed
+        await first_of(app.deal_checked)
+        await pilot.pause()
+        assert app.deal_verdict.startswith("Your deal is verified"), app.deal_verdict
+        assert "Your deal is verified" in feed_text(app)

@@ -126,11 +126,28 @@ class ServedGame:
         return None
 
 
+def _without_entropy(packed: any_pb2.Any) -> None:
+    """The server draws a seat's entropy at random when its client commits
+    to none (T-ENTROPY): like a salt, it differs between any two games."""
+    for kind, field in ((tpb.SeatTaken, "entropy_commitment"), (tpb.SeatEntropy, "entropy")):
+        value = kind()
+        if packed.Unpack(value):
+            assert len(getattr(value, field)) in (0, 32)
+            value.ClearField(field)  # type: ignore[arg-type]
+            packed.Pack(value)
+
+
 def comparable(envelope: epb.EventEnvelope) -> bytes:
     """An envelope without what differs between any two games by design:
-    ids, times, hashes, salts and digests (random, or commitments)."""
+    ids, times, hashes, salts and digests (random, or commitments), and
+    seat entropy (random) and commitments to it."""
     copy = epb.EventEnvelope()
     copy.CopyFrom(envelope)
+    _without_entropy(copy.event)
+    for secret in copy.secrets:
+        _without_entropy(secret.value)
+    for opening in copy.openings:
+        _without_entropy(opening.value)
     for name in ("game_id", "recorded_at", "previous_hash", "event_hash"):
         copy.ClearField(name)
     for secret in copy.secrets:
@@ -230,3 +247,49 @@ def test_a_commitment_stays_hidden_through_the_service_until_the_reveal(
             break  # the last bet triggers the reveal
         a.play(bettor, bet)
         b.play(bettor, bet)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    mine=st.binary(min_size=32, max_size=32),
+    other=st.binary(min_size=32, max_size=32),
+    who=st.sampled_from([0, 2, None]),
+)
+def test_a_seats_entropy_stays_hidden_through_the_service_until_its_reveal(
+    tmp_path_factory, mine: bytes, other: bytes, who: int | None
+) -> None:
+    """T-ENTROPY, 3 seats: the twins differ only in the entropy seat 1
+    committed to. Until seat 1 reveals it, nothing another viewer receives
+    differs but the commitment itself (a hash of 32 random bytes: compared
+    in shape, like digests), and no card has been dealt."""
+    assume(mine != other)
+    served = []
+    for entropy in (mine, other):
+        games = Games(
+            GameLog(str(tmp_path_factory.mktemp("e") / "cardroom.sqlite3")),
+            operator_token=OPERATOR_TOKEN,
+            clock=lambda: CLOCK,
+        )
+        game_id = games.create_game("smoke-and-mirrors", packed(pb.Options()), 3)
+        tokens = [
+            games.join_with_entropy(
+                game_id, s, f"P{s}", tables.entropy_commitment(entropy if s == 1 else bytes(32))
+            )[1]
+            for s in range(3)
+        ]
+        games.start(game_id, tokens[0])
+        for s in (0, 2):
+            reveal = tpb.RevealEntropy(entropy=bytes(32))
+            games.submit(game_id, tokens[s], packed(reveal), f"e{s}", None)
+        served.append((games, game_id, tokens))
+
+    def seen(games: Games, game_id: str, tokens: list[str]) -> tuple[list[bytes], bytes]:
+        token = tokens[who] if who is not None else None
+        events, _ = games.events_for(game_id, token, 0)
+        shaped = [comparable(envelope) for envelope in events]
+        view = games.view(game_id, token, None).SerializeToString(deterministic=True)
+        return shaped, view
+
+    a, b = (seen(*s) for s in served)
+    assert a == b
+    assert all(games.load(game_id).indexes.dealt == 0 for games, game_id, _ in served)

@@ -102,6 +102,9 @@ class TrustedGame:
                 history = [*self.envelopes, *batch]
                 for seq, index in self.reveals(history, e.public):
                     envelope.openings.append(commitments.open_secret(history[seq - 1], index))
+                if isinstance(e.public, tpb.GameStarted):  # T-ENTROPY, as the service does
+                    for seq, index in server_entropy_secrets(history, table.entropy_by_server):
+                        envelope.openings.append(commitments.open_secret(history[seq - 1], index))
                 batch.append(envelope)
                 table = tables.evolve(table, e)
 
@@ -142,6 +145,25 @@ class TrustedGame:
             token = hashlib.sha256(f"{self.game_id}/{seat}".encode()).digest()
             self.execute(GUEST, tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token))
         self.execute(OPERATOR, tpb.StartGame())
+
+    def seat_with_entropy(
+        self, entropies: Sequence[bytes | None], *, reveal: Sequence[int] | None = None
+    ) -> None:
+        """Seat everyone, each committing to its own entropy (bytes) or
+        letting the server draw it (None), start, then reveal the seats'
+        own entropies (those in ``reveal``, all by default; T-ENTROPY)."""
+        for seat, entropy in enumerate(entropies):
+            token = hashlib.sha256(f"{self.game_id}/{seat}".encode()).digest()
+            command = tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token)
+            if entropy is None:
+                command.server_entropy = hashlib.sha256(f"{self.game_id}#{seat}".encode()).digest()
+            else:
+                command.entropy_commitment = tables.entropy_commitment(entropy)
+            self.execute(GUEST, command)
+        self.execute(OPERATOR, tpb.StartGame())
+        for seat, entropy in enumerate(entropies):
+            if entropy is not None and (reveal is None or seat in reveal):
+                self.execute(Actor.of_seat(seat), tpb.RevealEntropy(entropy=entropy), f"e{seat}")
 
     # ----------------------------------------------------------- reading
 
@@ -185,6 +207,21 @@ class TrustedGame:
 
     def export(self, key: Ed25519PrivateKey) -> trpb.GameRecord:
         return record.export_record(self.stored, key, exported_at=CLOCK)
+
+
+def server_entropy_secrets(
+    history: Sequence[epb.EventEnvelope], seats: frozenset[int]
+) -> list[tuple[int, int]]:
+    """(sequence, index) of the SeatEntropy secret of each seat in ``seats``."""
+    found = []
+    for envelope in history:
+        for index, secret in enumerate(envelope.secrets):
+            if secret.HasField("value") and commitments.holds(secret.value, tpb.SeatEntropy):
+                value = tpb.SeatEntropy()
+                secret.value.Unpack(value)
+                if value.seat in seats:
+                    found.append((envelope.sequence, index))
+    return found
 
 
 def played_game(

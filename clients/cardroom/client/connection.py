@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Self
 import grpc
 from google.protobuf.message import Message
 
+from cardroom.client.entropy import commitment
 from cardroom.client.errors import CardroomError, DataLoss, error_from
 from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
@@ -52,6 +53,11 @@ class SeatHandle:
     game_id: str
     seat: int
     token: str
+    # T-ENTROPY: the seat's own entropy, committed to at the join (keep it
+    # to reveal it when the game starts), or, when the client committed to
+    # none, what the server drew for the seat (the server reveals it).
+    entropy: bytes = b""
+    server_entropy: bytes = b""
 
 
 @dataclass(frozen=True)
@@ -170,13 +176,30 @@ class Client:
         response = await self._call("CreateGame", request, operator_token)
         return str(response.game_id)
 
-    async def join(self, game_id: str, player_name: str, seat: int | None = None) -> SeatHandle:
+    async def join(
+        self, game_id: str, player_name: str, seat: int | None = None, *, entropy: bytes = b""
+    ) -> SeatHandle:
+        """Take a seat. With ``entropy`` (``cardroom.client.entropy.new_entropy()``)
+        the seat commits to it, and must reveal it once the game starts
+        (:meth:`reveal_entropy`); without, the server draws the seat's
+        entropy and reveals it itself (its word for this seat)."""
         request = gpb.JoinGameRequest(game_id=game_id, player_name=player_name)
         if seat is not None:
             request.seat = seat
+        if entropy:
+            request.entropy_commitment = commitment(entropy)
         response = await self._call("JoinGame", request)
         self._saw(game_id, response.version)
-        return SeatHandle(game_id, response.seat, response.seat_token)
+        return SeatHandle(
+            game_id, response.seat, response.seat_token, entropy, response.server_entropy
+        )
+
+    async def reveal_entropy(
+        self, game_id: str, token: str, entropy: bytes
+    ) -> gpb.SubmitCommandResponse:
+        """Open the seat's committed entropy (T-ENTROPY): the table awaits it
+        after the start, before the first card is dealt."""
+        return await self.act(game_id, token, tpb.RevealEntropy(entropy=entropy))
 
     async def invite(self, game_id: str, token: str, seat: int | None = None) -> Invitation:
         """Hold a free seat for an invitation (``token``: a seat of the game,

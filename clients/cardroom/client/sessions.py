@@ -39,6 +39,9 @@ class SeatRecord:
     name: str
     bots: tuple[BotSeat, ...] = ()
     saved_at: float = field(default_factory=time.time)
+    # The seat's own entropy, hex (T-ENTROPY): kept to reveal it when the
+    # game starts and to verify the deal at the end; "" when the server drew it.
+    entropy: str = ""
 
     @property
     def key(self) -> str:

@@ -17,10 +17,12 @@ from textual.widgets import OptionList, RichLog
 
 from cardroom.client import CardroomError, Client, Conflict, RuleBroken
 from cardroom.client.bots.runner import play_bots
+from cardroom.client.entropy import verdict, verify_deal
 from cardroom.client.feed import choices, names_of
 from cardroom.client.sessions import BotSeat
 from cardroom.tui.render import cards_styled
 from cardroom.tui.table import TableApp
+from cardroom.v1 import envelope_pb2 as epb
 
 
 def move_label(number: int, label: str, caution: str = "") -> Text:
@@ -64,9 +66,17 @@ class PlayApp(TableApp):
         bots: Sequence[BotSeat] = (),
         kind: str = "",
         seed: int | None = None,
+        entropy: bytes = b"",
     ) -> None:
         super().__init__(connect, game_id, token=token, seat=seat)
         self.token: str = token
+        # T-ENTROPY: this seat's own entropy (b"": the server drew it), its
+        # reveal, the events as served (checked against the record at the
+        # end) and the verdict on the deal.
+        self.entropy, self.revealed = entropy, False
+        self.copies: list[epb.EventEnvelope] = []
+        self.deal_verdict = ""
+        self.deal_checked = asyncio.Event()  # set once the verdict is shown
         self.bot_seats, self.kind, self.seed = tuple(bots), kind, seed
         self.actions: list[Message] = []
         self.cautions: list[str] = []  # the guide's warning per action ("" for none)
@@ -116,6 +126,7 @@ class PlayApp(TableApp):
                 self.show(view)
                 self.offer(actions, version)
                 await self.start_when_full()
+                await self.reveal_entropy()
                 return
 
     async def start_when_full(self) -> None:
@@ -127,6 +138,47 @@ class PlayApp(TableApp):
             await self.client.start(self.game_id, self.token)
         except RuleBroken:
             pass  # someone else started it
+
+    async def reveal_entropy(self) -> None:
+        """Once the game has started, open this seat's committed entropy:
+        the table deals nothing until every seat has (T-ENTROPY)."""
+        if not self.entropy or self.revealed or not self.follower.feed.started:
+            return
+        self.revealed = True
+        try:
+            await self.retrying(
+                lambda: self.client.reveal_entropy(self.game_id, self.token, self.entropy)
+            )
+        except RuleBroken as error:
+            if "already revealed" not in error.details:
+                self.note(f"Your entropy was refused: {error.details}")
+
+    def _told(self, envelope: epb.EventEnvelope, lines: list[str]) -> None:
+        self.copies.append(envelope)
+        super()._told(envelope, lines)
+
+    async def verify_deal(self) -> None:
+        """At the end: the record's audit, this seat's own entropy in it, and
+        every event as served against it (docs/trust.md section 15)."""
+        if self.seat is None:
+            return
+        if not self.entropy:
+            self.deal_verdict = (
+                "The server drew your seat's entropy: the deal's fairness for your seat "
+                "is its word."
+            )
+        else:
+            try:
+                record = await self.retrying(
+                    lambda: self.client.export_record(self.game_id, self.token)
+                )
+                problems = verify_deal(record, self.seat, self.entropy, copies=self.copies)
+            except CardroomError as error:
+                problems = [f"the record could not be fetched: {error.details}"]
+            self.deal_verdict = verdict(problems)
+        self.note(self.deal_verdict)
+        self.query_one("#feed", RichLog).write(Text(self.deal_verdict))
+        self.deal_checked.set()
 
     def offer(self, actions: list[Message], version: int) -> None:
         self.actions, self.actions_version = actions, version
@@ -193,6 +245,8 @@ class PlayApp(TableApp):
     def game_over(self) -> None:
         self.moves_ready.clear()
         super().game_over()
+        if self.seat is not None:
+            self.run_worker(self.verify_deal(), name="verify", exit_on_error=False)
 
     # ---------------------------------------------------------- choosing
 

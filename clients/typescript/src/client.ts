@@ -17,18 +17,39 @@ import {
   type SubmitCommandResponse,
   type TableView,
 } from "./gen/cardroom/v1/game_service_pb.js";
-import type { LogPolicy, SpectatorPolicy, TableOptions } from "./gen/cardroom/v1/table_pb.js";
+import { type LogPolicy, RevealEntropySchema, type SpectatorPolicy, type TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
 import { HeadStore } from "./heads.js";
 import { type NarratedEvent, Narrator } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
 
+/** T-ENTROPY: a seat's 32 bytes of entropy, from the platform's secure source. */
+export function newEntropy(): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(32));
+}
+
+/** SHA-256("cardroom.v1.seat-entropy" || 0x00 || entropy): the commitment JoinGame sends. */
+export async function commitmentTo(entropy: Uint8Array): Promise<Uint8Array> {
+  if (entropy.length !== 32) throw new Error("a seat's entropy is 32 bytes");
+  const prefix = new TextEncoder().encode("cardroom.v1.seat-entropy\0");
+  const message = new Uint8Array(prefix.length + entropy.length);
+  message.set(prefix);
+  message.set(entropy, prefix.length);
+  return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", message));
+}
+
 export interface SeatHandle {
   gameId: string;
   seat: number;
   /** Secret: present it to act and view as this seat. */
   token: string;
+  /**
+   * T-ENTROPY: this client sent no commitment to entropy of its own, so the
+   * server drew the seat's (and reveals it itself at the start): the deal's
+   * fairness for this seat is the server's word (docs/trust.md, section 15).
+   */
+  entropyGeneratedByServer?: boolean;
 }
 
 export interface View {
@@ -169,11 +190,22 @@ export class CardroomClient {
     return response.gameId;
   }
 
-  /** Take a seat (the lowest free one unless `seat` is given). */
-  async join(gameId: string, playerName: string, seat?: number): Promise<SeatHandle> {
-    const request = create(JoinGameRequestSchema, { gameId, playerName, seat });
+  /**
+   * Take a seat (the lowest free one unless `seat` is given). With
+   * `entropy` (`newEntropy()`) the seat commits to it and must reveal it once
+   * the game starts (`revealEntropy`); without, the server draws the seat's
+   * entropy and reveals it itself (T-ENTROPY, docs/trust.md section 3).
+   */
+  async join(gameId: string, playerName: string, seat?: number, options: { entropy?: Uint8Array } = {}): Promise<SeatHandle> {
+    const entropyCommitment = options.entropy ? await commitmentTo(options.entropy) : new Uint8Array();
+    const request = create(JoinGameRequestSchema, { gameId, playerName, seat, entropyCommitment });
     const response = await call(() => this.service.joinGame(request));
-    return { gameId, seat: response.seat, token: response.seatToken };
+    return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
+  }
+
+  /** Open the seat's committed entropy: the table awaits it after the start, before any card is dealt. */
+  async revealEntropy(gameId: string, token: string, entropy: Uint8Array): Promise<SubmitCommandResponse> {
+    return this.act(gameId, token, create(RevealEntropySchema, { entropy }));
   }
 
   /**
@@ -188,7 +220,7 @@ export class CardroomClient {
   /** Take the seat an invitation holds, once: its seat token. */
   async acceptInvitation(gameId: string, code: string, playerName: string): Promise<SeatHandle> {
     const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName }));
-    return { gameId, seat: response.seat, token: response.seatToken };
+    return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
   }
 
   /**

@@ -2,7 +2,7 @@
 // "@cardroom/client/node" (Node.js) and "@cardroom/client/web" (browsers).
 // Every generated message module is at "@cardroom/client/gen/<path>_pb.js";
 // each game's words (cardWord, ...) at "@cardroom/client/narration/<kind>.js".
-export { CardroomClient, commandId } from "./client.js";
+export { CardroomClient, commandId, commitmentTo, newEntropy } from "./client.js";
 export { HeadStore, headLine } from "./heads.js";
 export type { CreateGameOptions, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
 export * from "./errors.js";

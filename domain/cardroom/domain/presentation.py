@@ -290,6 +290,8 @@ def table_event(public: Message, names: Names) -> list[str] | None:
         return [f"{who} {how}: the game makes their choices from now on."]
     if isinstance(public, tpb.SeatTimedOut):
         return [f"{name(names, public.seat)}'s time runs out: the game makes the choice."]
+    if isinstance(public, tpb.SeatEntropyRevealed):
+        return [f"{name(names, public.seat)} reveals their share of the deal's randomness."]
     if isinstance(public, tpb.GameFinished):
         winners = [name(names, s) for s in public.winners]
         over = (

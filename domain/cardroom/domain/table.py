@@ -8,9 +8,10 @@ every other command to the game, so the service only ever talks to a table.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -71,6 +72,15 @@ class Table:
     invitation_hashes: tuple[bytes | None, ...] = ()
     # The strategy of the server's bot in each seat ("" for none; AddBot).
     bot_strategies: tuple[str, ...] = ()
+    # T-ENTROPY: each seat's public commitment to its entropy (b"" for none:
+    # games from before seats added entropy), the seats whose entropy the
+    # server drew, each seat's entropy where this fold holds it (a server
+    # seat's from its SeatEntropy secret, any seat's once revealed; None
+    # otherwise), and the seats whose entropy is revealed.
+    entropy_commitments: tuple[bytes, ...] = ()
+    entropy_by_server: frozenset[int] = frozenset()
+    entropies: tuple[bytes | None, ...] = ()
+    entropy_revealed: frozenset[int] = frozenset()
 
     @property
     def kind(self) -> str:
@@ -94,6 +104,36 @@ class Table:
 
     def bot_strategy(self, seat: int) -> str:
         return self.bot_strategies[seat] if seat < len(self.bot_strategies) else ""
+
+    @property
+    def entropy_due(self) -> frozenset[int]:
+        """Seats the table awaits a RevealEntropy from (T-ENTROPY): once the
+        game has started, every seat still playing that committed to its own
+        entropy and has not revealed it. Until none is left, no chance
+        outcome is drawn."""
+        if not self.started or self.finished:
+            return frozenset()
+        return frozenset(
+            s
+            for s, c in enumerate(self.entropy_commitments)
+            if c
+            and s not in self.entropy_by_server
+            and s not in self.entropy_revealed
+            and s not in self.resigned
+        )
+
+    def revealed_entropies(self) -> list[tuple[int, bytes]]:
+        """(seat, entropy) of every revealed seat, in seat order: what the
+        chance key is derived from (docs/trust.md, "Chance outcomes").
+        Complete on the full fold only (a server seat's entropy is a secret
+        of its SeatTaken); raises if this fold lacks one."""
+        out = []
+        for seat in sorted(self.entropy_revealed):
+            entropy = self.entropies[seat]
+            if entropy is None:
+                raise ValueError(f"this fold does not hold seat {seat}'s entropy")
+            out.append((seat, entropy))
+        return out
 
     def seat_of_invitation(self, digest: bytes) -> int | None:
         found = None
@@ -144,6 +184,19 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
         raise MalformedCommand(f"options: could not unpack {name}")
     message.DiscardUnknownFields()
     return message
+
+
+ENTROPY_BYTES = 32
+ENTROPY_DOMAIN = b"cardroom.v1.seat-entropy\x00"
+
+
+def entropy_commitment(entropy: bytes) -> bytes:
+    """A seat's public commitment to its 32 bytes of entropy (T-ENTROPY):
+    SHA-256("cardroom.v1.seat-entropy" || 0x00 || entropy). The entropy is
+    32 uniformly random bytes, so the commitment hides it without a salt."""
+    if len(entropy) != ENTROPY_BYTES:
+        raise MalformedCommand(f"entropy must be {ENTROPY_BYTES} bytes")
+    return hashlib.sha256(ENTROPY_DOMAIN + entropy).digest()
 
 
 MAX_SEATS = 64  # no game seats more; checked before a game allocates per seat
@@ -225,6 +278,8 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         raise RuleViolation("T-PLAY", "the game has not started")
     if isinstance(command, tpb.DealerPick):
         events = _dealer_pick(table, actor, command)
+    elif isinstance(command, tpb.RevealEntropy):
+        events = _reveal_entropy(table, actor, command)
     elif isinstance(command, tpb.Resign):
         events = _resign(table, actor)
     elif isinstance(command, tpb.RemoveSeat):
@@ -237,6 +292,9 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         _check_sender(table, actor, command)
         if actor.seat is not None and actor.seat in table.resigned:
             raise RuleViolation("T-RESIGN", f"seat {actor.seat} has left the game")
+        if table.entropy_due:
+            seats = ", ".join(str(s) for s in sorted(table.entropy_due))
+            raise RuleViolation("T-ENTROPY", f"play waits for the entropy of seat(s) {seats}")
         events = table.game.decide(table.game_state, actor, command)
     if actor.kind == "seat" and events:  # the seat decided itself (T-TIMEOUTS)
         events = [replace(events[0], by_seat=actor.seat), *events[1:]]
@@ -354,10 +412,13 @@ def _dealer_pick(table: Table, actor: Actor, command: tpb.DealerPick) -> list[Ev
 
 
 def awaited(table: Table) -> list[int]:
-    """The seats the game waits for now (each has legal actions); none while
-    a chance outcome is due or outside play. Call on the full fold."""
+    """The seats the game waits for now (each has legal actions, or owes its
+    entropy, T-ENTROPY); none while a chance outcome is due or outside
+    play. Call on the full fold."""
     if not table.started or table.finished or chance_needed(table) is not None:
         return []
+    if table.entropy_due:
+        return sorted(table.entropy_due)
     return [
         s
         for s in range(table.seat_count)
@@ -403,6 +464,12 @@ def _expire(table: Table, actor: Actor, command: tpb.ClockExpired) -> list[Event
     if command.seat not in awaited(table):
         raise RuleViolation("T-CLOCK", f"the game does not wait for seat {command.seat}")
     timed_out = event(tpb.SeatTimedOut(seat=command.seat))
+    if command.seat in table.entropy_due:
+        # T-ENTROPY: nobody may choose a seat's entropy for it, so a seat
+        # that lets its reveal time out leaves the game (T-RESIGN) and its
+        # entropy takes no part in the deal.
+        reason = tpb.SeatResigned.REASON_TIMED_OUT
+        return [timed_out, event(tpb.SeatResigned(seat=command.seat, reason=reason))]
     in_a_row = table.timeouts_in_a_row[command.seat] + 1 if table.timeouts_in_a_row else 1
     if table.resign_after_timeouts and in_a_row >= table.resign_after_timeouts:
         # T-TIMEOUTS: the seat leaves; its departed default plays on.
@@ -436,6 +503,25 @@ def _all_absent(table: Table, actor: Actor, command: tpb.SeatsAbsent) -> list[Ev
         for seat in range(table.seat_count)
         if seat not in table.resigned
     ]
+
+
+def _reveal_entropy(table: Table, actor: Actor, command: tpb.RevealEntropy) -> list[Event]:
+    """T-ENTROPY: a seat opens the entropy it committed to when it took its
+    seat, after the start and before the first chance outcome."""
+    if actor.kind != "seat" or actor.seat is None:
+        raise Forbidden("only a seated player may reveal its entropy")
+    seat = actor.seat
+    if seat not in table.entropy_due:
+        if seat in table.entropy_by_server:
+            raise RuleViolation("T-ENTROPY", f"seat {seat} owes no entropy: the server drew it")
+        if seat in table.entropy_revealed:
+            raise RuleViolation("T-ENTROPY", f"seat {seat} has already revealed its entropy")
+        raise RuleViolation("T-ENTROPY", f"seat {seat} owes no entropy now")
+    if entropy_commitment(command.entropy) != table.entropy_commitments[seat]:
+        raise RuleViolation(
+            "T-ENTROPY", f"the entropy does not match seat {seat}'s commitment (SeatTaken)"
+        )
+    return [event(tpb.SeatEntropyRevealed(seat=seat, entropy=command.entropy))]
 
 
 def _check_sender(table: Table, actor: Actor, command: Message) -> None:
@@ -481,14 +567,23 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
         raise RuleViolation("T-INVITE", "every free seat is held for an invitation")
     else:
         raise RuleViolation("T-JOIN", "every seat is taken")
-    return [
-        event(
-            tpb.SeatTaken(
-                seat=seat, player_name=command.player_name, bot_strategy=command.bot_strategy
-            ),
-            ((), tpb.SeatCredential(token_sha256=command.token_sha256)),
-        )
+    taken = tpb.SeatTaken(
+        seat=seat, player_name=command.player_name, bot_strategy=command.bot_strategy
+    )
+    hidden: list[tuple[Iterable[int], Message]] = [
+        ((), tpb.SeatCredential(token_sha256=command.token_sha256))
     ]
+    if command.server_entropy:
+        if command.entropy_commitment:
+            raise MalformedCommand("a seat's entropy is the client's or the server's, not both")
+        taken.entropy_commitment = entropy_commitment(command.server_entropy)
+        taken.entropy_by_server = True
+        hidden.append(((seat,), tpb.SeatEntropy(seat=seat, entropy=command.server_entropy)))
+    elif command.entropy_commitment:
+        if len(command.entropy_commitment) != 32:
+            raise MalformedCommand("entropy_commitment must be 32 bytes (SHA-256)")
+        taken.entropy_commitment = command.entropy_commitment
+    return [event(taken, *hidden)]
 
 
 def _invited_seat(table: Table, command: tpb.TakeSeat) -> int:
@@ -586,16 +681,32 @@ def evolve(table: Table, e: Event) -> Table:
         hashes[public.seat] = credential.token_sha256 if credential else None
         bots = list(table.bot_strategies or ("",) * table.seat_count)
         bots[public.seat] = public.bot_strategy
-        return replace(
+        table = replace(
             table, player_names=tuple(names), token_hashes=tuple(hashes), bot_strategies=tuple(bots)
         )
+        if not public.entropy_commitment:
+            return table
+        commitments = list(table.entropy_commitments or (b"",) * table.seat_count)
+        commitments[public.seat] = public.entropy_commitment
+        table = replace(table, entropy_commitments=tuple(commitments))
+        if public.entropy_by_server:
+            drawn = e.secret(tpb.SeatEntropy)
+            table = _with_entropy(table, public.seat, drawn.entropy if drawn else None)
+            table = replace(table, entropy_by_server=table.entropy_by_server | {public.seat})
+        return table
+    if isinstance(public, tpb.SeatEntropyRevealed):
+        table = _with_entropy(table, public.seat, public.entropy)
+        return replace(table, entropy_revealed=table.entropy_revealed | {public.seat})
     if isinstance(public, tpb.InvitationIssued):
         code = e.secret(tpb.InvitationCredential)
         codes = list(table.invitation_hashes or (None,) * table.seat_count)
         codes[public.seat] = code.code_sha256 if code else None
         return replace(table, invited=table.invited | {public.seat}, invitation_hashes=tuple(codes))
     if isinstance(public, tpb.GameStarted):
-        return replace(table, started=True)
+        # The server opens the entropy it drew for seats (T-ENTROPY).
+        return replace(
+            table, started=True, entropy_revealed=table.entropy_revealed | table.entropy_by_server
+        )
     if isinstance(public, tpb.GameFinished):
         return replace(table, finished=True, winners=tuple(public.winners))
     if isinstance(public, tpb.SeatResigned):
@@ -613,10 +724,17 @@ def evolve(table: Table, e: Event) -> Table:
     return replace(table, game_state=table.game.evolve(table.game_state, e), timed_out=None)
 
 
+def _with_entropy(table: Table, seat: int, entropy: bytes | None) -> Table:
+    entropies = list(table.entropies or (None,) * table.seat_count)
+    entropies[seat] = entropy
+    return replace(table, entropies=tuple(entropies))
+
+
 def chance_needed(table: Table) -> type[Message] | None:
     """The chance outcome the table waits for: the game's own, else a
-    dealer's pick of a default choice (T-PICK). Call on the full fold."""
-    if not table.started or table.finished:
+    dealer's pick of a default choice (T-PICK); none while a seat owes its
+    entropy (T-ENTROPY). Call on the full fold."""
+    if not table.started or table.finished or table.entropy_due:
         return None
     needed = table.game.chance_needed(table.game_state)
     if needed is None and _pick_due(table) is not None:
@@ -638,7 +756,7 @@ def sample_chance(table: Table, rng: random.Random) -> Message:
 def legal_actions(table: Table, seat: int) -> list[Message]:
     """The game's commands ``seat`` may send now (the table's own commands,
     such as Resign, are not listed here; the service adds Resign)."""
-    if not table.started or table.finished or seat in table.resigned:
+    if not table.started or table.finished or seat in table.resigned or table.entropy_due:
         return []
     return table.game.legal_actions(table.game_state, seat)
 

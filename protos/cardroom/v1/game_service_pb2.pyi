@@ -55,24 +55,30 @@ class CreateInvitationResponse(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class AcceptInvitationRequest(_message.Message):
-    __slots__ = ("game_id", "code", "player_name")
+    __slots__ = ("game_id", "code", "player_name", "entropy_commitment")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CODE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     code: str
     player_name: str
-    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ...) -> None: ...
+    entropy_commitment: bytes
+    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ...) -> None: ...
 
 class AcceptInvitationResponse(_message.Message):
-    __slots__ = ("seat", "seat_token", "version")
+    __slots__ = ("seat", "seat_token", "version", "entropy_generated_by_server", "server_entropy")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_GENERATED_BY_SERVER_FIELD_NUMBER: _ClassVar[int]
+    SERVER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     seat_token: str
     version: int
-    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+    entropy_generated_by_server: bool
+    server_entropy: bytes
+    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ..., entropy_generated_by_server: _Optional[bool] = ..., server_entropy: _Optional[bytes] = ...) -> None: ...
 
 class AddBotRequest(_message.Message):
     __slots__ = ("game_id", "strategy", "seat")
@@ -119,24 +125,30 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "player_name")
+    __slots__ = ("game_id", "seat", "player_name", "entropy_commitment")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     player_name: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ...) -> None: ...
+    entropy_commitment: bytes
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ...) -> None: ...
 
 class JoinGameResponse(_message.Message):
-    __slots__ = ("seat", "seat_token", "version")
+    __slots__ = ("seat", "seat_token", "version", "entropy_generated_by_server", "server_entropy")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_GENERATED_BY_SERVER_FIELD_NUMBER: _ClassVar[int]
+    SERVER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     seat_token: str
     version: int
-    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+    entropy_generated_by_server: bool
+    server_entropy: bytes
+    def __init__(self, seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., version: _Optional[int] = ..., entropy_generated_by_server: _Optional[bool] = ..., server_entropy: _Optional[bytes] = ...) -> None: ...
 
 class StartGameRequest(_message.Message):
     __slots__ = ("game_id",)

@@ -73,14 +73,40 @@ class LogPolicy(_message.Message):
     def __init__(self, kind: _Optional[_Union[LogPolicy.Kind, str]] = ...) -> None: ...
 
 class SeatTaken(_message.Message):
-    __slots__ = ("seat", "player_name", "bot_strategy")
+    __slots__ = ("seat", "player_name", "bot_strategy", "entropy_commitment", "entropy_by_server")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_BY_SERVER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     bot_strategy: str
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., bot_strategy: _Optional[str] = ...) -> None: ...
+    entropy_commitment: bytes
+    entropy_by_server: bool
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., bot_strategy: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., entropy_by_server: _Optional[bool] = ...) -> None: ...
+
+class SeatEntropy(_message.Message):
+    __slots__ = ("seat", "entropy")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    entropy: bytes
+    def __init__(self, seat: _Optional[int] = ..., entropy: _Optional[bytes] = ...) -> None: ...
+
+class RevealEntropy(_message.Message):
+    __slots__ = ("entropy",)
+    ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    entropy: bytes
+    def __init__(self, entropy: _Optional[bytes] = ...) -> None: ...
+
+class SeatEntropyRevealed(_message.Message):
+    __slots__ = ("seat", "entropy")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    entropy: bytes
+    def __init__(self, seat: _Optional[int] = ..., entropy: _Optional[bytes] = ...) -> None: ...
 
 class SeatCredential(_message.Message):
     __slots__ = ("token_sha256",)
@@ -107,18 +133,22 @@ class GameFinished(_message.Message):
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., reason: _Optional[_Union[GameFinished.Reason, str]] = ...) -> None: ...
 
 class TakeSeat(_message.Message):
-    __slots__ = ("seat", "player_name", "token_sha256", "invitation_sha256", "bot_strategy")
+    __slots__ = ("seat", "player_name", "token_sha256", "invitation_sha256", "bot_strategy", "entropy_commitment", "server_entropy")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_SHA256_FIELD_NUMBER: _ClassVar[int]
     INVITATION_SHA256_FIELD_NUMBER: _ClassVar[int]
     BOT_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    SERVER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     token_sha256: bytes
     invitation_sha256: bytes
     bot_strategy: str
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ..., invitation_sha256: _Optional[bytes] = ..., bot_strategy: _Optional[str] = ...) -> None: ...
+    entropy_commitment: bytes
+    server_entropy: bytes
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ..., invitation_sha256: _Optional[bytes] = ..., bot_strategy: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., server_entropy: _Optional[bytes] = ...) -> None: ...
 
 class IssueInvitation(_message.Message):
     __slots__ = ("seat", "code_sha256")

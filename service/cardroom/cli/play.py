@@ -27,6 +27,7 @@ from cardroom.cli.temporary import temporary_server
 from cardroom.client import CardroomError, Client
 from cardroom.client.bots import BOT_KINDS, NoSuchBot, strategy_for
 from cardroom.client.bots.runner import seat_bots
+from cardroom.client.entropy import new_entropy
 from cardroom.client.feed import title
 from cardroom.client.follow import transient
 from cardroom.client.sessions import SeatRecord, SessionError, Sessions
@@ -103,9 +104,12 @@ def run(args: argparse.Namespace) -> int:
             bots=record.bots,
             kind=record.kind,
             seed=args.seed,
+            entropy=bytes.fromhex(record.entropy),
         )
         app.run()
         finished = app.over.is_set()
+        if app.deal_verdict:
+            print(app.deal_verdict)
     if not finished and not args.local:
         print(
             f"Your seat in game {record.game_id} is kept in {sessions.path}; come back with:\n"
@@ -159,12 +163,21 @@ async def _find_or_join(args: argparse.Namespace, address: str, sessions: Sessio
             seat = view.response.seat
             name = view.table.player_names[seat]
             return SeatRecord(address, game_id, view.table.kind, seat, args.seat_token, name)
-        handle = await client.join(game_id, args.name, args.seat)
+        handle = await client.join(game_id, args.name, args.seat, entropy=new_entropy())
         kind = (await client.view(game_id, handle.token)).table.kind
         bots = (
             await seat_bots(client, game_id, args.bots, _bot(kind, args.bot)) if args.bots else ()
         )
-        return SeatRecord(address, game_id, kind, handle.seat, handle.token, args.name, bots)
+        return SeatRecord(
+            address,
+            game_id,
+            kind,
+            handle.seat,
+            handle.token,
+            args.name,
+            bots,
+            entropy=handle.entropy.hex(),
+        )
 
 
 async def _create(args: argparse.Namespace, client: Client, address: str) -> SeatRecord:
@@ -183,9 +196,11 @@ async def _create(args: argparse.Namespace, client: Client, address: str) -> Sea
         raise UsageError(f"{seats} seats leave room for at most {seats - 1} bots beside you")
     bot = _bot(kind, args.bot)
     game_id = await client.create_game(kind, seat_count=seats)
-    me = await client.join(game_id, args.name)
+    me = await client.join(game_id, args.name, entropy=new_entropy())
     bots = await seat_bots(client, game_id, args.bots, bot)
-    return SeatRecord(address, game_id, kind, me.seat, me.token, args.name, bots)
+    return SeatRecord(
+        address, game_id, kind, me.seat, me.token, args.name, bots, entropy=me.entropy.hex()
+    )
 
 
 def _bot(kind: str, bot: str) -> str:

@@ -133,17 +133,27 @@ class Commands:
     # ------------------------------------------------------ join, start
 
     def join(self, game_id: str, seat: int | None, player_name: str) -> tuple[int, str, int]:
+        taken, token, version, _ = self.join_with_entropy(game_id, seat, player_name)
+        return taken, token, version
+
+    def join_with_entropy(
+        self, game_id: str, seat: int | None, player_name: str, entropy_commitment: bytes = b""
+    ) -> tuple[int, str, int, bytes]:
+        """Take a seat committing to the client's entropy, or to entropy the
+        server draws for it (T-ENTROPY): the seat, its token, the version
+        after and the server's entropy (b"" when the client committed)."""
         if len(player_name) > MAX_NAME:
             raise MalformedCommand(f"player_name is longer than {MAX_NAME} characters")
         # Prefixed: says what it is, and never starts with "-" (a command-line flag).
         token = "seat_" + secrets.token_urlsafe(32)
         command = tpb.TakeSeat(player_name=player_name, token_sha256=token_hash(token))
+        drawn = with_entropy(command, entropy_commitment)
         if seat is not None:
             command.seat = seat
         _, version, batch = self.execute(game_id, GUEST, command, "", None)
         taken = to_event(batch[0][0]).public
         assert isinstance(taken, tpb.SeatTaken)
-        return taken.seat, token, version
+        return taken.seat, token, version, drawn
 
     # -------------------------------------------------- invitations, bots
 
@@ -161,8 +171,14 @@ class Commands:
         return issued.seat, code, version
 
     def accept(self, game_id: str, code: str, player_name: str) -> tuple[int, str, int]:
-        """Take the seat an invitation holds, once: the seat, its new token
-        and the version after."""
+        taken, token, version, _ = self.accept_with_entropy(game_id, code, player_name)
+        return taken, token, version
+
+    def accept_with_entropy(
+        self, game_id: str, code: str, player_name: str, entropy_commitment: bytes = b""
+    ) -> tuple[int, str, int, bytes]:
+        """Take the seat an invitation holds, once: the seat, its new token,
+        the version after and the server's entropy for it (as join)."""
         if not code or len(code) > MAX_COMMAND_ID:
             raise MalformedCommand(f"code must be 1 to {MAX_COMMAND_ID} characters")
         if len(player_name) > MAX_NAME:
@@ -173,10 +189,11 @@ class Commands:
             token_sha256=token_hash(token),
             invitation_sha256=token_hash(code),
         )
+        drawn = with_entropy(command, entropy_commitment)
         _, version, batch = self.execute(game_id, GUEST, command, "", None)
         taken = to_event(batch[0][0]).public
         assert isinstance(taken, tpb.SeatTaken)
-        return taken.seat, token, version
+        return taken.seat, token, version, drawn
 
     def bot_token(self, game_id: str, seat: int) -> str:
         """The seat token of the server's bot in ``seat``: derived from the
@@ -217,6 +234,7 @@ class Commands:
             token_sha256=token_hash(self.bot_token(game_id, seat)),
             bot_strategy=strategy,
         )
+        with_entropy(command, b"")  # the server's bot: the server's entropy
         _, version, _ = self.execute(game_id, GUEST, command, "", None)
         return seat, name, version
 
@@ -353,6 +371,8 @@ class Commands:
                 )
                 commitments.seal_envelope(envelope)
                 self._attach_reveals(table, loaded, envelopes, e, envelope)
+                if isinstance(e.public, tpb.GameStarted):
+                    self._open_server_entropy(table, loaded, envelopes, envelope)
                 envelopes.append(envelope)
                 table = tables.evolve(table, e)
 
@@ -386,6 +406,22 @@ class Commands:
                 envelope.openings.append(commitments.open_secret(earlier, index))
             else:
                 envelope.secrets.append(commitments.disclose(earlier, index, reveal.audience))
+
+    @staticmethod
+    def _open_server_entropy(
+        table: tables.Table,
+        loaded: LoadedGame,
+        pending: Sequence[epb.EventEnvelope],
+        envelope: epb.EventEnvelope,
+    ) -> None:
+        """T-ENTROPY: GameStarted opens, to everyone, the entropy the server
+        drew for each seat whose client committed to none."""
+        for seat in sorted(table.entropy_by_server):
+            reveal = Reveal(tpb.SeatEntropy, lambda value, s=seat: value.seat == s)  # type: ignore[misc]
+            found = latest_secret(loaded, pending, reveal)
+            if found is None:  # pragma: no cover - the fold holds it
+                raise RuntimeError(f"seat {seat}'s entropy secret is missing")
+            envelope.openings.append(commitments.open_secret(*found))
 
     @staticmethod
     def _previous_outcome(
@@ -425,6 +461,18 @@ def latest_secret(
         if reveal.match(unpack(envelope.secrets[position].value)):
             return envelope, position
     return None
+
+
+def with_entropy(command: tpb.TakeSeat, entropy_commitment: bytes) -> bytes:
+    """Fill in the seat's entropy commitment (T-ENTROPY): the client's, or,
+    when it sent none, 32 bytes the server draws, returned."""
+    if entropy_commitment:
+        if len(entropy_commitment) != tables.ENTROPY_BYTES:
+            raise MalformedCommand("entropy_commitment must be 32 bytes (SHA-256)")
+        command.entropy_commitment = entropy_commitment
+        return b""
+    command.server_entropy = secrets.token_bytes(tables.ENTROPY_BYTES)
+    return command.server_entropy
 
 
 BOT_STRATEGIES = ("heuristic", "random")

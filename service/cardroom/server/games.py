@@ -270,6 +270,22 @@ class Games:
     def accept(self, game_id: str, code: str, player_name: str) -> tuple[int, str, int]:
         return self.commands.accept(parse_game_id(game_id), code, player_name)
 
+    def join_with_entropy(
+        self, game_id: str, seat: int | None, player_name: str, entropy_commitment: bytes
+    ) -> tuple[int, str, int, bytes]:
+        """JoinGame with the seat's entropy commitment (T-ENTROPY)."""
+        return self.commands.join_with_entropy(
+            parse_game_id(game_id), seat, player_name, entropy_commitment
+        )
+
+    def accept_with_entropy(
+        self, game_id: str, code: str, player_name: str, entropy_commitment: bytes
+    ) -> tuple[int, str, int, bytes]:
+        """AcceptInvitation with the seat's entropy commitment (T-ENTROPY)."""
+        return self.commands.accept_with_entropy(
+            parse_game_id(game_id), code, player_name, entropy_commitment
+        )
+
     def add_bot(
         self, game_id: str, token: str | None, strategy: str, seat: int | None
     ) -> tuple[int, str, int]:

@@ -171,13 +171,20 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             "last hour, the server's limit; try again later"
         )
         with self._charged(self.joins, context, why):
-            seat, token, version = await self._run(
-                self.games.join,
+            seat, token, version, drawn = await self._run(
+                self.games.join_with_entropy,
                 request.game_id,
                 request.seat if request.HasField("seat") else None,
                 request.player_name,
+                request.entropy_commitment,
             )
-        return gpb.JoinGameResponse(seat=seat, seat_token=token, version=version)
+        return gpb.JoinGameResponse(
+            seat=seat,
+            seat_token=token,
+            version=version,
+            entropy_generated_by_server=bool(drawn),
+            server_entropy=drawn,
+        )
 
     @unary
     async def CreateInvitation(self, request: gpb.CreateInvitationRequest, context: Any) -> Any:
@@ -191,10 +198,20 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def AcceptInvitation(self, request: gpb.AcceptInvitationRequest, context: Any) -> Any:
-        seat, token, version = await self._run(
-            self.games.accept, request.game_id, request.code, request.player_name
+        seat, token, version, drawn = await self._run(
+            self.games.accept_with_entropy,
+            request.game_id,
+            request.code,
+            request.player_name,
+            request.entropy_commitment,
         )
-        return gpb.AcceptInvitationResponse(seat=seat, seat_token=token, version=version)
+        return gpb.AcceptInvitationResponse(
+            seat=seat,
+            seat_token=token,
+            version=version,
+            entropy_generated_by_server=bool(drawn),
+            server_entropy=drawn,
+        )
 
     @unary
     async def AddBot(self, request: gpb.AddBotRequest, context: Any) -> Any:

@@ -47,6 +47,7 @@ from cardroom.trust.commitments import (
     digest_form,
     holds,
 )
+from cardroom.trust.entropy import check_entropy
 from cardroom.trust.envelopes import actor_of, by_seat_of, unpack
 from cardroom.trust.problems import Problem
 from cardroom.trust.record import RecordError, ScannedRecord, mapped, record_body
@@ -54,7 +55,7 @@ from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 
-CHECKS = ("signature", "record", "chain", "commitments", "chance", "rules")
+CHECKS = ("signature", "record", "chain", "commitments", "entropy", "chance", "rules")
 
 
 @dataclass
@@ -229,7 +230,7 @@ def _audit_stream(
         anchor = "up to the signed head" if head is not None else "(no head to anchor the end)"
         report.summaries["chain"] = f"{count} events linked by previous_hash {anchor}"
     if any(p.message == UNDECODABLE for p in chain_problems):
-        for check in ("commitments", "chance", "rules"):
+        for check in ("commitments", "entropy", "chance", "rules"):
             report.skipped[check] = "some events do not decode"
         return
     first = epb.EventEnvelope.FromString(first_raw)
@@ -237,7 +238,7 @@ def _audit_stream(
     created = _created(first)
     if created is None:
         report.add("rules", "the first event is not GameCreated", 1)
-        for check in ("commitments", "chance"):
+        for check in ("commitments", "entropy", "chance"):
             report.skipped[check] = "the stream does not start with GameCreated"
         return
     if not report.game_id:
@@ -246,7 +247,16 @@ def _audit_stream(
     if body is not None:
         _check_body(report, body, envelopes, created)
     _check_commitments(report, envelopes, created)
+    _check_entropy(report, envelopes)
     _rerun(report, envelopes, created, resolve_game)
+
+
+def _check_entropy(report: Report, envelopes: _Envelopes) -> None:
+    """Seat commitments and reveals (T-ENTROPY; ``entropy.check_entropy``)."""
+    found, summary = check_entropy(envelopes)
+    report.problems.extend(found)
+    if not found and summary:
+        report.summaries["entropy"] = summary
 
 
 def _created(envelope: epb.EventEnvelope) -> tpb.GameCreated | None:
@@ -426,6 +436,11 @@ def _batches(
         yield start, batch, before
 
 
+def _with_reveals(table: tables.Table) -> str:
+    count = len(table.entropy_revealed)
+    return f" (keyed with the {count} seats' revealed entropy)" if count else ""
+
+
 def _show(message: Message) -> str:
     text = text_format.MessageToString(message, as_one_line=True)
     text = f"{message.DESCRIPTOR.name} {{{text}}}"
@@ -511,7 +526,7 @@ def _rerun(
                         report.add(
                             "chance",
                             f"dealer outcome {dealt} is {_show(command)}, the seed gives "
-                            f"{_show(expected)}",
+                            f"{_show(expected)}{_with_reveals(table)}",
                             position,
                         )
                 dealt += 1
@@ -546,6 +561,8 @@ def _rerun(
         report.add("rules", "the record ends before the game is over")
     if len(report.problems_of("chance")) == before_chance:
         source = "the set deal and the seed" if script is not None else "the seed"
+        if table.entropy_revealed:
+            source += f" with {len(table.entropy_revealed)} seat(s)' revealed entropy"
         report.summaries["chance"] = f"{dealt} dealer outcome(s) reproduced from {source}"
     if len(report.problems_of("rules")) == before_rules:
         winners = ", ".join(f"seat {w}" for w in table.winners) or "nobody"

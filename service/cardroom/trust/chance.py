@@ -20,6 +20,7 @@ from cardroom.domain import table as tables
 from cardroom.domain.kernel import DEALER, Forbidden, MalformedCommand, RuleViolation, Secret
 from cardroom.trust.commitments import holds
 from cardroom.trust.drbg import SEED_BYTES, ChanceRandom
+from cardroom.trust.entropy import chance_key
 from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
@@ -114,14 +115,18 @@ def chance_outcome(
     (``DealerPick``, T-PICK), which a set deal never scripts: a game's own
     outcome is the set deal's outcome ``index - picks`` while the set deal
     lasts (SetDealMismatch if the rules refuse it), and every outcome past
-    it, and every pick, is drawn from the seed with ``index``."""
+    it, and every pick, is drawn with ``index`` from the chance key: the
+    seed and every entropy the seats revealed (``entropy.chance_key``; the
+    seed itself for games whose seats committed to none). ``table`` is the
+    full fold, which holds every revealed entropy."""
     needed = tables.chance_needed(table)
     if needed is None:
         raise ValueError("the game waits for no chance outcome")
     scripted = index - picks
     if needed is not tpb.DealerPick and set_deal is not None and scripted < len(set_deal.outcomes):
         return set_deal_outcome(table, scripted, set_deal.outcomes[scripted], needed)
-    return tables.sample_chance(table, ChanceRandom(seed, game_id, index))
+    key = chance_key(seed, game_id, table.revealed_entropies())
+    return tables.sample_chance(table, ChanceRandom(key, game_id, index))
 
 
 def is_pick(record: epb.CommandRecord) -> bool:

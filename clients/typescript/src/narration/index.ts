@@ -18,6 +18,8 @@ import {
   SeatResignedSchema,
   SeatTakenSchema,
   SeatTimedOutSchema,
+  SeatEntropyRevealedSchema,
+  SeatEntropySchema,
   SetDealSchema,
 } from "../gen/cardroom/v1/table_pb.js";
 import { ChanceSeedSchema } from "../gen/cardroom/v1/trust_pb.js";
@@ -84,6 +86,7 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
     return `${nameOf(names, message.seat)} ${how}: the game makes their choices from now on.`;
   }
   if (isMessage(message, SeatTimedOutSchema)) return `${nameOf(names, message.seat)}'s time runs out: the game makes the choice.`;
+  if (isMessage(message, SeatEntropyRevealedSchema)) return `${nameOf(names, message.seat)} reveals their share of the deal's randomness.`;
   if (isMessage(message, GameFinishedSchema)) {
     const limit = message.reason === GameFinished_Reason.LENGTH_LIMIT ? " at the table's length limit" : "";
     return `The game is over${limit}: ${listing(message.winners.map((s) => nameOf(names, s))) || "nobody"} won.`;
@@ -91,7 +94,7 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
   // Credentials, the committed chance seed and set deal, and the trust
   // layer's openings of earlier secrets (told when the game's own event
   // reveals them): nothing a person reads.
-  const silent = [SeatCredentialSchema, InvitationCredentialSchema, SetDealSchema, ChanceSeedSchema, SecretOpeningSchema];
+  const silent = [SeatCredentialSchema, InvitationCredentialSchema, SetDealSchema, ChanceSeedSchema, SecretOpeningSchema, SeatEntropySchema];
   if (silent.some((schema) => isMessage(message, schema))) return "";
   return undefined;
 }

@@ -128,7 +128,11 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     }
     let state: string;
     if (view.table.finished) {
-      actions.replaceChildren(h("p", {}, "The game is over: every card is shown face up (the post-mortem)."));
+      actions.replaceChildren(
+        h("p", {}, "The game is over: every card is shown face up (the post-mortem)."),
+        // T-ENTROPY: this table commits to no entropy of its own, so the server drew it.
+        h("p", { class: "entropy" }, "This web table sent no entropy of its own: the server drew your seat's share of the deal, so its fairness for your seat is the server's word (docs/trust.md, section 15)."),
+      );
       state = "over";
     } else if (!view.table.started) {
       const start = h("button", { type: "button", class: "start", onclick: () => client.start(gameId, token).catch((e) => problem.replaceChildren(errorLine(e))) }, "Start the game");
