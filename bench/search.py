@@ -54,14 +54,14 @@ class Tally:
         p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
         return (
             f"{self.kind:<20} {self.games:5d} {self.wins:5.0f}  {rate:6.1%}  "
-            f"[{low:5.1%}, {high:5.1%}]  vs {1 / SEATS:.1%}   "
+            f"[{low:5.1%}, {high:5.1%}]  {rate * SEATS:4.2f}x  "
             f"{statistics.median(times) * 1000:6.0f} ms  {p90 * 1000:6.0f} ms  "
             f"{statistics.median(self.iterations or [0]):6.0f}  {len(self.move_seconds):6d}"
         )
 
 
 HEADER = (
-    f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     fair share  "
+    f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     /fair "
     f"{'median':>9}  {'p90':>9}  {'iters':>6}  {'moves':>6}"
 )
 
@@ -70,7 +70,7 @@ def play(
     kind: str,
     me: int,
     seed: int,
-    choose: Callable[[object, int, random.Random], object],
+    choose: Callable[[object, int, random.Random], tuple[object, int]],
     tally: Tally,
 ) -> None:
     """One game: the search bot in seat ``me``, heuristic bots elsewhere."""
@@ -103,7 +103,7 @@ def play(
         seat, legal = rng.choice(movers)
         if seat == me and len(legal) > 1:
             started = time.process_time()
-            choice, iterations = choose(folds[seat].game_state, seat, rngs[seat])  # type: ignore[misc]
+            choice, iterations = choose(folds[seat].game_state, seat, rngs[seat])
             tally.move_seconds.append(time.process_time() - started)
             tally.iterations.append(iterations)
         elif seat == me:
@@ -121,21 +121,18 @@ def play(
 
 
 def searcher(
-    kind: str, think_ms: int, iterations: int
+    kind: str, think_ms: int, settings: Settings
 ) -> Callable[[object, int, random.Random], tuple[object, int]]:
     game, det, heuristic = registry.game(kind), determinizer(kind), strategy(kind)
     assert det is not None and heuristic is not None
-    search = Search(
-        game, det, Settings(iterations=iterations), *strategy_policies(game, heuristic, det)
-    )
+    search = Search(game, det, settings, *strategy_policies(game, heuristic, det))
 
     def choose(fold: object, seat: int, rng: random.Random) -> tuple[object, int]:
         # One core's worth: this process's CPU time, so a busy machine
         # slows the bench down but gives the bot the same thinking.
         deadline = time.process_time() + think_ms / 1000
-        result = search.choose(
-            fold, seat, rng, stop=lambda: time.process_time() >= deadline, seats=SEATS
-        )
+        stop = (lambda: time.process_time() >= deadline) if think_ms > 0 else None
+        result = search.choose(fold, seat, rng, stop=stop, seats=SEATS)
         return result.move, result.iterations
 
     return choose
@@ -144,8 +141,13 @@ def searcher(
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__)
     parser.add_argument("--games", type=int, default=3, help="games per game kind")
-    parser.add_argument("--think-ms", type=int, default=500)
-    parser.add_argument("--iterations", type=int, default=10_000, help="at most, per move")
+    parser.add_argument(
+        "--think-ms", type=int, default=0, help="CPU ms a move, at most (0: no clock)"
+    )
+    parser.add_argument("--iterations", type=int, default=24, help="per move, at most")
+    parser.add_argument(
+        "--rollout-moves", type=int, default=Settings.rollout_moves, help="then the static score"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
@@ -158,7 +160,8 @@ def main() -> None:
     print(HEADER, flush=True)
     for kind in kinds:
         tally = Tally(kind)
-        choose = searcher(kind, args.think_ms, args.iterations)
+        settings = Settings(iterations=args.iterations, rollout_moves=args.rollout_moves)
+        choose = searcher(kind, args.think_ms, settings)
         for index in range(args.games):
             play(kind, index % SEATS, args.seed * 100_003 + index, choose, tally)
             if args.progress:

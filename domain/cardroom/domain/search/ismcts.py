@@ -110,7 +110,7 @@ def strategy_policies(
     the prior (the strategy itself), both reading what the seat may see."""
     seen_by = getattr(determinize, "seen_by", None)
     return (
-        StrategyPolicy(game, strategy, 0.1, seen_by),
+        StrategyPolicy(game, strategy, 0.0, seen_by),
         StrategyPolicy(game, strategy, 0.0, seen_by),
     )
 
@@ -128,6 +128,9 @@ class Node:
 @dataclass(frozen=True)
 class Settings:
     iterations: int = 200
+    # Flat: every root move played out from the same samples by the rollout
+    # policy (see Search.choose_flat); otherwise the IS-MCTS tree.
+    flat: bool = True
     exploration: float = 0.7  # UCB1's constant
     rollout_moves: int = 40  # moves played by the rollout policy beyond the tree
     tree_moves: int = 60  # moves played down the tree in one iteration
@@ -206,6 +209,8 @@ class Search:
             return Result(legal[0], 0, root)
         # The prior's move at the root, from the seat's own fold (its view).
         hint = key(self.prior(fold, seat, legal, rng)) if self.prior is not None else None
+        if self.settings.flat:
+            return self.choose_flat(root, fold, seat, legal, rng, hint, stop)
         done = 0
         while done < self.settings.iterations:
             self.iterate(root, fold, seat, legal, rng, hint)
@@ -218,6 +223,69 @@ class Search:
             best = prior
         assert best.move is not None
         return Result(best.move, done, root)
+
+    def choose_flat(
+        self,
+        root: Node,
+        fold: Any,
+        seat: int,
+        legal: list[Message],
+        rng: random.Random,
+        hint: bytes | None,
+        stop: Callable[[], bool] | None,
+    ) -> Result:
+        """A rollout algorithm (one step of policy improvement over the
+        rollout policy): each iteration draws one sample and one rollout
+        seed, and plays every root move out from that same sample with that
+        same seed (common random numbers), so moves are compared on the
+        same deals and the differences between them are measured, not the
+        luck of the deal. The opponents in the rollouts play as the
+        heuristic bots play, which is what they are at a table of bots and
+        a fair model of a person. The move played is the best on average,
+        unless the prior's move is not clearly worse (``_clearly_better``
+        on the paired differences)."""
+        keyed = {key(m): m for m in legal}
+        for k, m in keyed.items():
+            root.children[k] = Node(mover=seat, move=m)
+        # Paired differences against the prior's move, per move.
+        diffs: dict[bytes, list[float]] = {k: [] for k in keyed}
+        done = 0
+        actor = Actor.of_seat(seat)
+        while done < self.settings.iterations:
+            sample = self.determinize.sample(fold, seat, rng)
+            seed = rng.getrandbits(64)
+            values: dict[bytes, float] = {}
+            for k, move in keyed.items():
+                state = self.rollout(self.apply(sample, actor, move), random.Random(seed))
+                values[k] = self.shares(state)[seat]
+                child = root.children[k]
+                child.visits += 1
+                child.available += 1
+                child.reward += values[k]
+            if hint is not None:
+                for k in keyed:
+                    diffs[k].append(values[k] - values[hint])
+            root.visits += 1
+            done += 1
+            if stop is not None and stop():
+                break
+        best = max(root.children.values(), key=lambda n: (n.reward, key(n.move)))  # type: ignore[arg-type]
+        if hint is not None:
+            best_key = key(best.move)  # type: ignore[arg-type]
+            if best_key != hint and not self._paired_better(diffs[best_key]):
+                best = root.children[hint]
+        assert best.move is not None
+        return Result(best.move, done, root)
+
+    def _paired_better(self, diffs: list[float]) -> bool:
+        """Whether the paired differences show a move better than the
+        prior's by ``confidence`` standard errors."""
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.settings.confidence * math.sqrt((variance + 1e-4) / n)
 
     def _clearly_better(self, best: Node, prior: Node) -> bool:
         """Whether the most visited move beats the prior's by ``confidence``
