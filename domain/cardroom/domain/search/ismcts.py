@@ -137,6 +137,10 @@ class Settings:
     prior_bias: float = 0.5  # the bonus of the prior's move, over (visits + 1)
     # Standard errors by which another move must beat the prior's to be played.
     confidence: float = 1.5
+    # Flat: after this many iterations, a move worse than the prior's by
+    # ``prune`` standard errors is dropped.
+    prune_after: int = 4
+    prune: float = 1.0
 
 
 @dataclass
@@ -249,13 +253,14 @@ class Search:
             root.children[k] = Node(mover=seat, move=m)
         # Paired differences against the prior's move, per move.
         diffs: dict[bytes, list[float]] = {k: [] for k in keyed}
+        active = dict(keyed)
         done = 0
         actor = Actor.of_seat(seat)
         while done < self.settings.iterations:
             sample = self.determinize.sample(fold, seat, rng)
             seed = rng.getrandbits(64)
             values: dict[bytes, float] = {}
-            for k, move in keyed.items():
+            for k, move in active.items():
                 state = self.rollout(self.apply(sample, actor, move), random.Random(seed))
                 values[k] = self.shares(state)[seat]
                 child = root.children[k]
@@ -263,29 +268,38 @@ class Search:
                 child.available += 1
                 child.reward += values[k]
             if hint is not None:
-                for k in keyed:
+                for k in active:
                     diffs[k].append(values[k] - values[hint])
+                # A move already clearly worse than the prior's is not
+                # played out again: the budget goes to the contenders.
+                if done + 1 >= self.settings.prune_after:
+                    for k in [k for k in active if k != hint]:
+                        if self._paired_better([-d for d in diffs[k]], self.settings.prune):
+                            del active[k]
             root.visits += 1
             done += 1
             if stop is not None and stop():
                 break
-        best = max(root.children.values(), key=lambda n: (n.reward, key(n.move)))  # type: ignore[arg-type]
-        if hint is not None:
-            best_key = key(best.move)  # type: ignore[arg-type]
-            if best_key != hint and not self._paired_better(diffs[best_key]):
-                best = root.children[hint]
+        best_key = max(
+            (k for k, n in root.children.items() if n.visits),
+            key=lambda k: (root.children[k].reward / root.children[k].visits, k),
+        )
+        if hint is not None and best_key != hint and not self._paired_better(diffs[best_key]):
+            best_key = hint
+        best = root.children[best_key]
         assert best.move is not None
         return Result(best.move, done, root)
 
-    def _paired_better(self, diffs: list[float]) -> bool:
+    def _paired_better(self, diffs: list[float], z: float | None = None) -> bool:
         """Whether the paired differences show a move better than the
-        prior's by ``confidence`` standard errors."""
+        prior's by ``z`` (``confidence``) standard errors."""
         n = len(diffs)
         if n < 2:
             return False
         mean = sum(diffs) / n
         variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.settings.confidence * math.sqrt((variance + 1e-4) / n)
+        z = self.settings.confidence if z is None else z
+        return mean > z * math.sqrt((variance + 1e-4) / n)
 
     def _clearly_better(self, best: Node, prior: Node) -> bool:
         """Whether the most visited move beats the prior's by ``confidence``
