@@ -6,15 +6,18 @@ bot one seat further each game. The games are played in memory through the
 table decider, as the service plays them: the dealer draws chance, and every
 seat decides from its own redacted fold (the search bot from its fold, the
 heuristic bots from their views), so the search bot sees exactly what it
-would through the API. Each search move gets ``--think-ms`` of one core (the
-CPU clock is checked between iterations, so a busy machine slows the bench
-but not the bot's thinking) and at most ``--iterations``.
+would through the API. Each search move gets ``--iterations`` (a fixed
+budget, so the result does not depend on how busy the machine is) and, with
+``--think-ms``, at most that much CPU time of one core (the process clock is
+checked between iterations, so a busy machine slows the bench but not the
+bot's thinking).
 
 Printed per game: the search bot's wins, its win rate with a 95% Wilson
-interval against the fair share (1/3), and the median and 90th percentile
-CPU time per search move (moves with a single legal choice are not searched and
-not counted). The default is a few games per game, enough to see the bot
-work in a few minutes; ``--games 500`` is the full measure (hours).
+interval, the rate over the fair share (1/3; above 1.00x is better than a
+heuristic bot), and the median and 90th percentile CPU time per search move
+(moves with a single legal choice are not searched and not counted). The
+default is a few games per game, enough to see the bot work in a few
+minutes; ``--games 500`` is the full measure (hours).
 """
 
 from __future__ import annotations

@@ -1,18 +1,30 @@
-"""Single-observer information-set Monte Carlo tree search (Cowling,
-Powley & Whitehouse 2012), for every game through the ``Game`` contract.
+"""Search from one seat's information set, for every game through the
+``Game`` contract: a flat rollout algorithm by default, single-observer
+information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012)
+with ``Settings(flat=False)``.
 
 The search starts from one seat's own fold: the state that seat's redacted
 event stream folds into, with ``None`` wherever a card is hidden from it.
 Each iteration asks the game's :class:`Determinizer` for one complete state
 that agrees with everything the seat has seen, and plays it forward with the
-pure deciders (``decide``, ``evolve``, ``legal_actions``, ``sample_chance``):
-down the shared tree, whose nodes are keyed by the moves made (so every
-determinization lands in the same information-set nodes), then at random to
-the end of the game or a move limit. Children are chosen by UCB1 with
-*availability* counts, since a move exists only in some determinizations.
-The move played is the root's most visited child, unless the prior (the
+pure deciders (``decide``, ``evolve``, ``legal_actions``, ``sample_chance``).
+
+Flat (the default, ``choose_flat``): every root move is played out from the
+same sample with the same rollout seed, every seat then playing as the
+game's heuristic bot would (the rollout policy) for ``rollout_moves`` moves,
+then the determinizer's ``score``. The differences between moves are
+measured on the same deals (common random numbers), so a few dozen samples
+tell them apart; this is one step of policy improvement over the heuristic,
+with the opponents modelled as what they are at a table of bots.
+
+Tree: down the shared tree, whose nodes are keyed by the moves made (so
+every determinization lands in the same information-set nodes), then by the
+rollout policy. Children are chosen by UCB1 with *availability* counts, since
+a move exists only in some determinizations.
+
+Either way the move played is the best one found, unless the prior (the
 game's heuristic bot, when there is one) chose another and the search has
-not shown the most visited one clearly better.
+not shown the best one clearly better.
 
 Everything is pure: the randomness is the ``rng`` passed in, the budget is a
 number of iterations, and a caller with a clock passes ``stop`` (asked
@@ -106,8 +118,9 @@ class StrategyPolicy:
 def strategy_policies(
     game: Game[Any], strategy: Strategy, determinize: Determinizer
 ) -> tuple[StrategyPolicy, StrategyPolicy]:
-    """The rollout policy (the strategy, a random move one time in ten) and
-    the prior (the strategy itself), both reading what the seat may see."""
+    """The rollout policy and the prior: both the strategy itself, reading
+    what the seat may see (the rollouts model the opponents as heuristic
+    bots, so they play as those bots do, not now and then at random)."""
     seen_by = getattr(determinize, "seen_by", None)
     return (
         StrategyPolicy(game, strategy, 0.0, seen_by),
@@ -132,7 +145,7 @@ class Settings:
     # policy (see Search.choose_flat); otherwise the IS-MCTS tree.
     flat: bool = True
     exploration: float = 0.7  # UCB1's constant
-    rollout_moves: int = 40  # moves played by the rollout policy beyond the tree
+    rollout_moves: int = 20  # moves played by the rollout policy beyond the tree
     tree_moves: int = 60  # moves played down the tree in one iteration
     prior_bias: float = 0.5  # the bonus of the prior's move, over (visits + 1)
     # Standard errors by which another move must beat the prior's to be played.
