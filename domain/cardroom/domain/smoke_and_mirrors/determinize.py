@@ -132,8 +132,14 @@ class Determinizer:
 
     def score(self, state: State) -> Sequence[float] | None:
         """A game cut short: the round wins so far, softly (two more
-        round wins are worth about e times the share)."""
-        weights = [math.exp(st.round_wins / 2) for st in state.seats]
+        round wins are worth about e times the share), and the round under
+        way shared among the seats still in it (a seat eliminated from it
+        has lost its chance of that round)."""
+        active = [st.active for st in state.seats]
+        share = 1 / sum(active) if any(active) else 0.0
+        weights = [
+            math.exp((st.round_wins + (share if st.active else 0.0)) / 2) for st in state.seats
+        ]
         total = sum(weights)
         return [w / total for w in weights]
 
