@@ -293,10 +293,10 @@ class Search:
             done += 1
             if stop is not None and stop():
                 break
-        best_key = max(
-            (k for k, n in root.children.items() if n.visits),
-            key=lambda k: (root.children[k].reward / root.children[k].visits, k),
-        )
+        tried = [k for k, n in root.children.items() if n.visits]
+        if not tried:  # no budget at all: the prior's move, or any
+            return Result(keyed[hint] if hint is not None else legal[0], done, root)
+        best_key = max(tried, key=lambda k: (root.children[k].reward / root.children[k].visits, k))
         if hint is not None and best_key != hint and not self._paired_better(diffs[best_key]):
             best_key = hint
         best = root.children[best_key]
