@@ -6,15 +6,18 @@ bot one seat further each game. The games are played in memory through the
 table decider, as the service plays them: the dealer draws chance, and every
 seat decides from its own redacted fold (the search bot from its fold, the
 heuristic bots from their views), so the search bot sees exactly what it
-would through the API. Each search move gets ``--think-ms`` of one core (the
-CPU clock is checked between iterations, so a busy machine slows the bench
-but not the bot's thinking) and at most ``--iterations``.
+would through the API. Each search move gets ``--iterations`` (a fixed
+budget, so the result does not depend on how busy the machine is) and, with
+``--think-ms``, at most that much CPU time of one core (the process clock is
+checked between iterations, so a busy machine slows the bench but not the
+bot's thinking).
 
 Printed per game: the search bot's wins, its win rate with a 95% Wilson
-interval against the fair share (1/3), and the median and 90th percentile
-CPU time per search move (moves with a single legal choice are not searched and
-not counted). The default is a few games per game, enough to see the bot
-work in a few minutes; ``--games 500`` is the full measure (hours).
+interval, the rate over the fair share (1/3; above 1.00x is better than a
+heuristic bot), and the median and 90th percentile CPU time per search move
+(moves with a single legal choice are not searched and not counted). The
+default is a few games per game, enough to see the bot work in a few
+minutes; ``--games 500`` is the full measure (hours).
 """
 
 from __future__ import annotations
@@ -54,14 +57,14 @@ class Tally:
         p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
         return (
             f"{self.kind:<20} {self.games:5d} {self.wins:5.0f}  {rate:6.1%}  "
-            f"[{low:5.1%}, {high:5.1%}]  vs {1 / SEATS:.1%}   "
+            f"[{low:5.1%}, {high:5.1%}]  {rate * SEATS:4.2f}x  "
             f"{statistics.median(times) * 1000:6.0f} ms  {p90 * 1000:6.0f} ms  "
             f"{statistics.median(self.iterations or [0]):6.0f}  {len(self.move_seconds):6d}"
         )
 
 
 HEADER = (
-    f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     fair share  "
+    f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     /fair "
     f"{'median':>9}  {'p90':>9}  {'iters':>6}  {'moves':>6}"
 )
 
@@ -70,7 +73,7 @@ def play(
     kind: str,
     me: int,
     seed: int,
-    choose: Callable[[object, int, random.Random], object],
+    choose: Callable[[object, int, random.Random], tuple[object, int]],
     tally: Tally,
 ) -> None:
     """One game: the search bot in seat ``me``, heuristic bots elsewhere."""
@@ -103,7 +106,7 @@ def play(
         seat, legal = rng.choice(movers)
         if seat == me and len(legal) > 1:
             started = time.process_time()
-            choice, iterations = choose(folds[seat].game_state, seat, rngs[seat])  # type: ignore[misc]
+            choice, iterations = choose(folds[seat].game_state, seat, rngs[seat])
             tally.move_seconds.append(time.process_time() - started)
             tally.iterations.append(iterations)
         elif seat == me:
@@ -121,21 +124,18 @@ def play(
 
 
 def searcher(
-    kind: str, think_ms: int, iterations: int
+    kind: str, think_ms: int, settings: Settings
 ) -> Callable[[object, int, random.Random], tuple[object, int]]:
     game, det, heuristic = registry.game(kind), determinizer(kind), strategy(kind)
     assert det is not None and heuristic is not None
-    search = Search(
-        game, det, Settings(iterations=iterations), *strategy_policies(game, heuristic, det)
-    )
+    search = Search(game, det, settings, *strategy_policies(game, heuristic, det))
 
     def choose(fold: object, seat: int, rng: random.Random) -> tuple[object, int]:
         # One core's worth: this process's CPU time, so a busy machine
         # slows the bench down but gives the bot the same thinking.
         deadline = time.process_time() + think_ms / 1000
-        result = search.choose(
-            fold, seat, rng, stop=lambda: time.process_time() >= deadline, seats=SEATS
-        )
+        stop = (lambda: time.process_time() >= deadline) if think_ms > 0 else None
+        result = search.choose(fold, seat, rng, stop=stop, seats=SEATS)
         return result.move, result.iterations
 
     return choose
@@ -144,8 +144,13 @@ def searcher(
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__)
     parser.add_argument("--games", type=int, default=3, help="games per game kind")
-    parser.add_argument("--think-ms", type=int, default=500)
-    parser.add_argument("--iterations", type=int, default=10_000, help="at most, per move")
+    parser.add_argument(
+        "--think-ms", type=int, default=0, help="CPU ms a move, at most (0: no clock)"
+    )
+    parser.add_argument("--iterations", type=int, default=24, help="per move, at most")
+    parser.add_argument(
+        "--rollout-moves", type=int, default=Settings.rollout_moves, help="then the static score"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
@@ -158,7 +163,8 @@ def main() -> None:
     print(HEADER, flush=True)
     for kind in kinds:
         tally = Tally(kind)
-        choose = searcher(kind, args.think_ms, args.iterations)
+        settings = Settings(iterations=args.iterations, rollout_moves=args.rollout_moves)
+        choose = searcher(kind, args.think_ms, settings)
         for index in range(args.games):
             play(kind, index % SEATS, args.seed * 100_003 + index, choose, tally)
             if args.progress:

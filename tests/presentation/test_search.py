@@ -15,7 +15,7 @@ from google.protobuf.message import Message
 from cardroom.domain import registry
 from cardroom.domain.kernel import Viewer
 from cardroom.domain.presentation import strategy
-from cardroom.domain.search.ismcts import determinizer
+from cardroom.domain.search.ismcts import Search, Settings, determinizer, strategy_policies
 from tests.presentation.local import LocalGame
 
 KINDS = sorted(registry.games())
@@ -108,3 +108,31 @@ def _shape(view: Message) -> Any:
         elif fd.message_type is not None:
             out.append((fd.name, _shape(value)))
     return tuple(out)
+
+
+def test_the_flat_search_overrules_the_heuristic_only_on_paired_evidence() -> None:
+    kind = "smiles-and-daggers"
+    game, det, bot = registry.game(kind), determinizer(kind), strategy(kind)
+    assert det is not None and bot is not None
+    search = Search(game, det, Settings(iterations=0), *strategy_policies(game, bot, det))
+    # Differences that go either way, or a single one, are no evidence...
+    assert not search._paired_better([0.1, -0.1, 0.1, -0.1])
+    assert not search._paired_better([1.0])
+    # ...steady ones are.
+    assert search._paired_better([0.2, 0.3, 0.25, 0.2])
+    # And with no budget the search plays the heuristic's own move.
+    local = LocalGame(kind, 3, 1)
+    rngs = [random.Random(s) for s in range(3)]
+    strategies = heuristics(kind, 3)
+    while not local.over:
+        local.step(strategies, rngs)
+        for seat in range(3):
+            fold = local.folds[Viewer.of_seat(seat)].game_state
+            legal = game.legal_actions(fold, seat)
+            if len(legal) > 1:
+                view = game.view(fold, Viewer.of_seat(seat))
+                expected = bot.choose(view, legal, seat, random.Random(7))
+                result = search.choose(fold, seat, random.Random(7), seats=3)
+                assert result.move == expected and result.iterations == 0
+                return
+    raise AssertionError("no choice to make in a whole game")

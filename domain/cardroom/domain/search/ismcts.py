@@ -1,18 +1,30 @@
-"""Single-observer information-set Monte Carlo tree search (Cowling,
-Powley & Whitehouse 2012), for every game through the ``Game`` contract.
+"""Search from one seat's information set, for every game through the
+``Game`` contract: a flat rollout algorithm by default, single-observer
+information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012)
+with ``Settings(flat=False)``.
 
 The search starts from one seat's own fold: the state that seat's redacted
 event stream folds into, with ``None`` wherever a card is hidden from it.
 Each iteration asks the game's :class:`Determinizer` for one complete state
 that agrees with everything the seat has seen, and plays it forward with the
-pure deciders (``decide``, ``evolve``, ``legal_actions``, ``sample_chance``):
-down the shared tree, whose nodes are keyed by the moves made (so every
-determinization lands in the same information-set nodes), then at random to
-the end of the game or a move limit. Children are chosen by UCB1 with
-*availability* counts, since a move exists only in some determinizations.
-The move played is the root's most visited child, unless the prior (the
+pure deciders (``decide``, ``evolve``, ``legal_actions``, ``sample_chance``).
+
+Flat (the default, ``choose_flat``): every root move is played out from the
+same sample with the same rollout seed, every seat then playing as the
+game's heuristic bot would (the rollout policy) for ``rollout_moves`` moves,
+then the determinizer's ``score``. The differences between moves are
+measured on the same deals (common random numbers), so a few dozen samples
+tell them apart; this is one step of policy improvement over the heuristic,
+with the opponents modelled as what they are at a table of bots.
+
+Tree: down the shared tree, whose nodes are keyed by the moves made (so
+every determinization lands in the same information-set nodes), then by the
+rollout policy. Children are chosen by UCB1 with *availability* counts, since
+a move exists only in some determinizations.
+
+Either way the move played is the best one found, unless the prior (the
 game's heuristic bot, when there is one) chose another and the search has
-not shown the most visited one clearly better.
+not shown the best one clearly better.
 
 Everything is pure: the randomness is the ``rng`` passed in, the budget is a
 number of iterations, and a caller with a clock passes ``stop`` (asked
@@ -106,11 +118,12 @@ class StrategyPolicy:
 def strategy_policies(
     game: Game[Any], strategy: Strategy, determinize: Determinizer
 ) -> tuple[StrategyPolicy, StrategyPolicy]:
-    """The rollout policy (the strategy, a random move one time in ten) and
-    the prior (the strategy itself), both reading what the seat may see."""
+    """The rollout policy and the prior: both the strategy itself, reading
+    what the seat may see (the rollouts model the opponents as heuristic
+    bots, so they play as those bots do, not now and then at random)."""
     seen_by = getattr(determinize, "seen_by", None)
     return (
-        StrategyPolicy(game, strategy, 0.1, seen_by),
+        StrategyPolicy(game, strategy, 0.0, seen_by),
         StrategyPolicy(game, strategy, 0.0, seen_by),
     )
 
@@ -128,12 +141,19 @@ class Node:
 @dataclass(frozen=True)
 class Settings:
     iterations: int = 200
+    # Flat: every root move played out from the same samples by the rollout
+    # policy (see Search.choose_flat); otherwise the IS-MCTS tree.
+    flat: bool = True
     exploration: float = 0.7  # UCB1's constant
-    rollout_moves: int = 40  # moves played by the rollout policy beyond the tree
+    rollout_moves: int = 20  # moves played by the rollout policy beyond the tree
     tree_moves: int = 60  # moves played down the tree in one iteration
     prior_bias: float = 0.5  # the bonus of the prior's move, over (visits + 1)
     # Standard errors by which another move must beat the prior's to be played.
     confidence: float = 1.5
+    # Flat: after this many iterations, a move worse than the prior's by
+    # ``prune`` standard errors is dropped.
+    prune_after: int = 4
+    prune: float = 1.0
 
 
 @dataclass
@@ -206,6 +226,8 @@ class Search:
             return Result(legal[0], 0, root)
         # The prior's move at the root, from the seat's own fold (its view).
         hint = key(self.prior(fold, seat, legal, rng)) if self.prior is not None else None
+        if self.settings.flat:
+            return self.choose_flat(root, fold, seat, legal, rng, hint, stop)
         done = 0
         while done < self.settings.iterations:
             self.iterate(root, fold, seat, legal, rng, hint)
@@ -218,6 +240,79 @@ class Search:
             best = prior
         assert best.move is not None
         return Result(best.move, done, root)
+
+    def choose_flat(
+        self,
+        root: Node,
+        fold: Any,
+        seat: int,
+        legal: list[Message],
+        rng: random.Random,
+        hint: bytes | None,
+        stop: Callable[[], bool] | None,
+    ) -> Result:
+        """A rollout algorithm (one step of policy improvement over the
+        rollout policy): each iteration draws one sample and one rollout
+        seed, and plays every root move out from that same sample with that
+        same seed (common random numbers), so moves are compared on the
+        same deals and the differences between them are measured, not the
+        luck of the deal. The opponents in the rollouts play as the
+        heuristic bots play, which is what they are at a table of bots and
+        a fair model of a person. The move played is the best on average,
+        unless the prior's move is not clearly worse (``_clearly_better``
+        on the paired differences)."""
+        keyed = {key(m): m for m in legal}
+        for k, m in keyed.items():
+            root.children[k] = Node(mover=seat, move=m)
+        # Paired differences against the prior's move, per move.
+        diffs: dict[bytes, list[float]] = {k: [] for k in keyed}
+        active = dict(keyed)
+        done = 0
+        actor = Actor.of_seat(seat)
+        while done < self.settings.iterations:
+            sample = self.determinize.sample(fold, seat, rng)
+            seed = rng.getrandbits(64)
+            values: dict[bytes, float] = {}
+            for k, move in active.items():
+                state = self.rollout(self.apply(sample, actor, move), random.Random(seed))
+                values[k] = self.shares(state)[seat]
+                child = root.children[k]
+                child.visits += 1
+                child.available += 1
+                child.reward += values[k]
+            if hint is not None:
+                for k in active:
+                    diffs[k].append(values[k] - values[hint])
+                # A move already clearly worse than the prior's is not
+                # played out again: the budget goes to the contenders.
+                if done + 1 >= self.settings.prune_after:
+                    for k in [k for k in active if k != hint]:
+                        if self._paired_better([-d for d in diffs[k]], self.settings.prune):
+                            del active[k]
+            root.visits += 1
+            done += 1
+            if stop is not None and stop():
+                break
+        tried = [k for k, n in root.children.items() if n.visits]
+        if not tried:  # no budget at all: the prior's move, or any
+            return Result(keyed[hint] if hint is not None else legal[0], done, root)
+        best_key = max(tried, key=lambda k: (root.children[k].reward / root.children[k].visits, k))
+        if hint is not None and best_key != hint and not self._paired_better(diffs[best_key]):
+            best_key = hint
+        best = root.children[best_key]
+        assert best.move is not None
+        return Result(best.move, done, root)
+
+    def _paired_better(self, diffs: list[float], z: float | None = None) -> bool:
+        """Whether the paired differences show a move better than the
+        prior's by ``z`` (``confidence``) standard errors."""
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        z = self.settings.confidence if z is None else z
+        return mean > z * math.sqrt((variance + 1e-4) / n)
 
     def _clearly_better(self, best: Node, prior: Node) -> bool:
         """Whether the most visited move beats the prior's by ``confidence``

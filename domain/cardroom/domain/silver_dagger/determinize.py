@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from cardroom.domain.search.pool import Pool
-from cardroom.domain.silver_dagger.cards import DECK, Card
+from cardroom.domain.silver_dagger.cards import DECK, Card, value
 from cardroom.domain.silver_dagger.state import Spot, State, derive
 
 
@@ -51,11 +51,17 @@ class Determinizer:
         )
 
     def score(self, state: State) -> Sequence[float] | None:
-        """A game cut short: the fewest points so far, softly (SV-19)."""
+        """A game cut short: the fewest points so far, softly (SV-19),
+        counting the round under way at its villages' face values (SV-16
+        before the Debt Collectors, Halflings and Furries): a rollout cut
+        short mid-round still tells a good village from a bad one."""
         if not state.totals:
             return None
-        best = min(state.totals)
-        weights = [0.5 ** ((t - best) / 10) for t in state.totals]
+        points = list(state.totals)
+        for seat, village in enumerate(state.villages[: len(points)]):
+            points[seat] += sum(value(s.card) for s in village if s.card is not None)
+        best = min(points)
+        weights = [0.5 ** ((t - best) / 10) for t in points]
         total = sum(weights)
         return [w / total for w in weights]
 

@@ -5,8 +5,11 @@ Every card movement in Smiles & Daggers is public but a commitment: the
 only thing a seat may not know is the card an opponent committed to the
 challenge on the table (SD-06), until the reveal. Its rank is one of the
 cards that opponent still holds in hand (``in_play`` less the Knights it
-bet), each card alike; its orientation is either side. A sample fills in
-just that, so everything else the seat sees is the same.
+bet). A sample fills in just that, so everything else the seat sees is the
+same: the card the game's heuristic player would have committed in that
+opponent's place (``strategy.py``, from that opponent's view before it
+committed; nothing in it is hidden from the seat but the card itself), or,
+when that is not one it could have, any of its ranks, either side up.
 """
 
 from __future__ import annotations
@@ -15,14 +18,50 @@ import math
 import random
 from collections.abc import Sequence
 
+from cardroom.domain.kernel import Viewer
+from cardroom.domain.smiles_and_daggers import GAME
 from cardroom.domain.smiles_and_daggers.cards import (
     KNIGHT,
     ORIENTATIONS,
     Card,
+    Rank,
     add,
     ranks_in,
 )
-from cardroom.domain.smiles_and_daggers.state import State, derive
+from cardroom.domain.smiles_and_daggers.state import Phase, State, derive
+from cardroom.domain.smiles_and_daggers.strategy import STRATEGY
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as pb
+
+
+def _as_played(state: State, role: int, ranks: Sequence[Rank], rng: random.Random) -> Card | None:
+    """The card the heuristic player in ``role`` commits, from its view of
+    the challenge before it committed, if it is one of ``ranks``."""
+    challenge = state.challenge
+    assert challenge is not None
+    committed = list(challenge.committed)
+    committed[role] = False
+    before = derive(
+        state,
+        phase=Phase.COMMIT,
+        challenge=derive(
+            challenge,
+            committed=(committed[0], committed[1]),
+            cards=(None, None),
+            bettors=None,
+            bets=(),
+        ),
+    )
+    holder = challenge.seats[role]
+    legal = [
+        a
+        for a in GAME.legal_actions(before, holder)
+        if isinstance(a, pb.CommitCard) and a.rank in ranks
+    ]
+    if not legal:
+        return None
+    move = STRATEGY.choose(GAME.view(before, Viewer.of_seat(holder)), legal, holder, rng)
+    assert isinstance(move, pb.CommitCard)
+    return Card(move.rank, move.orientation)
 
 
 class Determinizer:
@@ -43,7 +82,9 @@ class Determinizer:
                 if bet.seat == holder and bet.shape is not None and bet.correct is not False
             )
             hand = add(hand, KNIGHT, -knights) if knights else hand
-            cards[role] = Card(rng.choice(ranks_in(hand)), rng.choice(ORIENTATIONS))
+            ranks = list(ranks_in(hand))
+            played = _as_played(state, role, ranks, rng)
+            cards[role] = played or Card(rng.choice(ranks), rng.choice(ORIENTATIONS))
         return derive(state, challenge=derive(challenge, cards=(cards[0], cards[1])))
 
     def score(self, state: State) -> Sequence[float] | None:
