@@ -21,6 +21,7 @@ from cardroom.trust import record, signing
 from cardroom.trust.audit import audit_record
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import trust_pb2 as trpb
 from tests.conftest import OPERATOR_TOKEN, Served
 from tests.service.helpers import server_process
 from tests.trust.live import cardroom, finished_game, new_game
@@ -96,10 +97,19 @@ async def test_an_exported_file_is_audited_offline_in_a_separate_process(
     assert await run("audit", str(resigned)) == 0  # intact, but nobody's in particular
     assert await run("audit", str(resigned), "--public-key", served_key.hex()) == 1
 
+    # A body that still decodes but is not what was signed fails the audit;
+    # one that no longer decodes is refused as unreadable, with the reason.
     body_changed = tmp_path / "body.record"
-    signed.body = flipped(signed.body, len(signed.body) // 2)
+    body = trpb.GameRecordBody.FromString(signed.body)
+    body.game_id = body.game_id.upper()
+    signed.body = body.SerializeToString()
     body_changed.write_bytes(record.to_bytes(signed))
     assert await run("audit", str(body_changed), "--public-key", served_key.hex()) == 1
+    unreadable = tmp_path / "unreadable.record"
+    signed.body = bytes([0x0B]) + signed.body[1:]  # field 1 of wire type 3: not protobuf 3
+    unreadable.write_bytes(record.to_bytes(signed))
+    code, out, err = await cardroom("audit", str(unreadable))
+    assert code == 2 and "does not decode" in err and "Traceback" not in err, out + err
 
 
 async def test_the_audit_refuses_what_it_cannot_read(

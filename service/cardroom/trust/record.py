@@ -260,6 +260,19 @@ def _scan(view: memoryview) -> ScannedRecord:
             public_key = bytes(view[start:end])
         else:
             signature = bytes(view[start:end])
+    try:
+        return _scan_body(body, found_body, public_key, signature)
+    except BaseException:
+        # A refused record must not keep its slice of the caller's buffer:
+        # a mapped file could not be closed (BufferError instead of the
+        # RecordError that says what is wrong with it).
+        body.release()
+        raise
+
+
+def _scan_body(
+    body: memoryview, found_body: bool, public_key: bytes, signature: bytes
+) -> ScannedRecord:
     if not found_body or not len(body):
         raise RecordError("not a cardroom game record: it has no body")
     header = bytearray()
