@@ -217,9 +217,10 @@ export class CardroomClient {
     return { seat: response.seat, code: response.code };
   }
 
-  /** Take the seat an invitation holds, once: its seat token. */
-  async acceptInvitation(gameId: string, code: string, playerName: string): Promise<SeatHandle> {
-    const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName }));
+  /** Take the seat an invitation holds, once: its seat token. `entropy`: as for `join`. */
+  async acceptInvitation(gameId: string, code: string, playerName: string, options: { entropy?: Uint8Array } = {}): Promise<SeatHandle> {
+    const entropyCommitment = options.entropy ? await commitmentTo(options.entropy) : new Uint8Array();
+    const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName, entropyCommitment }));
     return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
   }
 

@@ -3,6 +3,8 @@
 // Every generated message module is at "@cardroom/client/gen/<path>_pb.js";
 // each game's words (cardWord, ...) at "@cardroom/client/narration/<kind>.js".
 export { CardroomClient, commandId, commitmentTo, newEntropy } from "./client.js";
+export { chanceKey, checkEntropy, secretDigest } from "./entropy.js";
+export type { EntropyCheck } from "./entropy.js";
 export { HeadStore, headLine } from "./heads.js";
 export type { CreateGameOptions, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
 export * from "./errors.js";
