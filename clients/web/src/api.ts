@@ -5,7 +5,7 @@
 // ports (listing this page's origin in their --web-origins) while every
 // other call goes to the server.
 import { connectWeb, type WebProtocol } from "@cardroom/client/web";
-import type { CardroomClient, GameKind } from "@cardroom/client";
+import { type CardroomClient, type GameKind, newEntropy } from "@cardroom/client";
 
 const params = new URLSearchParams(location.search);
 const protocol = (params.get("protocol") ?? "connect") as WebProtocol;
@@ -31,6 +31,30 @@ export interface KeptSeat {
   name: string;
   seat: number;
   savedAt: number;
+  /**
+   * T-ENTROPY: the 32 bytes (hex) the seat committed to when this browser
+   * took it, revealed once the game starts and checked at the end; absent
+   * when the server drew them or this browser never held them.
+   */
+  entropy?: string;
+}
+
+/**
+ * A seat's own entropy, to commit to when taking a seat (T-ENTROPY). None
+ * where the page has no WebCrypto digest (a page served over plain HTTP from
+ * another host is no secure context): the server then draws it.
+ */
+export function seatEntropy(): Uint8Array | undefined {
+  return globalThis.isSecureContext && globalThis.crypto?.subtle ? newEntropy() : undefined;
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function fromHex(text: string): Uint8Array | undefined {
+  if (!/^([0-9a-f]{2})*$/.test(text)) return undefined;
+  return Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 }
 
 const PREFIX = "cardroom.seat.";
@@ -57,14 +81,21 @@ export const seats = {
   kept(gameId: string): KeptSeat | undefined {
     return read(gameId);
   },
-  set(gameId: string, token: string, name = "", seat = -1): void {
+  /** The entropy the seat committed to, if this browser holds it. */
+  entropy(gameId: string): Uint8Array | undefined {
+    const text = read(gameId)?.entropy;
+    return text ? fromHex(text) : undefined;
+  },
+  set(gameId: string, token: string, name = "", seat = -1, entropy?: Uint8Array): void {
     const seen = read(gameId);
+    const same = seen?.token === token;
     const kept: KeptSeat = {
       gameId,
       token,
-      name: name || (seen?.token === token ? seen.name : ""),
-      seat: seat >= 0 ? seat : seen?.token === token ? seen.seat : -1,
+      name: name || (same ? seen.name : ""),
+      seat: seat >= 0 ? seat : same ? seen.seat : -1,
       savedAt: Date.now(),
+      entropy: entropy ? toHex(entropy) : same ? seen.entropy : undefined,
     };
     localStorage.setItem(PREFIX + gameId, JSON.stringify(kept));
   },

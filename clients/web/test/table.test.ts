@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { type CardroomClient, playBots, seededRandom } from "@cardroom/client";
+import { type CardroomClient, commitmentTo, isMessage, newEntropy, playBots, SeatTakenSchema, seededRandom, unpack } from "@cardroom/client";
 import { connectNode } from "@cardroom/client/node";
 
 function required(name: string): string {
@@ -184,6 +184,26 @@ describe("the reference web table", () => {
     await done(page);
   });
 
+  test("a seat whose entropy this browser does not hold: the page says it cannot reveal, and plays on once it is revealed", async () => {
+    const gameId = await bots.createGame(KIND, { seatCount: 3 });
+    const entropy = newEntropy();
+    const own = await bots.join(gameId, "Grace", undefined, { entropy });
+    const tokens = await seatTokens(gameId, 2);
+    await bots.start(gameId, tokens[0]!);
+    const page = await pageFor(`/play/${gameId}`);
+    await page.fill('input[name="token"]', own.token);
+    await page.click("form.token-form button");
+    await page.waitForSelector('[data-page="play"][data-state="entropy-lost"]');
+    assert.match(
+      await page.locator(".actions .entropy").innerText(),
+      /Your seat committed to entropy this browser no longer holds, so it cannot reveal it\. The table waits for it under the turn clock/,
+    );
+    // Nothing is dealt meanwhile; the seat's entropy revealed elsewhere, play goes on.
+    await bots.revealEntropy(gameId, own.token, entropy);
+    await page.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"])');
+    await done(page);
+  });
+
   test("draws every kind the server plays: a seat's own cards face up, a spectator's as backs", async () => {
     for (const kind of await bots.gameKinds()) {
       const seatCount = Math.min(Math.max(3, kind.minSeats), kind.maxSeats);
@@ -338,6 +358,26 @@ describe("the reference web table", () => {
       }
       await host.waitForSelector('[data-page="play"][data-state="over"]');
       await guest.waitForSelector('[data-page="play"][data-state="over"]');
+      // Each browser committed to entropy of its own when it took its seat
+      // (kept with its token), revealed it, and says at the end what it checked.
+      const kept = async (page: Page) => JSON.parse((await page.evaluate((id) => localStorage.getItem(`cardroom.seat.${id}`), gameId))!) as { token: string; entropy: string };
+      const [grace, hedy] = [await kept(host), await kept(guest)];
+      const taken = (await bots.audit(gameId, grace.token)).map((e) => unpack(e.event!)).filter((event) => isMessage(event, SeatTakenSchema));
+      for (const [seat, seen] of [grace, hedy].entries()) {
+        const commitment = taken.find((t) => t.seat === seat)!;
+        assert.equal(commitment.entropyByServer, false, `seat ${seat + 1} sent its own commitment`);
+        const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+        assert.equal(hex(commitment.entropyCommitment), hex(await commitmentTo(Buffer.from(seen.entropy, "hex"))));
+      }
+      assert.equal(taken.find((t) => t.seat === 2)!.entropyByServer, true, "the server's bot: the server drew its entropy");
+      for (const page of [host, guest]) {
+        const said = await page.locator(".actions .entropy").innerText();
+        assert.match(
+          said,
+          /^Your entropy is in the deal: commitment ✓, reveal ✓, every seat's reveal matches its commitment ✓ \(seats 1, 2 and 3\), the opened seed matches its commitment in event 1 ✓\. They give the chance key [0-9a-f]{16}… \(HMAC-SHA256 of the seed over every reveal\)\. Re-drawing the deal itself from that key needs the game's rules: run `cardroom audit`/,
+        );
+        assert.equal(await page.locator(".actions .entropy").getAttribute("data-verified"), "yes");
+      }
       // The post-mortem: every seat's cards face up, to each seat.
       assert.equal(await guest.locator(".seat svg.card.back").count(), 0, "no card stays hidden from a seat after the end");
       await shot(host, "table-over-1280.png");

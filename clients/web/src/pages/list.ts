@@ -1,7 +1,7 @@
 // The game list: every game on the server, newest first, with links to
 // watch, replay or take a seat; new games, and bot games to watch.
 import { create, GameStatus, playBots, seededRandom, TableOptionsSchema, type GameSummary } from "@cardroom/client";
-import { client, gameKinds, seats } from "../api.js";
+import { client, gameKinds, seatEntropy, seats } from "../api.js";
 import { h } from "../dom.js";
 import { errorLine } from "./common.js";
 
@@ -51,8 +51,9 @@ function row(game: GameSummary, title: string): HTMLElement {
     const name = h("input", { name: "player", placeholder: "your name", size: 10, required: true }) as HTMLInputElement;
     const join = async (event: Event) => {
       event.preventDefault();
-      const seat = await client.join(game.gameId, name.value.trim());
-      seats.set(game.gameId, seat.token, name.value.trim(), seat.seat);
+      const entropy = seatEntropy();
+      const seat = await client.join(game.gameId, name.value.trim(), undefined, { entropy });
+      seats.set(game.gameId, seat.token, name.value.trim(), seat.seat, entropy);
       location.hash = `#/play/${game.gameId}`;
     };
     links.push(h("form", { class: "join", onsubmit: join }, name, h("button", { type: "submit" }, "take a seat")));
@@ -98,8 +99,9 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
   const sitDown = async () => {
     const tableOptions = create(TableOptionsSchema, { secondsPerDecision: Number(clock.value) });
     const gameId = await client.createGame(kindSelect.value, { seatCount: seatsFor(), tableOptions });
-    const seat = await client.join(gameId, nameInput.value.trim());
-    seats.set(gameId, seat.token, nameInput.value.trim(), seat.seat);
+    const entropy = seatEntropy();
+    const seat = await client.join(gameId, nameInput.value.trim(), undefined, { entropy });
+    seats.set(gameId, seat.token, nameInput.value.trim(), seat.seat, entropy);
     location.hash = `#/play/${gameId}`;
   };
   const problem = h("div");

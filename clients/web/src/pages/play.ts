@@ -2,12 +2,15 @@
 // screen), its legal actions as buttons, and its feed narrated, hidden parts
 // it may see included. The seat is kept in this browser (localStorage) with
 // a resume link; before the start it invites players and adds bots; turn
-// clocks count down from the public deadline.
+// clocks count down from the public deadline. The seat commits to entropy
+// of its own when it is taken (kept with the token), reveals it once the
+// game starts, and at the end says what this browser checked of the deal.
 import type { Message } from "@bufbuild/protobuf";
-import type { View } from "@cardroom/client";
-import { client, linkTo, seats } from "../api.js";
+import { create, ResignSchema, type View } from "@cardroom/client";
+import { client, linkTo, seatEntropy, seats } from "../api.js";
 import { h } from "../dom.js";
 import { describeAction, drawView } from "../games/index.js";
+import { checkDeal, EntropyFeed } from "./entropy.js";
 import { errorLine, everySecond, heading, headsLink, Narration, redrawer, status, titles } from "./common.js";
 
 function askForToken(root: HTMLElement, gameId: string): Promise<string> {
@@ -84,6 +87,10 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
   const problem = h("div");
   const tools = h("div");
   const narration = new Narration(kindTitles);
+  const feed = new EntropyFeed();
+  const entropy = seats.entropy(gameId);
+  let revealing = false;
+  let dealChecked: HTMLElement | undefined;
   root.append(
     heading("Playing", gameId),
     line,
@@ -127,17 +134,47 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
       toolsShown = false;
     }
     let state: string;
-    if (view.table.finished) {
-      actions.replaceChildren(
-        h("p", {}, "The game is over: every card is shown face up (the post-mortem)."),
-        // T-ENTROPY: this table commits to no entropy of its own, so the server drew it.
-        h("p", { class: "entropy" }, "This web table sent no entropy of its own: the server drew your seat's share of the deal, so its fairness for your seat is the server's word (docs/trust.md, section 15)."),
-      );
+    if (view.table.started && feed.seen < view.version) {
+      // What is due (a reveal) and the end's check read the feed: wait for it to reach the view.
+      state = "loading";
+    } else if (view.table.finished) {
+      if (dealChecked === undefined) {
+        const { words, verified } = await checkDeal(gameId, token, seat, entropy, feed);
+        dealChecked = h("p", { class: "entropy", "data-verified": verified ? "yes" : "no" }, words);
+      }
+      actions.replaceChildren(h("p", {}, "The game is over: every card is shown face up (the post-mortem)."), dealChecked);
       state = "over";
     } else if (!view.table.started) {
       const start = h("button", { type: "button", class: "start", onclick: () => client.start(gameId, token).catch((e) => problem.replaceChildren(errorLine(e))) }, "Start the game");
       actions.replaceChildren(full ? start : h("p", {}, "Waiting for every seat to be taken: invite a player or add a bot above."));
       state = full ? "ready-to-start" : "not-started";
+    } else if (feed.due(seat, view.table.resignedSeats)) {
+      // T-ENTROPY: the table deals nothing until this seat opens the entropy it committed to.
+      if (entropy !== undefined && (await feed.matches(seat, entropy))) {
+        actions.replaceChildren(h("p", { class: "entropy" }, "Revealing your entropy: the table deals no card until every seat has."));
+        if (!revealing) {
+          revealing = true;
+          await client.revealEntropy(gameId, token, entropy).catch((error: unknown) => {
+            if (String(error instanceof Error ? error.message : error).includes("already revealed")) return;
+            problem.replaceChildren(errorLine(error));
+            revealing = false; // tried again at the next event
+          });
+        }
+        state = "revealing";
+      } else {
+        actions.replaceChildren(
+          h(
+            "p",
+            { class: "entropy" },
+            entropy === undefined
+              ? "Your seat committed to entropy this browser no longer holds, so it cannot reveal it."
+              : "The entropy this browser kept is not the one your seat committed to, so it cannot reveal it.",
+            " The table waits for it under the turn clock; a seat whose reveal times out leaves the game (T-ENTROPY). You may resign instead.",
+          ),
+          h("button", { type: "button", class: "action resign", onclick: () => act(create(ResignSchema)) }, "Resign"),
+        );
+        state = "entropy-lost";
+      }
     } else {
       const legal = await client.legalActions(gameId, token);
       actions.replaceChildren(
@@ -153,6 +190,7 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
   });
   drawing.request();
   for await (const envelope of client.watch(gameId, { token, signal })) {
+    feed.add(envelope);
     narration.add(envelope).scrollIntoView({ block: "nearest" });
     drawing.request();
   }
@@ -176,8 +214,9 @@ export async function invitePage(root: HTMLElement, gameId: string, code: string
     event.preventDefault();
     problem.replaceChildren();
     try {
-      const seat = await client.acceptInvitation(gameId, code, name.value.trim());
-      seats.set(gameId, seat.token, name.value.trim(), seat.seat);
+      const entropy = seatEntropy();
+      const seat = await client.acceptInvitation(gameId, code, name.value.trim(), { entropy });
+      seats.set(gameId, seat.token, name.value.trim(), seat.seat, entropy);
       location.hash = `#/play/${gameId}`;
     } catch (error) {
       problem.replaceChildren(errorLine(error));
