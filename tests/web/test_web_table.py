@@ -5,7 +5,9 @@ its end, the replay scrubber to the middle and back (over gRPC-Web), a seat
 played from the page, every game kind drawn, and a game created from the
 page, its invitation opened in a second browser context, a server bot
 added, the tab closed and resumed, played to the end with every card shown
-after it. Screenshots are saved in
+after it; each browser committed to its seat's entropy (its SeatTaken in
+the log), revealed it, and says at the end what it checked of the deal; a
+seat whose entropy the browser lacks says it cannot reveal. Screenshots are saved in
 test-artifacts/ (listed at the end of the run)."""
 
 from __future__ import annotations
