@@ -9,7 +9,7 @@ import { toBinary } from "@bufbuild/protobuf";
 import { type Any, AnySchema, anyUnpack } from "@bufbuild/protobuf/wkt";
 import { commitmentTo } from "./client.js";
 import { Actor_Kind, type EventEnvelope } from "./gen/cardroom/v1/envelope_pb.js";
-import { GameStartedSchema, SeatEntropyRevealedSchema, SeatEntropySchema, SeatTakenSchema } from "./gen/cardroom/v1/table_pb.js";
+import { GameStartedSchema, SeatEntropyRevealedSchema, SeatEntropySchema, SeatResignedSchema, SeatTakenSchema } from "./gen/cardroom/v1/table_pb.js";
 import { ChanceSeedSchema } from "./gen/cardroom/v1/trust_pb.js";
 
 const KEY_DOMAIN = new TextEncoder().encode("cardroom.v1.chance-key\0");
@@ -67,8 +67,10 @@ export interface EntropyCheck {
   byServer: boolean;
   /** This seat's commitment in the log is SHA-256 of the entropy it kept (undefined: none was kept). */
   ownCommitment?: boolean;
-  /** The log reveals this seat's kept entropy, once (undefined: none was kept). */
+  /** The log reveals this seat's kept entropy, once (undefined: none was kept, or the seat left first). */
   ownReveal?: boolean;
+  /** The seat left (resigned, timed out, removed) before it revealed: its entropy took no part in the deal. */
+  ownLeftUnrevealed: boolean;
   /** Seats whose revealed entropy (theirs, or the server's opening) matches their commitment. */
   matchingSeats: number[];
   /** The opened seed matches its commitment in event 1 (as `served`, when given). */
@@ -89,6 +91,7 @@ export async function checkEntropy(log: EventEnvelope[], seat: number, entropy?:
   const commitments = new Map<number, { commitment: Uint8Array; byServer: boolean }>();
   const revealed = new Map<number, { entropy: Uint8Array; sequence: bigint }>();
   const matching = new Set<number>();
+  const left = new Set<number>();
   const reveal = async (who: number, value: Uint8Array, sequence: bigint, by: string) => {
     const committed = commitments.get(who);
     if (revealed.has(who)) problems.push(`seat ${who + 1}'s entropy is revealed twice (event ${sequence})`);
@@ -104,6 +107,8 @@ export async function checkEntropy(log: EventEnvelope[], seat: number, entropy?:
     if (firstChance === undefined && envelope.command?.actor?.kind === Actor_Kind.DEALER) firstChance = envelope.sequence;
     const taken = anyUnpack(envelope.event, SeatTakenSchema);
     if (taken) commitments.set(taken.seat, { commitment: taken.entropyCommitment, byServer: taken.entropyByServer });
+    const resigned = anyUnpack(envelope.event, SeatResignedSchema);
+    if (resigned && !revealed.has(resigned.seat)) left.add(resigned.seat);
     const shown = anyUnpack(envelope.event, SeatEntropyRevealedSchema);
     if (shown) await reveal(shown.seat, shown.entropy, envelope.sequence, "by it");
     if (anyUnpack(envelope.event, GameStartedSchema)) {
@@ -128,12 +133,15 @@ export async function checkEntropy(log: EventEnvelope[], seat: number, entropy?:
   const byServer = own?.byServer ?? false;
   let ownCommitment: boolean | undefined;
   let ownReveal: boolean | undefined;
+  const mine = revealed.get(seat);
+  const ownLeftUnrevealed = mine === undefined && left.has(seat);
   if (entropy !== undefined && own !== undefined) {
     ownCommitment = !byServer && equal(own.commitment, await commitmentTo(entropy));
     if (!ownCommitment) problems.push("your seat's commitment in the log is not SHA-256 of the entropy this browser kept");
-    const mine = revealed.get(seat);
-    ownReveal = mine !== undefined && equal(mine.entropy, entropy);
-    if (!ownReveal) problems.push("the log does not reveal your entropy as you kept it");
+    if (!ownLeftUnrevealed) {
+      ownReveal = mine !== undefined && equal(mine.entropy, entropy);
+      if (!ownReveal) problems.push("the log does not reveal your entropy as you kept it");
+    }
   }
   // The seed: a ChanceSeed secret of event 1, checked against the digest every viewer was served.
   let seed: Uint8Array | undefined;
@@ -154,5 +162,5 @@ export async function checkEntropy(log: EventEnvelope[], seat: number, entropy?:
       problems.push(`the chance key cannot be computed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { problems, byServer, ownCommitment, ownReveal, matchingSeats: [...matching].sort((a, b) => a - b), seed: seed !== undefined, chanceKey: key };
+  return { problems, byServer, ownCommitment, ownReveal, ownLeftUnrevealed, matchingSeats: [...matching].sort((a, b) => a - b), seed: seed !== undefined, chanceKey: key };
 }

@@ -3,7 +3,7 @@
 // holds its commitment and its reveal; the commitment is the documented hash.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chanceKey, checkEntropy, commitmentTo, newEntropy, playBots, SeatEntropyRevealedSchema, SeatTakenSchema, seededRandom } from "../src/index.js";
+import { chanceKey, checkEntropy, commitmentTo, create, newEntropy, playBots, ResignSchema, SeatEntropyRevealedSchema, SeatTakenSchema, seededRandom } from "../src/index.js";
 import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { clientFor } from "./support.js";
 
@@ -77,5 +77,19 @@ describe("seat entropy", () => {
     assert.deepEqual([own.problems, own.matchingSeats, own.seed], [[], [0, 1, 2], true]);
     const drawn = await checkEntropy(log, 1);
     assert.deepEqual([drawn.problems, drawn.byServer, drawn.ownCommitment], [[], true, undefined]);
+  });
+
+  test("a seat that left before revealing took no part in the deal, and its own check says so, not that it failed", async () => {
+    const client = clientFor("connect");
+    const gameId = await client.createGame("smoke-and-mirrors", { seatCount: 3 });
+    const entropies = [newEntropy(), newEntropy(), newEntropy()];
+    const seats = [];
+    for (const [i, entropy] of entropies.entries()) seats.push(await client.join(gameId, `P${i}`, undefined, { entropy }));
+    await client.start(gameId, seats[0]!.token);
+    await client.act(gameId, seats[0]!.token, create(ResignSchema));
+    for (const i of [1, 2]) await client.revealEntropy(gameId, seats[i]!.token, entropies[i]!);
+    await playBots(client, gameId, [seats[1]!.token, seats[2]!.token], seededRandom(9));
+    const check = await checkEntropy(await client.audit(gameId, seats[1]!.token), 0, entropies[0]);
+    assert.deepEqual([check.problems, check.ownCommitment, check.ownReveal, check.ownLeftUnrevealed, check.matchingSeats], [[], true, undefined, true, [1, 2]]);
   });
 });

@@ -72,6 +72,9 @@ export function dealWords(check: EntropyCheck, kept: Uint8Array | undefined): st
   if (check.byServer) {
     return `The server drew your seat's entropy (this browser sent no commitment): your part in the deal is the server's word (docs/trust.md, section 15). Checked here: ${shared.join(", ")}.${key} ${AUDIT}`;
   }
+  if (check.ownLeftUnrevealed) {
+    return `Your seat left before it revealed its entropy, so its entropy took no part in the deal (T-ENTROPY). Checked here: ${shared.join(", ")}.${key} ${AUDIT}`;
+  }
   if (kept === undefined) {
     return `This browser no longer holds the entropy your seat committed to, so it cannot check your own commitment and reveal. Checked here: ${shared.join(", ")}.${key} ${AUDIT}`;
   }
