@@ -44,6 +44,11 @@ export class EntropyFeed {
     return this.started && this.committed.has(seat) && !this.revealed.has(seat) && !resigned.includes(seat);
   }
 
+  /** Each seat's commitment as this page was served it during play (server-drawn ones left out). */
+  commitments(): Map<number, Uint8Array> {
+    return new Map(this.committed);
+  }
+
   /** Whether `entropy` is what `seat` committed to (a reveal of anything else is refused). */
   async matches(seat: number, entropy: Uint8Array): Promise<boolean> {
     const commitment = this.committed.get(seat);
@@ -91,5 +96,13 @@ export async function checkDeal(gameId: string, token: string, seat: number, kep
     return { words: `The game's full log is not open to this seat (${why}), so this page cannot check the deal's entropy.`, verified: false };
   }
   const check = await checkEntropy(log, seat, kept, feed.first);
+  // The commitments the full log holds are those this page was served when each seat was taken.
+  const logged = new Map(
+    log.map((e) => (e.event ? unpack(e.event) : undefined)).filter((e) => isMessage(e, SeatTakenSchema)).map((t) => [t.seat, t.entropyCommitment]),
+  );
+  for (const [other, served] of feed.commitments()) {
+    const inLog = logged.get(other);
+    if (inLog === undefined || !equal(inLog, served)) check.problems.push(`seat ${other + 1}'s commitment in the log is not the one this page was served during play`);
+  }
   return { words: dealWords(check, kept), verified: check.problems.length === 0 };
 }
