@@ -26,6 +26,7 @@ export class EntropyFeed {
   /** The last sequence the feed brought: what it knows is the game up to there. */
   seen = 0n;
   private readonly committed = new Map<number, Uint8Array>();
+  private readonly served = new Map<number, Uint8Array>();
   private readonly revealed = new Set<number>();
   private started = false;
 
@@ -34,7 +35,10 @@ export class EntropyFeed {
     if (envelope.sequence > this.seen) this.seen = envelope.sequence;
     if (envelope.event === undefined) return;
     const event = unpack(envelope.event);
-    if (isMessage(event, SeatTakenSchema) && !event.entropyByServer && event.entropyCommitment.length) this.committed.set(event.seat, event.entropyCommitment);
+    if (isMessage(event, SeatTakenSchema) && event.entropyCommitment.length) {
+      this.served.set(event.seat, event.entropyCommitment);
+      if (!event.entropyByServer) this.committed.set(event.seat, event.entropyCommitment);
+    }
     if (isMessage(event, SeatEntropyRevealedSchema)) this.revealed.add(event.seat);
     if (isMessage(event, GameStartedSchema)) this.started = true;
   }
@@ -44,9 +48,9 @@ export class EntropyFeed {
     return this.started && this.committed.has(seat) && !this.revealed.has(seat) && !resigned.includes(seat);
   }
 
-  /** Each seat's commitment as this page was served it during play (server-drawn ones left out). */
+  /** Each seat's commitment (its own or the server's) as this page was served it during play. */
   commitments(): Map<number, Uint8Array> {
-    return new Map(this.committed);
+    return new Map(this.served);
   }
 
   /** Whether `entropy` is what `seat` committed to (a reveal of anything else is refused). */
