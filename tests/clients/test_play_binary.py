@@ -14,15 +14,22 @@ import pexpect
 
 from tests.service.helpers import server_process
 
-TIMEOUT = 180  # a ceiling for a loaded machine (the suite runs on every core), not a wait
+TIMEOUT = 60
 MOVES = 3
+
+
+def terminal_env() -> dict[str, str]:
+    """The environment without COLUMNS and LINES, which pytest-xdist's
+    workers set to 80x24: Textual would believe them over the
+    pseudo-terminal's real size and cut the header short."""
+    return {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
 
 
 def cardroom_play(*args: str, home: Path) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable,
         ["-m", "cardroom.cli", "play", *args],
-        env={**os.environ, "TERM": "xterm-256color", "XDG_STATE_HOME": str(home)},
+        env={**terminal_env(), "TERM": "xterm-256color", "XDG_STATE_HOME": str(home)},
         dimensions=(45, 150),
         encoding="utf-8",
         timeout=TIMEOUT,
