@@ -15,11 +15,9 @@ audits; its private half is gone.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -223,25 +221,6 @@ def load_ring(key_path: str | os.PathLike[str]) -> KeyRing:
     return KeyRing(key, KeyList(keys), secret)
 
 
-def _write_private(path: Path, data: bytes, *, replace: bool) -> None:
-    """Write ``data`` to ``path`` (mode 0600) atomically."""
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        if replace:
-            os.replace(temporary, path)
-        else:
-            with contextlib.suppress(FileExistsError):
-                os.link(temporary, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            temporary.unlink()
-
-
 def rotate(key_path: str | os.PathLike[str], now: datetime | None = None) -> KeyRing:
     """Make a new current key: the old one is retired at ``now`` (its
     public half stays listed), the new one signs from ``now``. Written in
@@ -252,18 +231,13 @@ def rotate(key_path: str | os.PathLike[str], now: datetime | None = None) -> Key
     key_path = Path(key_path)
     ring = load_ring(key_path)
     new = Ed25519PrivateKey.generate()
-    _write_private(bots_path(key_path), ring.bots, replace=False)
+    signing.write_private(bots_path(key_path), ring.bots, replace=False)
     *older, last = ring.listed.keys
     retired = ListedKey(last.public_key, last.valid_from, now)
     listed = KeyList((*older, retired, ListedKey(signing.public_key_bytes(new), now)))
-    _write_private(list_path(key_path), listed.dumps().encode(), replace=True)
+    signing.write_private(list_path(key_path), listed.dumps().encode(), replace=True)
     list_path(key_path).chmod(0o644)  # public halves only
-    pem = new.private_bytes(
-        serialization.Encoding.PEM,
-        serialization.PrivateFormat.PKCS8,
-        serialization.NoEncryption(),
-    )
-    _write_private(key_path, pem, replace=True)
+    signing.write_private(key_path, signing.private_pem(new), replace=True)
     return KeyRing(new, listed, ring.bots)
 
 

@@ -49,26 +49,42 @@ def load_or_create_key(path: str | os.PathLike[str]) -> Ed25519PrivateKey:
         return _load(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(
+    if not write_private(path, private_pem(key), replace=False):
+        return _load(path)
+    return key
+
+
+def private_pem(key: Ed25519PrivateKey) -> bytes:
+    """The key as the key file holds it: unencrypted PKCS#8 PEM."""
+    return key.private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
         serialization.NoEncryption(),
     )
+
+
+def write_private(path: Path, data: bytes, *, replace: bool) -> bool:
+    """Write ``data`` to ``path`` (mode 0600) so that it appears complete or
+    not at all. With ``replace`` an existing file is replaced; without, an
+    existing file is kept and False returned (another process won)."""
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as file:
-            file.write(pem)
+            file.write(data)
             file.flush()
             os.fsync(file.fileno())
+        if replace:
+            os.replace(temporary, path)
+            return True
         try:
             os.link(temporary, path)
         except FileExistsError:
-            return _load(path)
+            return False
+        return True
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
-    return key
 
 
 def _load(path: Path) -> Ed25519PrivateKey:
