@@ -44,6 +44,9 @@ async def test_a_seat_that_commits_reveals_and_its_deal_is_verified(server: Serv
     with pytest.raises(RuleBroken, match="T-ENTROPY: the entropy does not match"):
         await client.reveal_entropy(game_id, mine.token, new_entropy())
     assert (await client.view(game_id, mine.token)).version == view.version  # wrote nothing
+    with pytest.raises(InvalidArgument, match="entropy must be 32 bytes"):
+        await client.reveal_entropy(game_id, mine.token, b"short")
+    assert (await client.view(game_id, mine.token)).version == view.version  # wrote nothing
     await client.reveal_entropy(game_id, mine.token, mine.entropy)
     # Ada's copies, as served live while the game is played.
     watching = asyncio.create_task(collect(client.watch(game_id, mine.token)))
