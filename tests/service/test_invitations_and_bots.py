@@ -157,11 +157,47 @@ async def test_a_bot_keeps_playing_across_a_restart(tmp_path: Path) -> None:
         await server.stop(grace=None)
 
 
+async def test_a_server_search_bot_plays_to_the_end(tmp_path: Path) -> None:
+    """The lobby's strongest level: AddBot "search" seats a bot the server
+    runs, thinking --bot-think-ms a move in a worker process."""
+    settings = Settings(
+        address="127.0.0.1:0",
+        database=str(tmp_path / "cardroom.sqlite3"),
+        operator_token=OPERATOR_TOKEN,
+        bot_think_ms=20,
+    )
+    server = await start(settings)
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        kinds = await client.game_kinds()
+        assert {k.kind: list(k.bot_strategies) for k in kinds} == {
+            k.kind: ["random", "heuristic", "search"] for k in kinds
+        }
+        game_id = await client.create_game(KIND, seat_count=3)
+        host = await client.join(game_id, "Ada")
+        searcher = await client.add_bot(game_id, host.token, "search")
+        other = await client.add_bot(game_id, host.token, "heuristic")
+        assert (searcher.player_name, other.player_name) == ("search bot 1", "heuristic bot 1")
+        await client.start(game_id, host.token)
+        await client.resign(game_id, host.token)
+        assert (await _finished(client, game_id, host.token)).table.finished
+        await _bots_done(server, game_id, {searcher.seat, other.seat})
+        log = await client.audit(game_id, host.token)
+        actors = {e.command.actor.seat for e in log if e.command.actor.kind == epb.Actor.KIND_SEAT}
+        assert searcher.seat in actors
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+
+
 async def test_a_bad_bot_strategy_is_refused(served: Served) -> None:
     client = served.client
     game_id = await client.create_game(KIND, seat_count=3)
     host = await client.join(game_id, "Ada")
-    with pytest.raises(InvalidArgument, match="unknown bot strategy"):
+    with pytest.raises(
+        InvalidArgument,
+        match="unknown bot strategy 'clairvoyant'; strategies: random, heuristic, search",
+    ):
         await client.add_bot(game_id, host.token, "clairvoyant")
     with pytest.raises(RuleBroken, match="T-INVITE: seat 0 is taken"):
         await client.invite(game_id, host.token, seat=0)

@@ -294,6 +294,12 @@ describe("the reference web table", () => {
       await late.click("form.accept button");
       assert.match(await late.locator(".error").innerText(), /T-INVITE/);
       await late.close();
+      // The levels of bot the server can seat in this game, weakest first.
+      assert.deepEqual(await host.locator(".table-tools button.add-bot").allInnerTexts(), [
+        "Add a random bot",
+        "Add a heuristic bot",
+        "Add a search bot",
+      ]);
       // A bot the server runs takes the last seat; it or Grace starts the game.
       await host.click('.table-tools button.add-bot[data-strategy="heuristic"]');
       await host.waitForSelector('[data-page="play"]:is([data-state="ready-to-start"], [data-state="your-turn"], [data-state="waiting"])');

@@ -351,7 +351,7 @@ class ListGameKindsRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GameKind(_message.Message):
-    __slots__ = ("kind", "title", "rules_version", "min_seats", "max_seats", "options_type", "command_types", "chance_types", "view_type")
+    __slots__ = ("kind", "title", "rules_version", "min_seats", "max_seats", "options_type", "command_types", "chance_types", "view_type", "bot_strategies")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -361,6 +361,7 @@ class GameKind(_message.Message):
     COMMAND_TYPES_FIELD_NUMBER: _ClassVar[int]
     CHANCE_TYPES_FIELD_NUMBER: _ClassVar[int]
     VIEW_TYPE_FIELD_NUMBER: _ClassVar[int]
+    BOT_STRATEGIES_FIELD_NUMBER: _ClassVar[int]
     kind: str
     title: str
     rules_version: str
@@ -370,7 +371,8 @@ class GameKind(_message.Message):
     command_types: _containers.RepeatedScalarFieldContainer[str]
     chance_types: _containers.RepeatedScalarFieldContainer[str]
     view_type: str
-    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., options_type: _Optional[str] = ..., command_types: _Optional[_Iterable[str]] = ..., chance_types: _Optional[_Iterable[str]] = ..., view_type: _Optional[str] = ...) -> None: ...
+    bot_strategies: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., options_type: _Optional[str] = ..., command_types: _Optional[_Iterable[str]] = ..., chance_types: _Optional[_Iterable[str]] = ..., view_type: _Optional[str] = ..., bot_strategies: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListGameKindsResponse(_message.Message):
     __slots__ = ("kinds",)

@@ -22,6 +22,7 @@ from cardroom.cli.common import (
     unreachable,
 )
 from cardroom.client import CardroomError, Client
+from cardroom.client.bots import BOT_KINDS
 from cardroom.client.follow import transient
 from cardroom.client.sessions import SeatRecord, SessionError, Sessions
 
@@ -137,9 +138,11 @@ class AddBot:
         _common(parser, "add the bot")
         parser.add_argument(
             "--strategy",
-            choices=("heuristic", "random"),
+            choices=BOT_KINDS,
             default="heuristic",
-            help="how it plays (default %(default)s)",
+            help="how it plays: random, heuristic (the game's own strategy) or search "
+            "(information-set search; the server gives it --bot-think-ms a move) "
+            "(default %(default)s)",
         )
 
     @staticmethod

@@ -232,6 +232,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "table rules: those seats are removed for absence (T-RESIGN), its bots play on; 0: never "
         "(env CARDROOM_ABANDON_AFTER; default %(default)s)",
     )
+    parser.add_argument(
+        "--bot-think-ms",
+        type=int,
+        metavar="MS",
+        default=_int("CARDROOM_BOT_THINK_MS", 500),
+        help="how long a search bot the server runs (AddBot) thinks a move, in a worker "
+        "process (env CARDROOM_BOT_THINK_MS; default %(default)s)",
+    )
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
@@ -252,6 +260,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
         raise UsageError("--absent-after must be 0 (never) or more seconds")
     if args.abandon_after < 0:
         raise UsageError("--abandon-after must be 0 (never) or more seconds")
+    if not 1 <= args.bot_think_ms <= 60_000:
+        raise UsageError("--bot-think-ms must be 1 to 60000")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
     if args.max_game_events and args.max_game_events < 100:
@@ -301,6 +311,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         web_root=args.web_root,
         absent_after=args.absent_after or None,
         abandon_after=args.abandon_after or None,
+        bot_think_ms=args.bot_think_ms,
         broker=args.broker or None,
     )
 

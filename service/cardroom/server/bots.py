@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from cardroom.client import Client
-from cardroom.client.bots import strategy_for
+from cardroom.client.bots import DEFAULT_THINK_MS, strategy_for
 from cardroom.client.bots.runner import Bot
 
 log = logging.getLogger(__name__)
@@ -33,9 +33,17 @@ Key = tuple[str, int]
 
 
 class BotRunner:
-    def __init__(self, client: Client, token_of: Callable[[str, int], str]) -> None:
+    def __init__(
+        self,
+        client: Client,
+        token_of: Callable[[str, int], str],
+        think_ms: int = DEFAULT_THINK_MS,
+    ) -> None:
         self.client = client
         self.token_of = token_of
+        # A search bot's time a move; it thinks in a worker process
+        # (cardroom.client.bots.search), never on this event loop.
+        self.think_ms = think_ms
         self.tasks: dict[Key, asyncio.Task[None]] = {}
         self.finished: set[Key] = set()  # played to the end (tests read this)
         self.resuming: asyncio.Task[None] | None = None
@@ -59,7 +67,7 @@ class BotRunner:
                 game_id,
                 token,
                 seat,
-                strategy_for(view.table.kind, strategy),
+                strategy_for(view.table.kind, strategy, think_ms=self.think_ms),
                 random.Random(f"{game_id}:{seat}"),
             )
             await bot.play()

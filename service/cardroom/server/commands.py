@@ -18,7 +18,8 @@ from typing import Any
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
-from cardroom.domain import presentation, registry
+from cardroom.client.bots import BOT_KINDS, bot_kinds_for
+from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import (
     DEALER,
@@ -475,17 +476,15 @@ def with_entropy(command: tpb.TakeSeat, entropy_commitment: bytes) -> bytes:
     return command.server_entropy
 
 
-BOT_STRATEGIES = ("heuristic", "random")
-
-
 def check_bot_strategy(kind: str, strategy: str) -> None:
-    """A strategy the server's bots play for this game kind."""
-    if strategy not in BOT_STRATEGIES:
+    """A bot the server can seat in this game kind (``bot_kinds_for``)."""
+    offered = bot_kinds_for(kind)
+    if strategy not in BOT_KINDS:
         raise MalformedCommand(
-            f"unknown bot strategy {quote(strategy)}; strategies: {', '.join(BOT_STRATEGIES)}"
+            f"unknown bot strategy {quote(strategy)}; strategies: {', '.join(offered)}"
         )
-    if strategy == "heuristic" and presentation.strategy(kind) is None:
-        raise MalformedCommand(f"{kind} has no heuristic bot; try random")
+    if strategy not in offered:
+        raise MalformedCommand(f"{kind} has no {strategy} bot; strategies: {', '.join(offered)}")
 
 
 def checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:

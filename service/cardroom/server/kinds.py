@@ -1,11 +1,12 @@
 """What a frontend needs to know of each game this server plays: its kind,
 player counts and the protobuf message types of its options, commands,
-chance outcomes and view (``ListGameKinds``)."""
+chance outcomes and view, and the bots it can seat (``ListGameKinds``)."""
 
 from __future__ import annotations
 
 from functools import cache
 
+from cardroom.client.bots import bot_kinds_for
 from cardroom.domain import registry
 from cardroom.v1 import game_service_pb2 as gpb
 
@@ -24,6 +25,7 @@ def game_kinds() -> gpb.ListGameKindsResponse:
                 command_types=[t.DESCRIPTOR.full_name for t in game.command_types],
                 chance_types=[t.DESCRIPTOR.full_name for t in game.chance_types],
                 view_type=game.view_type.DESCRIPTOR.full_name,
+                bot_strategies=bot_kinds_for(game.kind),
             )
             for game in registry.games().values()
         ]

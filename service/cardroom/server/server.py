@@ -19,6 +19,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from cardroom.client import Client
+from cardroom.client.bots import DEFAULT_THINK_MS
 from cardroom.domain import registry
 from cardroom.server import broker as brokers
 from cardroom.server import clocks, feeds
@@ -160,6 +161,9 @@ class Settings:
     # Seconds without a call from every human seat of a running game after
     # which those seats are removed for absence (T-RESIGN); None: never.
     abandon_after: float | None = 3600.0
+    # Wall-clock milliseconds a server-side search bot (AddBot "search")
+    # thinks a move, in a worker process.
+    bot_think_ms: int = DEFAULT_THINK_MS
     # nats://HOST:PORT: publish each event's copies for relays, and share
     # presence (docs/scaling.md, "Relays"); None: no broker.
     broker: str | None = None
@@ -375,7 +379,7 @@ async def _serve_games(
         broker, shared = await _join_broker(settings.broker, servicer, health_servicer, metrics)
     # The turn clocks: re-armed from the events, then fired as deadlines pass.
     clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
-    bots = BotRunner(Client.connect(bots_address), games.bot_token)
+    bots = BotRunner(Client.connect(bots_address), games.bot_token, settings.bot_think_ms)
     servicer.bots = bots
     bots.resuming = asyncio.create_task(_resume_bots(bots, servicer))
     if settings.abandon_after:

@@ -19,6 +19,19 @@ class NoSuchBot(ValueError):
     """A bot kind that does not exist, or that this game has no strategy for."""
 
 
+def bot_kinds_for(kind: str) -> tuple[str, ...]:
+    """The bots a game has, weakest first: "random" always, "heuristic"
+    with the game's ``strategy.py``, "search" with its ``determinize.py``
+    (what the lobby offers as levels, ``GameKind.bot_strategies``)."""
+    return tuple(
+        bot
+        for bot in BOT_KINDS
+        if bot == "random"
+        or (bot == "heuristic" and strategy(kind) is not None)
+        or (bot == "search" and determinizer(kind) is not None)
+    )
+
+
 def strategy_for(kind: str, bot: str, *, think_ms: int = DEFAULT_THINK_MS) -> Strategy | SearchBot:
     """How a bot kind ("random", "heuristic" or "search") plays a game; a
     search bot thinks ``think_ms`` a move."""

@@ -7,7 +7,7 @@
 // game starts, and at the end says what this browser checked of the deal.
 import type { Message } from "@bufbuild/protobuf";
 import { create, ResignSchema, type View } from "@cardroom/client";
-import { client, linkTo, seatEntropy, seats } from "../api.js";
+import { client, gameKinds, linkTo, seatEntropy, seats } from "../api.js";
 import { h } from "../dom.js";
 import { describeAction, drawView } from "../games/index.js";
 import { checkDeal, EntropyFeed } from "./entropy.js";
@@ -26,8 +26,22 @@ function askForToken(root: HTMLElement, gameId: string): Promise<string> {
   });
 }
 
-/** Before the start: invite a player to a free seat, or add a bot the server runs. */
-function tableTools(gameId: string, token: string, problem: HTMLElement, redraw: () => void): HTMLElement {
+/** What each bot the server can seat is, for its button's tooltip. */
+const BOT_LEVELS: Record<string, string> = {
+  random: "easiest: any legal move alike",
+  heuristic: "the game's own strategy, from its seat's view",
+  search: "strongest: plays out its moves on deals consistent with what its seat has seen",
+};
+
+/** Before the start: invite a player to a free seat, or add a bot the server
+ * runs, at any level the game has (GameKind.botStrategies, weakest first). */
+function tableTools(
+  gameId: string,
+  token: string,
+  botStrategies: readonly string[],
+  problem: HTMLElement,
+  redraw: () => void,
+): HTMLElement {
   const invitation = h("div", { class: "invitation" });
   const guarded = (run: () => Promise<void>) => async () => {
     problem.replaceChildren();
@@ -61,8 +75,13 @@ function tableTools(gameId: string, token: string, problem: HTMLElement, redraw:
       "div",
       { class: "tool-buttons" },
       h("button", { type: "button", class: "invite", onclick: invite }, "Invite a player"),
-      h("button", { type: "button", class: "add-bot", "data-strategy": "heuristic", onclick: bot("heuristic") }, "Add a heuristic bot"),
-      h("button", { type: "button", class: "add-bot", "data-strategy": "random", onclick: bot("random") }, "Add a random bot"),
+      ...botStrategies.map((strategy) =>
+        h(
+          "button",
+          { type: "button", class: "add-bot", "data-strategy": strategy, title: BOT_LEVELS[strategy] ?? "", onclick: bot(strategy) },
+          `Add a ${strategy} bot`,
+        ),
+      ),
     ),
     invitation,
   );
@@ -127,7 +146,12 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     board.replaceChildren(drawView(view.game, { names, viewer: seat }));
     const full = names.every((name) => name !== "");
     if (!view.table.started && !full) {
-      if (!toolsShown) tools.replaceChildren(tableTools(gameId, token, problem, () => drawing.request()));
+      if (!toolsShown) {
+        const offered = (await gameKinds()).get(view.table.kind)?.botStrategies ?? [];
+        // A server from before GameKind.bot_strategies seats these two.
+        const levels = offered.length ? offered : ["random", "heuristic"];
+        tools.replaceChildren(tableTools(gameId, token, levels, problem, () => drawing.request()));
+      }
       toolsShown = true;
     } else {
       tools.replaceChildren();
