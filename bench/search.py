@@ -14,7 +14,7 @@ bot's thinking).
 
 Printed per game: the search bot's wins, its win rate with a 95% Wilson
 interval, the rate over the fair share (1/3; above 1.00x is better than a
-heuristic bot), and the median and 90th percentile CPU time per search move
+heuristic bot), and the median, 90th percentile and longest CPU time per search move
 (moves with a single legal choice are not searched and not counted). The
 default is a few games per game, enough to see the bot work in a few
 minutes; ``--games 500`` is the full measure (hours).
@@ -59,13 +59,14 @@ class Tally:
             f"{self.kind:<20} {self.games:5d} {self.wins:5.0f}  {rate:6.1%}  "
             f"[{low:5.1%}, {high:5.1%}]  {rate * SEATS:4.2f}x  "
             f"{statistics.median(times) * 1000:6.0f} ms  {p90 * 1000:6.0f} ms  "
+            f"{times[-1] * 1000:6.0f} ms  "
             f"{statistics.median(self.iterations or [0]):6.0f}  {len(self.move_seconds):6d}"
         )
 
 
 HEADER = (
     f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     /fair "
-    f"{'median':>9}  {'p90':>9}  {'iters':>6}  {'moves':>6}"
+    f"{'median':>9}  {'p90':>9}  {'max':>9}  {'iters':>6}  {'moves':>6}"
 )
 
 
@@ -170,7 +171,9 @@ def main() -> None:
             if args.progress:
                 print(f"  after game {index + 1}: {tally.line()}", file=sys.stderr, flush=True)
         print(tally.line(), flush=True)
-    print("\nmedian/p90: CPU time (one core) per searched move; iters: median iterations a move")
+    print(
+        "\nmedian/p90/max: CPU time (one core) per searched move; iters: median iterations a move"
+    )
 
 
 if __name__ == "__main__":
