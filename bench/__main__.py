@@ -15,6 +15,9 @@ times out; no server, about an hour at 300 games a run).
 ``python3 dev.py bench abandoned [--games N] [--seconds S]``: events/s that
 abandoned clocked games write by themselves, before and after T-TIMEOUTS
 (``bench/abandoned.py``).
+``python3 dev.py bench search [--games 500] [--jobs N]``: the search bot
+against two heuristic bots, win rate against the fair share and CPU time per
+move (``bench/search.py``; docs/bots.md).
 """
 
 from __future__ import annotations
@@ -223,6 +226,10 @@ async def main(argv: list[str]) -> int:
         from bench import abandoned
 
         return await abandoned.main(argv[1:])
+    if argv[:1] == ["search"]:
+        from bench import search
+
+        return search.main(argv[1:])
     args = arguments(argv)
     scale = scaled(
         QUICK if args.quick else FULL,

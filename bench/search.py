@@ -1,4 +1,5 @@
-"""The search bot against heuristic bots: ``python -m bench.search [--games 500]``.
+"""The search bot against heuristic bots: ``python3 dev.py bench search [--games 500]``
+(or ``python -m bench.search``).
 
 For every game: ``--games`` games at 3 seats, one search bot
 (``cardroom.domain.search``) and two of the game's heuristic bots, the search
@@ -17,17 +18,21 @@ interval, the rate over the fair share (1/3; above 1.00x is better than a
 heuristic bot), and the median, 90th percentile and longest CPU time per search move
 (moves with a single legal choice are not searched and not counted). The
 default is a few games per game, enough to see the bot work in a few
-minutes; ``--games 500`` is the full measure (hours).
+minutes; ``--games 500`` is the full measure (hours on one core;
+``--jobs N`` plays N games at once, each seeded by its index, so the figures
+are the same for any N).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from cardroom.client.bots.simulate import wilson
@@ -50,6 +55,12 @@ class Tally:
     move_seconds: list[float] = field(default_factory=list)
     iterations: list[int] = field(default_factory=list)
 
+    def add(self, played: Played) -> None:
+        self.games += 1
+        self.wins += played.won
+        self.move_seconds += played.move_seconds
+        self.iterations += played.iterations
+
     def line(self) -> str:
         low, high = wilson(round(self.wins), self.games)
         rate = self.wins / self.games if self.games else 0.0
@@ -70,13 +81,21 @@ HEADER = (
 )
 
 
+@dataclass
+class Played:
+    """One game's result for the search bot."""
+
+    won: bool
+    move_seconds: list[float]
+    iterations: list[int]
+
+
 def play(
     kind: str,
     me: int,
     seed: int,
     choose: Callable[[object, int, random.Random], tuple[object, int]],
-    tally: Tally,
-) -> None:
+) -> Played:
     """One game: the search bot in seat ``me``, heuristic bots elsewhere."""
     game = registry.game(kind)
     heuristic = strategy(kind)
@@ -86,6 +105,7 @@ def play(
     created = tables.create(game, game.options_type(), SEATS, set_deal=False)
     full = tables.initial(game, created.public)  # type: ignore[arg-type]
     folds = {s: full for s in range(SEATS)}
+    played = Played(False, [], [])
 
     def apply(actor: Actor, command: object) -> None:
         nonlocal full
@@ -108,8 +128,8 @@ def play(
         if seat == me and len(legal) > 1:
             started = time.process_time()
             choice, iterations = choose(folds[seat].game_state, seat, rngs[seat])
-            tally.move_seconds.append(time.process_time() - started)
-            tally.iterations.append(iterations)
+            played.move_seconds.append(time.process_time() - started)
+            played.iterations.append(iterations)
         elif seat == me:
             choice = legal[0]
         else:
@@ -118,10 +138,8 @@ def play(
         apply(Actor.of_seat(seat), choice)
     else:
         raise RuntimeError(f"{kind} game {seed} did not end in {MAX_COMMANDS} commands")
-    tally.games += 1
-    winners = full.winners
-    if me in winners:
-        tally.wins += 1
+    played.won = me in full.winners
+    return played
 
 
 def searcher(
@@ -142,7 +160,41 @@ def searcher(
     return choose
 
 
-def main() -> None:
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to play game ``index`` of a run."""
+
+    kind: str
+    think_ms: int
+    iterations: int
+    rollout_moves: int
+    seed: int
+
+    def __call__(self, index: int) -> Played:
+        settings = Settings(iterations=self.iterations, rollout_moves=self.rollout_moves)
+        choose = _searcher(self.kind, self.think_ms, settings)
+        return play(self.kind, index % SEATS, self.seed * 100_003 + index, choose)
+
+
+@functools.cache
+def _searcher(
+    kind: str, think_ms: int, settings: Settings
+) -> Callable[[object, int, random.Random], tuple[object, int]]:
+    """One searcher per process and run (workers build theirs once)."""
+    return searcher(kind, think_ms, settings)
+
+
+def results(job: Job, games: int, jobs: int) -> Iterator[Played]:
+    """The run's games in order, ``jobs`` at a time in worker processes (each
+    game is seeded by its index, so the figures do not depend on ``jobs``)."""
+    if jobs <= 1:
+        yield from map(job, range(games))
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as workers:
+        yield from workers.imap(job, range(games))
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__)
     parser.add_argument("--games", type=int, default=3, help="games per game kind")
     parser.add_argument(
@@ -154,8 +206,14 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played at once, each in its own process on its own core (default 1)",
+    )
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     kinds = args.game or sorted(k for k in registry.games() if determinizer(k) is not None)
     print(
         f"search bot ({args.think_ms} ms, at most {args.iterations} iterations a move) "
@@ -164,17 +222,17 @@ def main() -> None:
     print(HEADER, flush=True)
     for kind in kinds:
         tally = Tally(kind)
-        settings = Settings(iterations=args.iterations, rollout_moves=args.rollout_moves)
-        choose = searcher(kind, args.think_ms, settings)
-        for index in range(args.games):
-            play(kind, index % SEATS, args.seed * 100_003 + index, choose, tally)
+        job = Job(kind, args.think_ms, args.iterations, args.rollout_moves, args.seed)
+        for index, played in enumerate(results(job, args.games, args.jobs)):
+            tally.add(played)
             if args.progress:
                 print(f"  after game {index + 1}: {tally.line()}", file=sys.stderr, flush=True)
         print(tally.line(), flush=True)
     print(
         "\nmedian/p90/max: CPU time (one core) per searched move; iters: median iterations a move"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
