@@ -50,6 +50,7 @@ MAX_COMMANDS = 5_000
 @dataclass
 class Tally:
     kind: str
+    budget: int  # iterations a move, at most
     games: int = 0
     wins: float = 0.0  # a shared win counts for every winner, as in simulate
     move_seconds: list[float] = field(default_factory=list)
@@ -71,13 +72,14 @@ class Tally:
             f"[{low:5.1%}, {high:5.1%}]  {rate * SEATS:4.2f}x  "
             f"{statistics.median(times) * 1000:6.0f} ms  {p90 * 1000:6.0f} ms  "
             f"{times[-1] * 1000:6.0f} ms  "
-            f"{statistics.median(self.iterations or [0]):6.0f}  {len(self.move_seconds):6d}"
+            f"{statistics.median(self.iterations or [0]):6.0f}  {len(self.move_seconds):6d}  "
+            f"{sum(n < self.budget for n in self.iterations):5d}"
         )
 
 
 HEADER = (
     f"{'game':<20} {'games':>5} {'wins':>5}  {'rate':>6}  95% interval     /fair "
-    f"{'median':>9}  {'p90':>9}  {'max':>9}  {'iters':>6}  {'moves':>6}"
+    f"{'median':>9}  {'p90':>9}  {'max':>9}  {'iters':>6}  {'moves':>6}  {'cut':>5}"
 )
 
 
@@ -221,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(HEADER, flush=True)
     for kind in kinds:
-        tally = Tally(kind)
+        tally = Tally(kind, args.iterations)
         job = Job(kind, args.think_ms, args.iterations, args.rollout_moves, args.seed)
         for index, played in enumerate(results(job, args.games, args.jobs)):
             tally.add(played)
@@ -229,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  after game {index + 1}: {tally.line()}", file=sys.stderr, flush=True)
         print(tally.line(), flush=True)
     print(
-        "\nmedian/p90/max: CPU time (one core) per searched move; iters: median iterations a move"
+        "\nmedian/p90/max: CPU time (one core) per searched move; iters: median iterations "
+        "a move; cut: moves the --think-ms clock ended early"
     )
     return 0
 

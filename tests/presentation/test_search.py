@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pytest
@@ -136,3 +137,46 @@ def test_the_flat_search_overrules_the_heuristic_only_on_paired_evidence() -> No
                 assert result.move == expected and result.iterations == 0
                 return
     raise AssertionError("no choice to make in a whole game")
+
+
+def test_the_clock_is_asked_between_rollouts_and_a_cut_iteration_is_dropped() -> None:
+    """A move's time is bounded by the clock within a rollout, not an
+    iteration (which plays out every move in contention): a stop that comes
+    mid-iteration ends the search at once, the cut iteration not counted."""
+    kind = "smiles-and-daggers"
+    game, det, bot = registry.game(kind), determinizer(kind), strategy(kind)
+    assert det is not None and bot is not None
+    search = Search(game, det, Settings(iterations=50), *strategy_policies(game, bot, det))
+    local = LocalGame(kind, 3, 1)
+    rngs = [random.Random(s) for s in range(3)]
+    strategies = heuristics(kind, 3)
+    while not local.over:
+        local.step(strategies, rngs)
+        for seat in range(3):
+            fold = local.folds[Viewer.of_seat(seat)].game_state
+            legal = game.legal_actions(fold, seat)
+            if len(legal) < 3:
+                continue
+            asked = 0
+
+            def stop(after: int) -> bool:
+                nonlocal asked
+                asked += 1
+                return asked > after
+
+            # Stopped before the first iteration's second rollout: nothing
+            # complete, so the heuristic's move.
+            view = game.view(fold, Viewer.of_seat(seat))
+            expected = bot.choose(view, legal, seat, random.Random(7))
+            result = search.choose(fold, seat, random.Random(7), stop=partial(stop, 1), seats=3)
+            assert (result.move, result.iterations, asked) == (expected, 0, 2)
+            # Stopped in the second iteration: one counted, every move
+            # played out once in it and nothing of the cut one kept.
+            asked = 0
+            result = search.choose(
+                fold, seat, random.Random(7), stop=partial(stop, len(legal) + 2), seats=3
+            )
+            assert result.iterations == 1
+            assert all(child.visits == 1 for child in result.root.children.values())
+            return
+    raise AssertionError("no choice of three moves in a whole game")

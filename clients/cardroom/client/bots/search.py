@@ -7,7 +7,7 @@ server sends it, told by its :class:`~cardroom.client.feed.Feed`), so it can
 no more see a hidden card than a person in that seat. The search runs in a
 worker process (a shared :class:`~concurrent.futures.ProcessPoolExecutor`),
 so the bot's event loop, and any table it shares a process with, is never
-held up while it thinks; the worker stops between iterations once
+held up while it thinks; the worker stops between rollouts once
 ``think_ms`` have passed (or ``iterations`` are done).
 """
 
@@ -73,7 +73,7 @@ def think(
 ) -> tuple[Message, int]:
     """One move, in a worker process: the search from ``fold`` until the
     clock or the iterations run out. The clock is read here, outside the
-    pure search, which only asks ``stop`` between iterations."""
+    pure search, which only asks ``stop`` between rollouts."""
     deadline = time.monotonic() + think_ms / 1000
     search = searcher(kind)
     search.settings = Settings(iterations=iterations)

@@ -28,7 +28,7 @@ not shown the best one clearly better.
 
 Everything is pure: the randomness is the ``rng`` passed in, the budget is a
 number of iterations, and a caller with a clock passes ``stop`` (asked
-between iterations) to end the search early. So the same fold and seed give
+between rollouts) to end the search early. So the same fold and seed give
 the same move, and a fold the seat cannot tell apart from another gives the
 same move too: nothing here reads anything but the fold.
 """
@@ -274,8 +274,17 @@ class Search:
             seed = rng.getrandbits(64)
             values: dict[bytes, float] = {}
             for k, move in active.items():
+                # The clock is asked between rollouts too (an iteration
+                # plays out every move in contention, which can take a
+                # tenth of a second); an iteration cut short is dropped,
+                # so every move is still compared on the same samples.
+                if stop is not None and stop():
+                    break
                 state = self.rollout(self.apply(sample, actor, move), random.Random(seed))
                 values[k] = self.shares(state)[seat]
+            if len(values) < len(active):
+                break
+            for k in active:
                 child = root.children[k]
                 child.visits += 1
                 child.available += 1
