@@ -15,6 +15,8 @@ times out; no server, about an hour at 300 games a run).
 ``python3 dev.py bench abandoned [--games N] [--seconds S]``: events/s that
 abandoned clocked games write by themselves, before and after T-TIMEOUTS
 (``bench/abandoned.py``).
+``python3 dev.py bench heads [--rounds N]``: what signing every served
+event's head costs, signed against ``--no-signed-heads`` (``bench/heads.py``).
 ``python3 dev.py bench search [--games 500] [--jobs N]``: the search bot
 against two heuristic bots, win rate against the fair share and CPU time per
 move (``bench/search.py``; docs/bots.md).
@@ -226,6 +228,11 @@ async def main(argv: list[str]) -> int:
         from bench import abandoned
 
         return await abandoned.main(argv[1:])
+    if argv[:1] == ["heads"]:
+        from bench import heads
+
+        await heads.measure(heads.arguments(argv[1:]))
+        return 0
     if argv[:1] == ["search"]:
         from bench import search
 

@@ -1,7 +1,7 @@
 """What signed heads cost (docs/trust.md, "Signed heads"): a same-run A/B.
 
-``python -m bench.heads`` starts servers on fresh SQLite databases, in
-alternating rounds with heads signed (the default) and with
+``python3 dev.py bench heads`` (or ``python -m bench.heads``) starts servers
+on fresh SQLite databases, in alternating rounds with heads signed (the default) and with
 ``--no-signed-heads``, and measures on each the two figures of the
 commands and spectators rows at a reduced scale: SubmitCommand seconds
 (bots playing ordinary games, one client) and delivery to the last of N
@@ -86,7 +86,7 @@ async def measure(args: argparse.Namespace) -> None:
         )
 
 
-def main() -> None:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.heads", description=__doc__)
     parser.add_argument("--rounds", type=int, default=2, help="A/B rounds (default 2)")
     parser.add_argument("--commands", type=int, default=300, help="SubmitCommands per round")
@@ -94,8 +94,8 @@ def main() -> None:
     parser.add_argument(
         "--spectator-commands", type=int, default=30, help="commands delivered per round"
     )
-    asyncio.run(measure(parser.parse_args()))
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    main()
+    asyncio.run(measure(arguments()))
