@@ -222,7 +222,9 @@ class Client:
         self, game_id: str, token: str, strategy: str = "heuristic", seat: int | None = None
     ) -> gpb.AddBotResponse:
         """Seat a bot the server runs (it keeps playing when this client
-        leaves); ``token``: a seat of the game, or the operator's."""
+        leaves); ``token``: a seat of the game, or the operator's;
+        ``strategy``: one of the game's ``GameKind.bot_strategies``
+        ("random", "heuristic", "search")."""
         request = gpb.AddBotRequest(game_id=game_id, strategy=strategy)
         if seat is not None:
             request.seat = seat
