@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
+import json
 import multiprocessing
 import random
 import statistics
@@ -34,12 +36,14 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cardroom.client.bots.simulate import wilson
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import DEALER, GUEST, Actor, Viewer
 from cardroom.domain.presentation import strategy
+from cardroom.domain.search import ismcts
 from cardroom.domain.search.ismcts import Search, Settings, determinizer, strategy_policies
 from cardroom.v1 import table_pb2 as tpb
 
@@ -177,6 +181,61 @@ class Job:
         choose = _searcher(self.kind, self.think_ms, settings)
         return play(self.kind, index % SEATS, self.seed * 100_003 + index, choose)
 
+    def run(self) -> dict[str, object]:
+        """What makes two games of a record part of one run: the settings
+        and the code that plays them (the search, the game, the table)."""
+        return {
+            "kind": self.kind,
+            "seed": self.seed,
+            "iterations": self.iterations,
+            "think_ms": self.think_ms,
+            "rollout_moves": self.rollout_moves,
+            "code": code_digest(self.kind),
+        }
+
+
+@functools.cache
+def code_digest(kind: str) -> str:
+    """A digest of the sources a game's search runs on: its game package,
+    the search and the table. A record of older code is not resumed."""
+    det = registry.part(kind, "determinize")
+    assert det is not None and det.__file__ is not None
+    folders = [Path(det.__file__).parent, Path(ismcts.__file__).parent]
+    files = sorted(f for folder in folders for f in folder.glob("*.py"))
+    files.append(Path(tables.__file__))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def recorded(path: Path, job: Job) -> dict[int, Played]:
+    """The games of this run already in the record, by index."""
+    if not path.exists():
+        return {}
+    run, found = job.run(), {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line) if line.strip() else None
+        if row and row["run"] == run:
+            found[row["index"]] = Played(
+                row["won"], [ms / 1000 for ms in row["move_ms"]], row["move_iterations"]
+            )
+    return found
+
+
+def record(path: Path, job: Job, index: int, played: Played) -> None:
+    """One game, a JSON line appended (the run resumes from what is here)."""
+    row = {
+        "run": job.run(),
+        "index": index,
+        "won": played.won,
+        "move_ms": [round(t * 1000, 1) for t in played.move_seconds],
+        "move_iterations": played.iterations,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as out:
+        out.write(json.dumps(row, separators=(",", ":")) + "\n")
+
 
 @functools.cache
 def _searcher(
@@ -186,14 +245,14 @@ def _searcher(
     return searcher(kind, think_ms, settings)
 
 
-def results(job: Job, games: int, jobs: int) -> Iterator[Played]:
-    """The run's games in order, ``jobs`` at a time in worker processes (each
-    game is seeded by its index, so the figures do not depend on ``jobs``)."""
+def results(job: Job, indices: list[int], jobs: int) -> Iterator[tuple[int, Played]]:
+    """These games of the run in order, ``jobs`` at a time in worker processes
+    (each game is seeded by its index, so the figures do not depend on ``jobs``)."""
     if jobs <= 1:
-        yield from map(job, range(games))
+        yield from zip(indices, map(job, indices), strict=True)
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as workers:
-        yield from workers.imap(job, range(games))
+        yield from zip(indices, workers.imap(job, indices), strict=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,6 +273,13 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="games played at once, each in its own process on its own core (default 1)",
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FOLDER",
+        help="append each game to FOLDER/<game>.jsonl, and count the games of the same run "
+        "(settings and code) already there instead of playing them again: a long run resumes",
+    )
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = parser.parse_args(argv)
     kinds = args.game or sorted(k for k in registry.games() if determinizer(k) is not None)
@@ -225,8 +291,17 @@ def main(argv: list[str] | None = None) -> int:
     for kind in kinds:
         tally = Tally(kind, args.iterations)
         job = Job(kind, args.think_ms, args.iterations, args.rollout_moves, args.seed)
-        for index, played in enumerate(results(job, args.games, args.jobs)):
+        path = args.record / f"{kind}.jsonl" if args.record else None
+        done = recorded(path, job) if path else {}
+        for index in sorted(i for i in done if i < args.games):
+            tally.add(done[index])
+        if done and args.progress:
+            print(f"  recorded before: {tally.line()}", file=sys.stderr, flush=True)
+        missing = [i for i in range(args.games) if i not in done]
+        for index, played in results(job, missing, args.jobs):
             tally.add(played)
+            if path:
+                record(path, job, index, played)
             if args.progress:
                 print(f"  after game {index + 1}: {tally.line()}", file=sys.stderr, flush=True)
         print(tally.line(), flush=True)

@@ -48,3 +48,41 @@ def test_the_search_benchmark_prints_a_row_per_game_with_its_interval() -> None:
         )
         assert row, run.stdout
     assert "median/p90/max: CPU time (one core) per searched move" in run.stdout
+
+
+def test_a_recorded_run_resumes_without_playing_its_games_again(tmp_path: Path) -> None:
+    def run(games: int) -> str:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bench",
+                "search",
+                "--games",
+                str(games),
+                "--iterations",
+                "2",
+                "--game",
+                "smiles-and-daggers",
+                "--record",
+                str(tmp_path),
+                "--progress",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+        return done.stdout + done.stderr
+
+    first = run(2)
+    record = tmp_path / "smiles-and-daggers.jsonl"
+    assert len(record.read_text().splitlines()) == 2
+    second = run(3)
+    # Games 1 and 2 are counted from the record; only game 3 is played.
+    assert "recorded before: smiles-and-daggers       2" in second
+    assert "after game 1:" not in second and "after game 3:" in second
+    assert len(record.read_text().splitlines()) == 3
+    games = re.compile(r"^smiles-and-daggers +(\d) ", re.M)
+    assert [m and m.group(1) for m in (games.search(first), games.search(second))] == ["2", "3"]
