@@ -79,6 +79,12 @@ def test_a_bad_address_is_one_line(address: str, tmp_path: Path) -> None:
     assert "HOST:PORT" in one_line_error(result)
 
 
+@pytest.mark.parametrize("think_ms", ["0", "-5", "60001"])
+def test_a_search_bot_think_time_out_of_range_is_one_line(think_ms: str, tmp_path: Path) -> None:
+    result = cardroom("serve", "--bot-think-ms", think_ms, "--database", str(tmp_path / "x.db"))
+    assert "--bot-think-ms must be 1 to 60000" in one_line_error(result)
+
+
 # --------------------------------------------------------------- database
 
 
