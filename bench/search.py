@@ -148,6 +148,7 @@ def play(
     return played
 
 
+@functools.cache  # one per process and run: workers build theirs once
 def searcher(
     kind: str, think_ms: int, settings: Settings
 ) -> Callable[[object, int, random.Random], tuple[object, int]]:
@@ -178,7 +179,7 @@ class Job:
 
     def __call__(self, index: int) -> Played:
         settings = Settings(iterations=self.iterations, rollout_moves=self.rollout_moves)
-        choose = _searcher(self.kind, self.think_ms, settings)
+        choose = searcher(self.kind, self.think_ms, settings)
         return play(self.kind, index % SEATS, self.seed * 100_003 + index, choose)
 
     def run(self) -> dict[str, object]:
@@ -235,14 +236,6 @@ def record(path: Path, job: Job, index: int, played: Played) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a") as out:
         out.write(json.dumps(row, separators=(",", ":")) + "\n")
-
-
-@functools.cache
-def _searcher(
-    kind: str, think_ms: int, settings: Settings
-) -> Callable[[object, int, random.Random], tuple[object, int]]:
-    """One searcher per process and run (workers build theirs once)."""
-    return searcher(kind, think_ms, settings)
 
 
 def results(job: Job, indices: list[int], jobs: int) -> Iterator[tuple[int, Played]]:

@@ -16,65 +16,40 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_search_benchmark_prints_a_row_per_game_with_its_interval() -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench",
-            "search",
-            "--games",
-            "2",
-            "--iterations",
-            "2",
-            "--game",
-            "smiles-and-daggers",
-            "--game",
-            "smoke-and-mirrors",
-            "--jobs",
-            "2",
-        ],
+def bench_search(*args: str) -> str:
+    """``python -m bench search ARGS``, which must succeed: its stdout and stderr."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "search", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    return done.stdout + done.stderr
+
+
+def test_the_search_benchmark_prints_a_row_per_game_with_its_interval() -> None:
+    output = bench_search(
+        "--games", "2", "--iterations", "2", "--game", "smiles-and-daggers",
+        "--game", "smoke-and-mirrors", "--jobs", "2",
+    )  # fmt: skip
     for kind in ("smiles-and-daggers", "smoke-and-mirrors"):
         row = re.search(
             rf"^{kind} +2 +\d +\d+\.\d% +\[ *\d+\.\d%, *\d+\.\d%\] .* ms .* ms .* ms +2 +\d+ +0$",
-            run.stdout,
+            output,
             re.M,
         )
-        assert row, run.stdout
-    assert "median/p90/max: CPU time (one core) per searched move" in run.stdout
+        assert row, output
+    assert "median/p90/max: CPU time (one core) per searched move" in output
 
 
 def test_a_recorded_run_resumes_without_playing_its_games_again(tmp_path: Path) -> None:
     def run(games: int) -> str:
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "bench",
-                "search",
-                "--games",
-                str(games),
-                "--iterations",
-                "2",
-                "--game",
-                "smiles-and-daggers",
-                "--record",
-                str(tmp_path),
-                "--progress",
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-        return done.stdout + done.stderr
+        return bench_search(
+            "--games", str(games), "--iterations", "2", "--game", "smiles-and-daggers",
+            "--record", str(tmp_path), "--progress",
+        )  # fmt: skip
 
     first = run(2)
     record = tmp_path / "smiles-and-daggers.jsonl"

@@ -111,6 +111,23 @@ def _shape(view: Message) -> Any:
     return tuple(out)
 
 
+def first_choice(kind: str, at_least: int) -> tuple[Any, int, list[Message]]:
+    """The first fold, seat and legal moves of a heuristic game (seed 1, 3
+    seats) where that seat has ``at_least`` moves to choose from."""
+    game = registry.game(kind)
+    local = LocalGame(kind, 3, 1)
+    rngs = [random.Random(s) for s in range(3)]
+    strategies = heuristics(kind, 3)
+    while not local.over:
+        local.step(strategies, rngs)
+        for seat in range(3):
+            fold = local.folds[Viewer.of_seat(seat)].game_state
+            legal = game.legal_actions(fold, seat)
+            if len(legal) >= at_least:
+                return fold, seat, legal
+    raise AssertionError(f"no choice of {at_least} moves in a whole game")
+
+
 def test_the_flat_search_overrules_the_heuristic_only_on_paired_evidence() -> None:
     kind = "smiles-and-daggers"
     game, det, bot = registry.game(kind), determinizer(kind), strategy(kind)
@@ -122,21 +139,11 @@ def test_the_flat_search_overrules_the_heuristic_only_on_paired_evidence() -> No
     # ...steady ones are.
     assert search._paired_better([0.2, 0.3, 0.25, 0.2])
     # And with no budget the search plays the heuristic's own move.
-    local = LocalGame(kind, 3, 1)
-    rngs = [random.Random(s) for s in range(3)]
-    strategies = heuristics(kind, 3)
-    while not local.over:
-        local.step(strategies, rngs)
-        for seat in range(3):
-            fold = local.folds[Viewer.of_seat(seat)].game_state
-            legal = game.legal_actions(fold, seat)
-            if len(legal) > 1:
-                view = game.view(fold, Viewer.of_seat(seat))
-                expected = bot.choose(view, legal, seat, random.Random(7))
-                result = search.choose(fold, seat, random.Random(7), seats=3)
-                assert result.move == expected and result.iterations == 0
-                return
-    raise AssertionError("no choice to make in a whole game")
+    fold, seat, legal = first_choice(kind, 2)
+    view = game.view(fold, Viewer.of_seat(seat))
+    expected = bot.choose(view, legal, seat, random.Random(7))
+    result = search.choose(fold, seat, random.Random(7), seats=3)
+    assert result.move == expected and result.iterations == 0
 
 
 def test_the_clock_is_asked_between_rollouts_and_a_cut_iteration_is_dropped() -> None:
@@ -147,36 +154,25 @@ def test_the_clock_is_asked_between_rollouts_and_a_cut_iteration_is_dropped() ->
     game, det, bot = registry.game(kind), determinizer(kind), strategy(kind)
     assert det is not None and bot is not None
     search = Search(game, det, Settings(iterations=50), *strategy_policies(game, bot, det))
-    local = LocalGame(kind, 3, 1)
-    rngs = [random.Random(s) for s in range(3)]
-    strategies = heuristics(kind, 3)
-    while not local.over:
-        local.step(strategies, rngs)
-        for seat in range(3):
-            fold = local.folds[Viewer.of_seat(seat)].game_state
-            legal = game.legal_actions(fold, seat)
-            if len(legal) < 3:
-                continue
-            asked = 0
+    fold, seat, legal = first_choice(kind, 3)
+    asked = 0
 
-            def stop(after: int) -> bool:
-                nonlocal asked
-                asked += 1
-                return asked > after
+    def stop(after: int) -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > after
 
-            # Stopped before the first iteration's second rollout: nothing
-            # complete, so the heuristic's move.
-            view = game.view(fold, Viewer.of_seat(seat))
-            expected = bot.choose(view, legal, seat, random.Random(7))
-            result = search.choose(fold, seat, random.Random(7), stop=partial(stop, 1), seats=3)
-            assert (result.move, result.iterations, asked) == (expected, 0, 2)
-            # Stopped in the second iteration: one counted, every move
-            # played out once in it and nothing of the cut one kept.
-            asked = 0
-            result = search.choose(
-                fold, seat, random.Random(7), stop=partial(stop, len(legal) + 2), seats=3
-            )
-            assert result.iterations == 1
-            assert all(child.visits == 1 for child in result.root.children.values())
-            return
-    raise AssertionError("no choice of three moves in a whole game")
+    # Stopped before the first iteration's second rollout: nothing
+    # complete, so the heuristic's move.
+    view = game.view(fold, Viewer.of_seat(seat))
+    expected = bot.choose(view, legal, seat, random.Random(7))
+    result = search.choose(fold, seat, random.Random(7), stop=partial(stop, 1), seats=3)
+    assert (result.move, result.iterations, asked) == (expected, 0, 2)
+    # Stopped in the second iteration: one counted, every move played out
+    # once in it and nothing of the cut one kept.
+    asked = 0
+    result = search.choose(
+        fold, seat, random.Random(7), stop=partial(stop, len(legal) + 2), seats=3
+    )
+    assert result.iterations == 1
+    assert all(child.visits == 1 for child in result.root.children.values())
