@@ -1,5 +1,5 @@
 """Build the reference web table (clients/web) into the server package
-(service/cardroom/server/web_table/), or check that the committed build is
+(service/cardroom/server/browser/web_table/), or check that the committed build is
 current.
 
 The built bundle is committed so that ``cardroom serve --web-address``
@@ -49,7 +49,7 @@ def check() -> int:
         drift = sorted(str(p) for p in (new ^ old) | set(changed))
     if drift:
         print(
-            "the committed web table (service/cardroom/server/web_table) is out of date:",
+            "the committed web table (service/cardroom/server/browser/web_table) is out of date:",
             *drift,
             sep="\n  ",
         )

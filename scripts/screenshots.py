@@ -16,7 +16,7 @@ from pathlib import Path
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots, seat_bots
 from cardroom.domain.presentation import strategy
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.tui.play import PlayApp
 from cardroom.tui.watch import WatchApp
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import settings
 
 from cardroom.client import Client
-from cardroom.server.server import RunningServer, Settings, start
+from cardroom.server.api.server import RunningServer, Settings, start
 
 # Hypothesis: the suite is the same on every run and every machine (no luck,
 # no local example database); `HYPOTHESIS_PROFILE=explore` searches afresh.

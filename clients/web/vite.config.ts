@@ -1,5 +1,5 @@
 // The reference web table: a static bundle (committed as package data in
-// service/cardroom/server/web_table/, written and checked by
+// service/cardroom/server/browser/web_table/, written and checked by
 // scripts/build_web.py) that `cardroom serve --web-address` serves at /.
 import { defineConfig } from "vite";
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots, seat_bots
 from cardroom.client.follow import Follower
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 
 MAX_EVENTS = 5_000
 

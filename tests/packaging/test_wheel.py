@@ -50,7 +50,7 @@ def test_the_wheel_holds_every_file_of_the_namespace_s_portions(wheel: Path) -> 
         "cardroom/v1/game_service_pb2.py",
         "cardroom/client/py.typed",
         "cardroom/domain/smile_life/cards.yaml",
-        "cardroom/server/web_table/index.html",
+        "cardroom/server/browser/web_table/index.html",
         "cardroom/smoke_and_mirrors/v1/smoke_and_mirrors.proto",
     ):
         assert needed in packed

@@ -17,7 +17,7 @@ import pytest
 # comes from them, not from the checkout.
 SERVE = (
     "import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); "
-    "import cardroom.server.web as web; print('web module', web.__file__, flush=True); "
+    "import cardroom.server.browser.app as web; print('web module', web.__file__, flush=True); "
     "runpy.run_module('cardroom.cli', run_name='__main__')"
 )
 

@@ -18,8 +18,8 @@ import psycopg
 from eventsourcing.persistence import StoredEvent
 
 from cardroom.domain.table import pack
-from cardroom.server.game_list_tables import PROJECTION
-from cardroom.server.store import GameLog, RecordedEnvelope
+from cardroom.server.storage.game_list_recorders import PROJECTION
+from cardroom.server.storage.log import GameLog, RecordedEnvelope
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb

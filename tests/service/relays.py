@@ -20,8 +20,8 @@ import grpc
 import pytest
 
 from cardroom.client import Client
-from cardroom.server.relay import RunningRelay, start_relay
-from cardroom.server.server import RunningServer, Settings, start
+from cardroom.server.api.server import RunningServer, Settings, start
+from cardroom.server.relay.server import RunningRelay, start_relay
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.conftest import OPERATOR_TOKEN
 

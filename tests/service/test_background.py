@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 
-from cardroom.server.background import Background
+from cardroom.server.storage.background import Background
 
 
 def test_work_is_done_in_order_and_a_flush_waits_for_it() -> None:

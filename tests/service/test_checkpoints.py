@@ -19,11 +19,11 @@ from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
 from cardroom.domain.table import pack
-from cardroom.server import checkpoints as cp
-from cardroom.server.checkpoints import CheckpointError, decode, encode
-from cardroom.server.games import Games
-from cardroom.server.indexes import Indexes
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage import checkpoints as cp
+from cardroom.server.storage.checkpoints import CheckpointError, decode, encode
+from cardroom.server.storage.indexes import Indexes
+from cardroom.server.storage.log import GameLog
 from cardroom.smile_life.v1 import smile_life_pb2 as sl_pb
 from cardroom.v1 import envelope_pb2 as epb
 from tests.bounded import steps
@@ -318,7 +318,7 @@ def test_a_checkpoint_the_stored_events_no_longer_match_is_not_used(
         expected = [without.view(game_id, token, None) for token in [None, *tokens]]
 
         restarted = Games(log, operator_token=OPERATOR_TOKEN)
-        with caplog.at_level(logging.WARNING, logger="cardroom.server.cache"):
+        with caplog.at_level(logging.WARNING, logger="cardroom.server.storage.cache"):
             assert [restarted.view(game_id, t, None) for t in [None, *tokens]] == expected
         assert f"the checkpoint at {version} does not match the stored events" in caplog.text
         assert restarted.load(game_id).stored.unread == 0

@@ -16,8 +16,8 @@ from google.protobuf import any_pb2
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import CLOCK, RuleViolation
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog
 from cardroom.trust.audit import audit_record
 from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb
@@ -229,11 +229,11 @@ def test_a_game_played_by_its_clocks_alone_ends_and_audits(
 
 
 async def test_the_server_loop_rearms_then_fires_each_deadline_once(games: Games, now: Now) -> None:
-    """cardroom.server.clocks.run as the server runs it, on the injected clock: its
+    """cardroom.server.table.clocks.run as the server runs it, on the injected clock: its
     sleeps move the clock instead of waiting."""
     import asyncio
 
-    from cardroom.server import clocks
+    from cardroom.server.table import clocks
 
     game_id, *_ = clocked_game(games)
     games.clocks._alarms.clear()  # as after a restart: only the events know
@@ -265,7 +265,7 @@ def test_a_server_takes_over_the_clock_of_a_game_created_after_it_started(
     so B fires the clock (once) without a restart."""
     import time
 
-    from cardroom.server.live import StoreFeed
+    from cardroom.server.live.store_feed import StoreFeed
 
     second = new_games(postgres_database, now, refresh="notified")
     feed = StoreFeed(second.log, second.announce)  # as `cardroom serve` wires it

@@ -15,10 +15,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from cardroom.client import Client
-from cardroom.server import server as server_module
-from cardroom.server.games import Games
+from cardroom.server.api import server as server_module
+from cardroom.server.api.server import RunningServer, Settings, start
+from cardroom.server.games.application import Games
 from cardroom.server.limits import Limits
-from cardroom.server.server import RunningServer, Settings, start
 from cardroom.trust.audit import audit_record
 from cardroom.trust.envelopes import actor_of, unpack
 from cardroom.v1 import table_pb2 as tpb
@@ -93,7 +93,7 @@ class ServedScenario:
         if seat is None:
             [seat] = [s for s, legal in (await self.legal()).items() if legal]
         before = await self.client.view(self.game_id)
-        # The clock fires for the lowest seat awaited first (cardroom.server.clocks).
+        # The clock fires for the lowest seat awaited first (cardroom.server.table.clocks).
         assert before.table.clocks[0].seat == seat
         self.now.at += timedelta(seconds=SECONDS)
         assert self.running.games.clocks.fire_due() == 1

@@ -16,10 +16,10 @@ import pytest
 
 from cardroom.client import Client
 from cardroom.domain.kernel import SPECTATOR
-from cardroom.server.cache import LoadedGame
-from cardroom.server.feeds import WAKE_SLICE, Feeds, Outgoing, Watch
+from cardroom.server.api.server import RunningServer, Settings, start
 from cardroom.server.limits import Limits
-from cardroom.server.server import RunningServer, Settings, start
+from cardroom.server.live.feeds import WAKE_SLICE, Feeds, Outgoing, Watch
+from cardroom.server.storage.cache import LoadedGame
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc

@@ -16,11 +16,11 @@ import pytest
 from eventsourcing.persistence import OperationalError
 
 from cardroom.client import Client
-from cardroom.server import game_list as game_list_module
-from cardroom.server.game_list import GameList
-from cardroom.server.game_list_tables import GameListRecorder, ProjectionMoved
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games import game_list as game_list_module
+from cardroom.server.games.application import Games
+from cardroom.server.games.game_list import GameList
+from cardroom.server.storage.game_list_recorders import GameListRecorder, ProjectionMoved
+from cardroom.server.storage.log import GameLog
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
@@ -250,7 +250,7 @@ def test_a_game_whose_creation_cannot_be_read_is_left_out_with_a_warning(
         ]
     )
     write(log, [after])
-    with caplog.at_level(logging.WARNING, logger="cardroom.server.game_list"):
+    with caplog.at_level(logging.WARNING, logger="cardroom.server.games.game_list"):
         assert GameList(log).summaries() == summaries([before, after])
     assert f"game {broken.game_id}: GameCreated cannot be read; not listed" in caplog.text
     log.close()

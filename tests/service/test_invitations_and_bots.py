@@ -14,7 +14,7 @@ import pytest
 
 from cardroom.client import Client, InvalidArgument, RuleBroken, Unauthenticated
 from cardroom.domain.kernel import AUDITOR, Viewer
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.trust.audit import audit_record
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb

@@ -13,9 +13,15 @@ import grpc
 import pytest
 
 from cardroom.client import CardroomError, Client
-from cardroom.server.errors import TooBusy
-from cardroom.server.limits import CreationLimiter, Limits, WatcherSlots, client_of, peer_host
-from cardroom.server.server import RunningServer, Settings, start
+from cardroom.server.api.server import RunningServer, Settings, start
+from cardroom.server.limits import (
+    CreationLimiter,
+    Limits,
+    TooBusy,
+    WatcherSlots,
+    client_of,
+    peer_host,
+)
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import SM, seated_game
 

@@ -5,7 +5,7 @@ service's own read paths (its redacted events, views, legal actions, errors).
 The twin games come from the pure harness (tests/smoke_and_mirrors/twins.py:
 another deal that agrees on the viewer's cards, other cards for others' acts
 with the same count and truthfulness). Here both games are replayed through
-``cardroom.server.games.Games`` on real SQLite stores, with the dealer's outcomes as
+``cardroom.server.games.application.Games`` on real SQLite stores, with the dealer's outcomes as
 set deals, so the service's sealing, redaction and folding are what is
 tested. Salts, digests and hashes differ between any two games by design
 (they are random or commit to hidden values), so they are compared only in
@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import SPECTATOR, Actor, MalformedCommand, RuleViolation, Viewer
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as pb
 from cardroom.v1 import envelope_pb2 as epb

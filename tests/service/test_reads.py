@@ -10,9 +10,9 @@ import pytest
 
 from cardroom.domain import registry
 from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
-from cardroom.server.games import Games
-from cardroom.server.reads import serve, visible
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.games.reads import serve, visible
+from cardroom.server.storage.log import GameLog
 from cardroom.trust.envelopes import to_event
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.test_checkpoints import play

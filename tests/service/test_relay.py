@@ -275,7 +275,7 @@ async def health_of(address: str, service: str) -> str:
 
 def test_relay_subjects_carry_one_viewer_kind_each() -> None:
     from cardroom.domain.kernel import AUDITOR, SPECTATOR, Viewer
-    from cardroom.server.broker import subject
+    from cardroom.server.live.broker import subject
 
     game = "00000000-0000-0000-0000-000000000001"
     assert subject(game, SPECTATOR) == f"cardroom.events.{game}.spectator"
@@ -365,7 +365,7 @@ async def test_events_never_published_still_reach_relay_watchers(
     """A writer that dies between its append and its publish, or copies
     the broker lost: the relay reads a game that went silent from the store
     (here after a twentieth of a second instead of ten)."""
-    from cardroom.server import relay
+    from cardroom.server.relay import server as relay
 
     monkeypatch.setattr(relay, "IDLE_SECONDS", 0.05)
     game_id, bots = await seated(deployed.client)

@@ -5,8 +5,8 @@ store (a gap), and when it is ended (too far behind, or the game over)."""
 from __future__ import annotations
 
 from cardroom.domain.kernel import SPECTATOR
-from cardroom.server.feeds import Outgoing
-from cardroom.server.relay_feeds import RelayFeeds, RelayWatch, Topic
+from cardroom.server.live.feeds import Outgoing
+from cardroom.server.relay.feeds import RelayFeeds, RelayWatch, Topic
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 

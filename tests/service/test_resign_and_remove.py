@@ -15,8 +15,8 @@ from google.protobuf import any_pb2
 from cardroom.client import Client
 from cardroom.domain.kernel import Forbidden, RuleViolation
 from cardroom.server.errors import PermissionDenied
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog
 from cardroom.trust.audit import audit_record
 from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb

@@ -22,7 +22,7 @@ import pytest
 from google.protobuf.message import Message
 
 from cardroom.client import CardroomError, Client, RuleBroken, unpack
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardroom.domain import table as tables
-from cardroom.server.games import Games
+from cardroom.server.games.application import Games
 from cardroom.trust.audit import audit_record
 from cardroom.trust.entropy import chance_key
 from cardroom.v1 import table_pb2 as tpb

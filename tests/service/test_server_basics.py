@@ -12,7 +12,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from cardroom.client import Client, DataLoss, GameNotFound, InvalidArgument
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from tests.conftest import Served
 
 

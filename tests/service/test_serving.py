@@ -19,7 +19,7 @@ import pytest
 
 from cardroom.cli import parser as cli_parser
 from cardroom.client import Client
-from cardroom.server.server import ServeError, Settings, start
+from cardroom.server.api.server import ServeError, Settings, start
 from cardroom.trust import signing
 from tests.conftest import OPERATOR_TOKEN, POSTGRES_URL, Served
 from tests.service.certs import make_certificates

@@ -6,7 +6,7 @@ it has seen does change what it gets.
 
 The twins come from the pure harness (tests/silver_dagger/twins.py: the
 same commands in both games, stopping before the viewer is shown a card
-that differs). Here both games are replayed through ``cardroom.server.games.Games``
+that differs). Here both games are replayed through ``cardroom.server.games.application.Games``
 on real SQLite stores with the deals as set deals, so the service's sealing,
 redaction and folding are what is tested. Salts, digests and hashes differ
 between any two games by design and are compared only in shape

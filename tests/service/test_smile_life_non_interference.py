@@ -4,7 +4,7 @@ a card another seat holds and never lets go of, swapped for a set-aside
 card) look identical to that viewer through the service's own read paths:
 its redacted events, views, legal actions and refusals.
 
-Both games are replayed through ``cardroom.server.games.Games`` on real SQLite
+Both games are replayed through ``cardroom.server.games.application.Games`` on real SQLite
 stores, with every dealer outcome as the set deal, so the service's sealing,
 redaction and folding are what is tested (salts and digests are compared in
 shape only, see ``comparable``).

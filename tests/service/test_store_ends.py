@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog
 from tests.service.test_checkpoints import play
 
 

@@ -21,7 +21,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardroom.client import CardroomError, Client, DataLoss
 from cardroom.domain.table import pack
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardroom.server.stored_events import StoredEvents
+from cardroom.server.storage.stored_events import StoredEvents
 
 
 def rows(n: int) -> list[bytes]:

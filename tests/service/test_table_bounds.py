@@ -14,8 +14,8 @@ import grpc
 import pytest
 
 from cardroom.client import CardroomError, Client
+from cardroom.server.api.server import RunningServer, Settings, start
 from cardroom.server.limits import Limits
-from cardroom.server.server import RunningServer, Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.trust.envelopes import unpack
 from cardroom.v1 import envelope_pb2 as epb
@@ -171,8 +171,8 @@ def test_a_present_seat_keeps_its_game(tmp_path: Path) -> None:
     lately keeps the game running; once it is absent too, the game ends."""
     from datetime import UTC, datetime, timedelta
 
-    from cardroom.server.games import Games
-    from cardroom.server.store import GameLog
+    from cardroom.server.games.application import Games
+    from cardroom.server.storage.log import GameLog
 
     now = [datetime(2026, 1, 1, tzinfo=UTC)]
     games = Games(

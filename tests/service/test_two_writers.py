@@ -10,8 +10,8 @@ import pytest
 from google.protobuf import any_pb2
 
 from cardroom.domain.kernel import NotYourTurn
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog, VersionConflict
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog, VersionConflict
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import deal, skull, star, swirl

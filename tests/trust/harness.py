@@ -1,5 +1,5 @@
 """A miniature of the service with the trust layer wired in, the way
-docs/trust.md tells ``cardroom.server.games`` to do it: seal every envelope,
+docs/trust.md tells ``cardroom.server.games.application`` to do it: seal every envelope,
 commit the seed at creation, draw every chance outcome with
 ``chance_outcome``, open revealed secrets, chain each batch, export a signed
 record. The trust tests play games through it."""

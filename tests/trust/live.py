@@ -20,8 +20,8 @@ import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from cardroom.client import Client
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog
 from cardroom.trust.audit import Report, audit_events
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb

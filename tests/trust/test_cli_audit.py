@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cardroom.cli import main
 from cardroom.cli.audit import fetch_and_audit
 from cardroom.client import Client
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.trust import record, signing
 from cardroom.trust.audit import audit_record

@@ -21,9 +21,9 @@ import pytest
 from cardroom.client import Client
 from cardroom.domain.kernel import AUDITOR, SPECTATOR
 from cardroom.domain.table import pack
-from cardroom.server.games import Games, LoadedGame
-from cardroom.server.server import Settings, start
-from cardroom.server.store import GameLog
+from cardroom.server.api.server import Settings, start
+from cardroom.server.games.application import Games, LoadedGame
+from cardroom.server.storage.log import GameLog
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
 from tests.trust.live import SM

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cardroom.cli import main
 from cardroom.client import Client
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.trust import heads, signing
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb

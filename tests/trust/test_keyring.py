@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cardroom.cli.audit import fetch_and_audit
 from cardroom.client import Client
 from cardroom.domain.kernel import Game
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.trust import keyring, record, signing
 from cardroom.trust.audit import main_audit
 from cardroom.trust.key_audit import audit_with_keys

@@ -29,9 +29,10 @@ from cardroom.client import CardroomError, Client, InvalidArgument
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import Actor
-from cardroom.server import limits, reads
-from cardroom.server.server import Settings, start
-from cardroom.server.store import GameLog
+from cardroom.server import limits
+from cardroom.server.api.server import Settings, start
+from cardroom.server.games import reads
+from cardroom.server.storage.log import GameLog
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.trust import record
 from cardroom.trust.audit import audit_scanned

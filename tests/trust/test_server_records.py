@@ -12,7 +12,7 @@ import pytest
 
 from cardroom.client import Client, RuleBroken
 from cardroom.domain import registry
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.trust import chain, chance, record, signing
 from cardroom.trust.audit import audit_record, compare_viewer_stream
 from cardroom.v1 import table_pb2 as tpb

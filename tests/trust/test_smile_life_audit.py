@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from google.protobuf.message import Message
 
-from cardroom.server.games import Games
-from cardroom.server.store import GameLog
+from cardroom.server.games.application import Games
+from cardroom.server.storage.log import GameLog
 from cardroom.smile_life.v1 import smile_life_pb2 as pb
 from cardroom.trust.audit import audit_events, audit_record
 from cardroom.trust.record import record_body

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardroom.client import Client
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from tests.conftest import OPERATOR_TOKEN
 from tests.web.support import ARTIFACTS, WebServed
 

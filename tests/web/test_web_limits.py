@@ -18,9 +18,9 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardroom.client import Client
-from cardroom.server.server import RunningServer, Settings, start
-from cardroom.server.web import Pacer
-from cardroom.server.web_port import WebLimits, connection_caps
+from cardroom.server.api.server import RunningServer, Settings, start
+from cardroom.server.browser.app import Pacer
+from cardroom.server.browser.connections import WebLimits, connection_caps
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.bounded import steps
@@ -69,7 +69,7 @@ def test_the_caps_stay_below_the_file_limit() -> None:
 async def test_one_client_beyond_its_cap_is_refused_while_grpc_and_health_work(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.WARNING, "cardroom.server.web_port")
+    caplog.set_level(logging.WARNING, "cardroom.server.browser.connections")
     cap, tries = 5, 40
     async with serving(tmp_path, WebLimits(connections_per_client=cap)) as server:
         assert server.web is not None

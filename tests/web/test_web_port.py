@@ -24,8 +24,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from cardroom.client import Client
+from cardroom.server.api.server import RunningServer, ServeError, Settings, start
 from cardroom.server.limits import Limits
-from cardroom.server.server import RunningServer, ServeError, Settings, start
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1.game_service_connect import GameServiceClient
 from tests.service.helpers import SM, seated_game, web_server_process

@@ -19,7 +19,7 @@ from cardroom.client.sessions import BotSeat
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.presentation import strategy
-from cardroom.server.server import Settings, start
+from cardroom.server.api.server import Settings, start
 from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb

@@ -14,7 +14,7 @@ from cardroom.cli.serve import check_broker_url
 from cardroom.server.limits import Limits
 
 if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
-    from cardroom.server.server import Settings
+    from cardroom.server.api.server import Settings
 
 NAME = "relay"
 HELP = "serve WatchEvents from the broker for many watchers (stateless; run as many as needed)"
@@ -105,8 +105,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
-    from cardroom.server.server import Settings
-    from cardroom.server.store import BadDatabase, storage_env
+    from cardroom.server.api.server import Settings
+    from cardroom.server.storage.log import BadDatabase, storage_env
 
     if not args.broker:
         raise UsageError("a relay needs --broker nats://HOST:PORT (or CARDROOM_BROKER)")
@@ -138,8 +138,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardroom.server.relay import relay
-    from cardroom.server.server import ServeError
+    from cardroom.server.api.server import ServeError
+    from cardroom.server.relay.server import relay
 
     settings = settings_of(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

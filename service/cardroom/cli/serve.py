@@ -13,7 +13,7 @@ from cardroom.cli.common import EXIT_OK, UsageError, env, int_env
 from cardroom.server.limits import Limits
 
 if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
-    from cardroom.server.server import Settings
+    from cardroom.server.api.server import Settings
 
 NAME = "serve"
 HELP = "run the gRPC server (and, with --web-address, the browser port)"
@@ -243,8 +243,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
-    from cardroom.server.server import Settings
-    from cardroom.server.store import BadDatabase, storage_env
+    from cardroom.server.api.server import Settings
+    from cardroom.server.storage.log import BadDatabase, storage_env
 
     for flag in (
         "max_request_bytes",
@@ -322,7 +322,7 @@ def check_broker_url(url: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardroom.server.server import ServeError, serve
+    from cardroom.server.api.server import ServeError, serve
 
     settings = settings_of(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -31,7 +31,7 @@ ZERO_HASH = bytes(HASH_BYTES)
 
 
 def stored_bytes(envelope: epb.EventEnvelope) -> bytes:
-    """The bytes stored for an envelope (as ``cardroom.server.store`` writes them)."""
+    """The bytes stored for an envelope (as ``cardroom.server.storage.log`` writes them)."""
     if envelope.event_hash:
         raise ValueError("event_hash is never stored: clear it before storing")
     return envelope.SerializeToString(deterministic=True)

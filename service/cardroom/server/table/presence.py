@@ -7,7 +7,7 @@ a presence fact of this server, not part of the game: it changes nothing in
 the game and is rebuilt by use after a restart (every seat counts from the
 server's start). The operator may then remove the seat (T-REMOVE), which is
 an event. With several servers and no broker, each knows the calls it
-served; with a broker, ``shared`` (cardroom.server.shared_presence) tells
+served; with a broker, ``shared`` (cardroom.server.live.shared_presence) tells
 every server and relay of the others' calls and open streams.
 """
 

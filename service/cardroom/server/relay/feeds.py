@@ -4,7 +4,7 @@ A relay subscribes once per (game, kind of viewer) it has watchers for, and
 hands every message, unchanged (the bytes the game server made, which
 ``feeds.serialize`` sends as they are), to each of that subject's watchers:
 the same bounded queue and the same ABORTED resume as a game server's own
-feeds (cardroom.server.feeds).
+feeds (cardroom.server.live.feeds).
 
 The broker is trusted for nothing but speed. Each message carries its
 event's sequence number; a watcher takes only the next one after its cursor.
@@ -27,16 +27,16 @@ from typing import Any
 from nats.aio.msg import Msg
 
 from cardroom.domain.kernel import Viewer
-from cardroom.server.broker import Broker
-from cardroom.server.cache import LoadedGame
-from cardroom.server.feeds import Outgoing
+from cardroom.server.live.broker import Broker
+from cardroom.server.live.feeds import Outgoing
+from cardroom.server.storage.cache import LoadedGame
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 
 log = logging.getLogger(__name__)
 
 # Watchers woken per turn of the event loop. A game server wakes a few at a
-# time so that its commands are served between slices (cardroom.server.feeds);
+# time so that its commands are served between slices (cardroom.server.live.feeds);
 # a relay serves nothing else, and waking all at once delivered sooner
 # (1,000 spectators through one relay, two paired runs: p50 101-105 ms
 # against 118-119 ms; docs/scaling.md).

@@ -43,7 +43,7 @@ from google.protobuf.message import Message
 import cardroom.domain
 from cardroom.domain import registry
 from cardroom.domain.kernel import Viewer
-from cardroom.server.background import Background
+from cardroom.server.storage.background import Background
 
 log = logging.getLogger(__name__)
 

@@ -4,11 +4,11 @@ kind of viewer, already redacted and serialized, in the order of the log.
 Only the server that wrote an event publishes it. For every game it writes
 it keeps one cursor per kind of viewer (the spectators, each seat), exactly
 as if a watcher of that kind followed the game on this server
-(cardroom.server.feeds): the spectators' copies go out as the spectator
+(cardroom.server.live.feeds): the spectators' copies go out as the spectator
 policy lets them see (a delayed game's later, an omniscient-after-end
 game's last events as the auditor's copies), each seat's at once. The bytes
 are those the server's own watchers get (one ``Outgoing`` per viewer and
-event, shared with :class:`~cardroom.server.feeds.Feeds`), so a relay's
+event, shared with :class:`~cardroom.server.live.feeds.Feeds`), so a relay's
 stream is byte for byte the server's.
 """
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from cardroom.domain.kernel import SPECTATOR, Viewer
-from cardroom.server.broker import Broker, subject
-from cardroom.server.cache import LoadedGame
-from cardroom.server.feeds import Made, outgoing
-from cardroom.server.identity import effective, horizon
+from cardroom.server.games.identity import effective, horizon
+from cardroom.server.live.broker import Broker, subject
+from cardroom.server.live.feeds import Made, outgoing
+from cardroom.server.storage.cache import LoadedGame
 from cardroom.trust.heads import HeadSigner
 
 # Games whose cursors are kept; an older game's next write starts afresh

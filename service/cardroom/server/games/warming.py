@@ -1,6 +1,6 @@
 """Viewer folds kept warm in the background.
 
-A viewer's fold is checkpointed as it is folded (``cardroom.server.checkpoints``),
+A viewer's fold is checkpointed as it is folded (``cardroom.server.storage.checkpoints``),
 but a viewer nobody asked for has no fold: after a restart its first view
 would fold the whole game. So at each checkpoint of a game's table, one
 background thread advances the spectator's and every seat's folds to that
@@ -16,9 +16,9 @@ import logging
 from collections.abc import Callable
 
 from cardroom.domain.kernel import SPECTATOR, Viewer
-from cardroom.server.background import Background
-from cardroom.server.cache import LoadedGame
-from cardroom.server.identity import horizon
+from cardroom.server.games.identity import horizon
+from cardroom.server.storage.background import Background
+from cardroom.server.storage.cache import LoadedGame
 
 log = logging.getLogger(__name__)
 

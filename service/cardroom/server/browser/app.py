@@ -38,10 +38,16 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from cardroom.server.feeds import Outgoing
+from cardroom.server.browser.connections import (
+    Guard,
+    WebLimits,
+    connection_caps,
+    file_limit,
+    protocol_for,
+)
 from cardroom.server.limits import Limits
+from cardroom.server.live.feeds import Outgoing
 from cardroom.server.observability import CallInterceptor
-from cardroom.server.web_port import Guard, WebLimits, connection_caps, file_limit, protocol_for
 from cardroom.v1 import game_service_connect, game_service_pb2, game_service_pb2_grpc
 
 log = logging.getLogger(__name__)
@@ -211,7 +217,7 @@ def _stream(
         async for item in call(request, BrowserCallContext(ctx)):
             await pacer.turn()
             # connectrpc serializes each message itself: a live event's
-            # shared bytes (cardroom.server.feeds) are for gRPC streams only.
+            # shared bytes (cardroom.server.live.feeds) are for gRPC streams only.
             yield item.response if isinstance(item, Outgoing) else item
 
     return method

@@ -36,11 +36,11 @@ from cardroom.domain.kernel import (
     quote,
 )
 from cardroom.domain.table import pack
-from cardroom.server.cache import GameCache, LoadedGame
-from cardroom.server.deadlines import check_absent_time, check_deadline
 from cardroom.server.errors import ExpectedVersionMismatch, PermissionDenied, Unauthenticated
-from cardroom.server.identity import Identity, token_hash
-from cardroom.server.store import GameLog, VersionConflict
+from cardroom.server.games.identity import Identity, token_hash
+from cardroom.server.storage.cache import GameCache, LoadedGame
+from cardroom.server.storage.log import GameLog, VersionConflict
+from cardroom.server.table.deadlines import check_absent_time, check_deadline
 from cardroom.trust import chain, chance, commitments
 from cardroom.trust.envelopes import command_record, to_envelope, to_event, unpack
 from cardroom.v1 import envelope_pb2 as epb

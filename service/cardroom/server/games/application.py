@@ -16,16 +16,16 @@ from google.protobuf.message import Message
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import CLOCK, OPERATOR, RuleViolation, Viewer
 from cardroom.domain.table import pack
-from cardroom.server import reads
-from cardroom.server.cache import GameCache, LoadedGame, Refresh
-from cardroom.server.checkpoints import Checkpoints
-from cardroom.server.clocks import Clocks
-from cardroom.server.commands import Commands
-from cardroom.server.game_list import GameList
-from cardroom.server.identity import Caller, Identity, horizon, parse_game_id
-from cardroom.server.presence import Presence
-from cardroom.server.reads import Reads
-from cardroom.server.store import GameLog
+from cardroom.server.games import reads
+from cardroom.server.games.commands import Commands
+from cardroom.server.games.game_list import GameList
+from cardroom.server.games.identity import Caller, Identity, horizon, parse_game_id
+from cardroom.server.games.reads import Reads
+from cardroom.server.storage.cache import GameCache, LoadedGame, Refresh
+from cardroom.server.storage.checkpoints import Checkpoints
+from cardroom.server.storage.log import GameLog
+from cardroom.server.table.clocks import Clocks
+from cardroom.server.table.presence import Presence
 from cardroom.trust import drbg, keyring
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb

@@ -12,7 +12,7 @@ from typing import Any
 from grpc_health.v1 import health_pb2
 
 from cardroom.server.observability import Metrics
-from cardroom.server.store import GameLog
+from cardroom.server.storage.log import GameLog
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,11 @@ from google.protobuf.message import Message
 
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
-from cardroom.server.cache import GameCache, LoadedGame, unfoldable
-from cardroom.server.deadlines import alarm_of
-from cardroom.server.errors import TooBusy
-from cardroom.server.identity import Identity, horizon
-from cardroom.server.limits import MAX_RESPONSE_BYTES
-from cardroom.server.warming import Warmer
+from cardroom.server.games.identity import Identity, horizon
+from cardroom.server.games.warming import Warmer
+from cardroom.server.limits import MAX_RESPONSE_BYTES, TooBusy
+from cardroom.server.storage.cache import GameCache, LoadedGame, unfoldable
+from cardroom.server.table.deadlines import alarm_of
 from cardroom.trust import chain, chance, commitments, keyring, record, signing
 from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb

@@ -21,19 +21,20 @@ from grpc_reflection.v1alpha import reflection
 from cardroom.client import Client
 from cardroom.client.bots import DEFAULT_THINK_MS
 from cardroom.domain import registry
-from cardroom.server import broker as brokers
-from cardroom.server import clocks, feeds
-from cardroom.server.bots import BotRunner
-from cardroom.server.games import Games
+from cardroom.server.api.servicer import GameServicer
+from cardroom.server.browser.app import WebServer, bind, tls_context, web_app
+from cardroom.server.browser.connections import WebLimits
+from cardroom.server.games.application import Games
 from cardroom.server.limits import Limits
-from cardroom.server.live import StoreFeed
+from cardroom.server.live import broker as brokers
+from cardroom.server.live import feeds
+from cardroom.server.live.publisher import Publisher
+from cardroom.server.live.shared_presence import SharedPresence
+from cardroom.server.live.store_feed import StoreFeed
 from cardroom.server.observability import CallInterceptor, Metrics
-from cardroom.server.publisher import Publisher
-from cardroom.server.servicer import GameServicer
-from cardroom.server.shared_presence import SharedPresence
-from cardroom.server.store import GameLog, StoreLocked, describe_database
-from cardroom.server.web import WebServer, bind, tls_context, web_app
-from cardroom.server.web_port import WebLimits
+from cardroom.server.storage.log import GameLog, StoreLocked, describe_database
+from cardroom.server.table import clocks
+from cardroom.server.table.bots import BotRunner
 from cardroom.trust import keyring
 from cardroom.trust.signing import key_path_for
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
@@ -153,7 +154,7 @@ class Settings:
     web_address: str | None = None
     web_origins: tuple[str, ...] = ()
     web_root: str | None = None
-    # The web port's timeouts and connection caps (cardroom.server.web_port).
+    # The web port's timeouts and connection caps (cardroom.server.browser.connections).
     web_limits: WebLimits | None = None
     # Seconds without a call (no command, no open WatchEvents) after which
     # a seat of a running game shows as absent; None: never.

@@ -1,6 +1,6 @@
 """The game list a lobby reads: a stored projection of the log's table events.
 
-The table (``cardroom.server.game_list_tables``) lives next to the events and
+The table (``cardroom.server.storage.game_list_recorders``) lives next to the events and
 says up to which notification it reflects them. Each call catches it up
 from there, reading only the four table events, so games written by other
 processes sharing the database appear too, and a server keeps nothing per
@@ -33,7 +33,7 @@ from eventsourcing.utils import retry
 from google.protobuf.message import DecodeError
 
 from cardroom.domain.kernel import MalformedCommand
-from cardroom.server.game_list_tables import (
+from cardroom.server.storage.game_list_recorders import (
     Changes,
     Filters,
     GameListRecorder,
@@ -42,7 +42,7 @@ from cardroom.server.game_list_tables import (
     ProjectionMoved,
     game_list_recorder,
 )
-from cardroom.server.store import GameLog
+from cardroom.server.storage.log import GameLog
 from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -151,7 +151,7 @@ class GameList:
         # A page on PostgreSQL is tried again on another pooled connection
         # when the one it got was closed by the database (a restart, an idle
         # timeout), as eventsourcing tries its own recorder methods: the
-        # server pings no connection before using it (cardroom.server.store).
+        # server pings no connection before using it (cardroom.server.storage.log).
         self._read_page = on_a_live_connection(self._page) if store.is_postgres else self._page
         self._catching_up = threading.Lock()
         self._nudged = threading.Event()

@@ -24,7 +24,7 @@ from uuid import UUID
 
 from eventsourcing.projection import ApplicationSubscription
 
-from cardroom.server.store import GameLog
+from cardroom.server.storage.log import GameLog
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Turn-clock deadlines as the events give them (docs/rules/table.md,
 T-CLOCK): when each awaited seat's time runs out, and the check that refuses
 an expiry sent too early. Pure functions of a loaded game; the timer loop
-that fires them is :mod:`cardroom.server.clocks`."""
+that fires them is :mod:`cardroom.server.table.clocks`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import RuleViolation
-from cardroom.server.cache import LoadedGame
+from cardroom.server.storage.cache import LoadedGame
 from cardroom.v1 import table_pb2 as tpb
 
 

@@ -6,7 +6,7 @@ or ``seat<N>``; the stream ``CARDROOM_EVENTS`` keeps them for an hour.
 Nothing published ever holds more than the subject's viewer may see: the
 auditors' copies are never published (a relay serves the operator from the
 store). Presence lives in the key-value bucket ``cardroom_presence``
-(cardroom.server.shared_presence).
+(cardroom.server.live.shared_presence).
 
 A broker that cannot be reached never stops a write: :meth:`Broker.publish`
 drops what it cannot send at once (nothing is buffered for a reconnection,

@@ -34,7 +34,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from cardroom.server.store_ends import first_and_after
+from cardroom.server.storage.ends import first_and_after
 from cardroom.v1 import envelope_pb2 as epb
 
 DEFAULT_DATABASE = "cardroom.sqlite3"
@@ -261,12 +261,12 @@ class GameLog(Application[UUID]):
 
     def read_first_and_after(self, game_id: str, after: int) -> list[bytes]:
         """The stored bytes of a game's first event and of its events after
-        version ``after``, in one query (cardroom.server.store_ends)."""
+        version ``after``, in one query (cardroom.server.storage.ends)."""
         return first_and_after(self.recorder, game_id, after)
 
     def snapshot_recorder(self) -> AggregateRecorder:
         """The recorder of derived checkpoints, in the same database
-        (cardroom.server.checkpoints); created with its table on first use."""
+        (cardroom.server.storage.checkpoints); created with its table on first use."""
         return self.factory.aggregate_recorder(purpose="snapshots")
 
     def read(

@@ -12,7 +12,7 @@ a game server's ``WatchEvents``:
 * the watcher catches up from its cursor in chunks read from the store,
   each viewer's copies made by the same code as the server's;
 * then it takes the broker's copies of its kind of viewer
-  (cardroom.server.relay_feeds), forwarded as the game server serialized
+  (cardroom.server.relay.feeds), forwarded as the game server serialized
   them, with the same bounded backlog and ABORTED resume; a gap sends it
   back to the store. The operator's stream is read from the store, woken by
   the game's messages (auditors' copies are never published).
@@ -44,17 +44,7 @@ from prometheus_client import Gauge
 
 from cardroom.domain import registry
 from cardroom.domain.kernel import SPECTATOR, Viewer
-from cardroom.server import broker as brokers
-from cardroom.server.cache import GameCache, LoadedGame
-from cardroom.server.checkpoints import Checkpoints
-from cardroom.server.errors import FellBehind, TooBusy, Unauthenticated, status_of
-from cardroom.server.feeds import Outgoing
-from cardroom.server.identity import Identity, effective, horizon, parse_game_id
-from cardroom.server.limits import Limits
-from cardroom.server.observability import CallInterceptor, Metrics
-from cardroom.server.reads import copies
-from cardroom.server.relay_feeds import RelayFeeds, RelayWatch, Topic
-from cardroom.server.server import (
+from cardroom.server.api.server import (
     BROKER_HEALTH,
     SERVICE_NAME,
     LiveBytesRegistrar,
@@ -65,9 +55,20 @@ from cardroom.server.server import (
     parse_address,
     server_credentials,
 )
-from cardroom.server.servicer import bearer_token
-from cardroom.server.shared_presence import SharedPresence
-from cardroom.server.web import WebServer, bind, tls_context, web_app
+from cardroom.server.api.servicer import bearer_token
+from cardroom.server.api.status import status_of
+from cardroom.server.browser.app import WebServer, bind, tls_context, web_app
+from cardroom.server.errors import FellBehind, Unauthenticated
+from cardroom.server.games.identity import Identity, effective, horizon, parse_game_id
+from cardroom.server.games.reads import copies
+from cardroom.server.limits import Limits, TooBusy
+from cardroom.server.live import broker as brokers
+from cardroom.server.live.feeds import Outgoing
+from cardroom.server.live.shared_presence import SharedPresence
+from cardroom.server.observability import CallInterceptor, Metrics
+from cardroom.server.relay.feeds import RelayFeeds, RelayWatch, Topic
+from cardroom.server.storage.cache import GameCache, LoadedGame
+from cardroom.server.storage.checkpoints import Checkpoints
 from cardroom.trust import keyring
 from cardroom.trust.heads import HeadSigner
 from cardroom.v1 import envelope_pb2 as epb

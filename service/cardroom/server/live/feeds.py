@@ -6,11 +6,11 @@ runs on the event loop: each new event is redacted once per kind of viewer
 watching (spectators share one copy, each seat its own, auditors one),
 serialized once, and the same :class:`Outgoing` is queued for every watcher
 of that kind: gRPC sends its bytes as they are (``serialize``, installed by
-cardroom.server.server), so a thousand spectators cost one redaction and one
+cardroom.server.api.server), so a thousand spectators cost one redaction and one
 serialization per event. No watcher reads the store for live events.
 
 A watcher first catches up from its cursor in small chunks read in a worker
-thread (``WatchEvents`` in cardroom.server.servicer), then goes live. Its queue is
+thread (``WatchEvents`` in cardroom.server.api.servicer), then goes live. Its queue is
 bounded: a watcher that falls ``max_backlog`` events behind is ended with
 ABORTED naming the cursor to resume from, so a slow or stalled reader holds a
 bounded amount of memory and never slows the others or the writer.
@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.domain.kernel import Viewer
-from cardroom.server.cache import LoadedGame
-from cardroom.server.identity import effective, horizon
-from cardroom.server.reads import serve
+from cardroom.server.games.identity import effective, horizon
+from cardroom.server.games.reads import serve
+from cardroom.server.storage.cache import LoadedGame
 from cardroom.trust.heads import HeadSigner
 from cardroom.v1 import game_service_pb2 as gpb
 

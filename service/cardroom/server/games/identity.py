@@ -20,8 +20,8 @@ from cardroom.domain.kernel import (
     Viewer,
     quote,
 )
-from cardroom.server.cache import LoadedGame
 from cardroom.server.errors import PermissionDenied, Unauthenticated
+from cardroom.server.storage.cache import LoadedGame
 from cardroom.v1 import table_pb2 as tpb
 
 Policy = tpb.SpectatorPolicy
@@ -53,7 +53,7 @@ class Identity:
         seen: Callable[[str, int], None] = lambda game_id, seat: None,
     ) -> None:
         self.operator_token = operator_token or None
-        # Told of each call made with a seat token (cardroom.server.presence).
+        # Told of each call made with a seat token (cardroom.server.table.presence).
         self.seen = seen
 
     def is_operator(self, token: str | None) -> bool:

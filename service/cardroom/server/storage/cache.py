@@ -10,8 +10,8 @@ rebuilt from the events; nothing is state of its own.
 
 A game loaded from its table's checkpoint reads only its first event and
 the events from the checkpoint on: the bytes in between are read when first
-needed (``cardroom.server.stored_events``) and the indexes built at its first
-command (``cardroom.server.indexes``), so the first view of a game after a
+needed (``cardroom.server.storage.stored_events``) and the indexes built at its first
+command (``cardroom.server.storage.indexes``), so the first view of a game after a
 restart costs the same however long the game is. A checkpoint is used only
 while the event it folded last is still the one stored there (its hash).
 
@@ -44,11 +44,11 @@ from google.protobuf.message import DecodeError
 from cardroom.domain import registry
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import Event, Viewer
-from cardroom.server.checkpoints import Checkpoints, viewer_key
 from cardroom.server.errors import CorruptGame, GameNotFound
-from cardroom.server.indexes import Deferred, Indexes
-from cardroom.server.store import GameLog, bounded, is_store_failure
-from cardroom.server.stored_events import StoredEvents
+from cardroom.server.storage.checkpoints import Checkpoints, viewer_key
+from cardroom.server.storage.indexes import Deferred, Indexes
+from cardroom.server.storage.log import GameLog, bounded, is_store_failure
+from cardroom.server.storage.stored_events import StoredEvents
 from cardroom.trust import chain, chance
 from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb
@@ -89,7 +89,7 @@ class LoadedGame:
     # stored bytes it folds are in ``stored``).
     head: tuple[int, tables.Table]
     stored: StoredEvents = field(default_factory=StoredEvents)
-    # The command indexes (cardroom.server.indexes): built, or still the
+    # The command indexes (cardroom.server.storage.indexes): built, or still the
     # checkpoint's JSON until a command needs them. Used under ``lock``.
     _indexes: Indexes | Deferred = field(default_factory=Indexes)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -243,7 +243,7 @@ class GameCache:
         """The game from the store: from its table's newest checkpoint when
         there is one that belongs to the stored events (reading only the
         first event and the events from the checkpoint on; the rest are read
-        if ever needed, cardroom.server.stored_events), else folded from the
+        if ever needed, cardroom.server.storage.stored_events), else folded from the
         first event."""
         loaded = self._from_checkpoint(game_id)
         if loaded is None:

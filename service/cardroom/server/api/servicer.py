@@ -20,17 +20,25 @@ from typing import Any, TypeVar
 import grpc
 
 from cardroom.domain.table import pack
-from cardroom.server.cache import LoadedGame
-from cardroom.server.errors import FellBehind, TooBusy, status_of
-from cardroom.server.feeds import Feeds, Made, Outgoing, Watch
-from cardroom.server.games import Games, parse_game_id
-from cardroom.server.kinds import game_kinds
-from cardroom.server.limits import CreationLimiter, Limits, Slot, WatcherSlots, client_of
+from cardroom.server.api.health import StoreHealth
+from cardroom.server.api.status import status_of
+from cardroom.server.errors import FellBehind
+from cardroom.server.games.application import Games, parse_game_id
+from cardroom.server.games.kinds import game_kinds
+from cardroom.server.games.reads import copies, record_chunk_bytes
+from cardroom.server.limits import (
+    CreationLimiter,
+    Limits,
+    Slot,
+    TooBusy,
+    WatcherSlots,
+    client_of,
+)
+from cardroom.server.live.feeds import Feeds, Made, Outgoing, Watch
+from cardroom.server.live.publisher import Publisher
 from cardroom.server.observability import Metrics
-from cardroom.server.publisher import Publisher
-from cardroom.server.reads import copies, record_chunk_bytes
-from cardroom.server.store import is_store_busy
-from cardroom.server.store_health import StoreHealth
+from cardroom.server.storage.cache import LoadedGame
+from cardroom.server.storage.log import is_store_busy
 from cardroom.trust.heads import HeadSigner
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -104,7 +112,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             self.limits.watchers_per_client,
             self.limits.watchers_per_seat,
         )
-        # The server's own bots (cardroom.server.bots); None: AddBot seats
+        # The server's own bots (cardroom.server.table.bots); None: AddBot seats
         # them and nothing plays them (a server started without a runner).
         self.bots: Any = None
         # Our own worker threads: a call whose client went away keeps running
@@ -432,7 +440,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[gpb.WatchEventsResponse | Outgoing]:
         """The caller's redacted events after the cursor, then live ones
-        (cardroom.server.feeds: shared, already serialized); ends once the game is
+        (cardroom.server.live.feeds: shared, already serialized); ends once the game is
         finished and everything has been sent, or with ABORTED if the reader
         falls too far behind."""
         token = bearer_token(context)

@@ -27,9 +27,9 @@ from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 
 from cardroom.domain.kernel import Forbidden, MalformedCommand, RuleViolation
-from cardroom.server.cache import LoadedGame
-from cardroom.server.deadlines import Alarm, absent_alarm_of, alarm_of
-from cardroom.server.store import VersionConflict
+from cardroom.server.storage.cache import LoadedGame
+from cardroom.server.storage.log import VersionConflict
+from cardroom.server.table.deadlines import Alarm, absent_alarm_of, alarm_of
 from cardroom.v1 import table_pb2 as tpb
 
 log = logging.getLogger(__name__)

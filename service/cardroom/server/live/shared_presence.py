@@ -1,6 +1,6 @@
 """Presence across servers and relays, in the broker's key-value bucket.
 
-A server alone knows the calls it served (cardroom.server.presence). With a
+A server alone knows the calls it served (cardroom.server.table.presence). With a
 broker, every server and relay also writes ``<game id>.<seat>`` into the
 bucket ``cardroom_presence`` when a seat calls (at most every
 ``SEEN_EVERY`` seconds per seat) and every ``HEARTBEAT`` seconds while one
@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from cardroom.server.broker import Broker
+from cardroom.server.live.broker import Broker
 
 log = logging.getLogger(__name__)
 
