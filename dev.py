@@ -48,6 +48,9 @@ def bootstrap() -> None:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not STAMP.exists() or STAMP.read_text() != wanted:
         run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+        # The distribution was called `cardroom` before it became `cardroom-games`
+        # (that name on PyPI is someone else's): an old install goes first.
+        run(PYTHON, "-m", "pip", "uninstall", "--quiet", "--yes", "cardroom")
         run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
         STAMP.write_text(wanted)
 

@@ -160,6 +160,8 @@ class Servers:
             # The load is one client (127.0.0.1): no creation limit.
             "--games-per-client-per-hour",
             "0",
+            # The command rows read each call's time inside the server from it.
+            "--access-log",
             *flags,
         ]
         return self.start_command(command, database, flags)

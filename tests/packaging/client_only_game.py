@@ -1,6 +1,6 @@
 """A whole game through ``cardroom.client``, as a frontend developer would
 write it. test_client_only_install runs it with a fresh venv's Python that
-has only ``pip install cardroom``; it prints what a spectator reads.
+has only ``pip install cardroom-games``; it prints what a spectator reads.
 
     python client_only_game.py HOST:PORT
 """

@@ -1,4 +1,4 @@
-"""``pip install cardroom`` in a fresh venv is the client: none of the
+"""``pip install cardroom-games`` in a fresh venv is the client: none of the
 server's dependencies, and it plays a whole game against a server started
 from the full install. Needs PyPI or pip's configured wheels."""
 
@@ -65,11 +65,11 @@ def test_the_client_install_pulls_none_of_the_server_s_dependencies(
         "    except metadata.PackageNotFoundError:\n"
         "        print(name, 'absent')\n"
     )
-    names = ("cardroom", "grpcio", "protobuf", *SERVER_ONLY)
+    names = ("cardroom-games", "grpcio", "protobuf", *SERVER_ONLY)
     done = run(client_venv / "python", "-c", probe, *names, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     found = dict(line.split(" ", 1) for line in done.stdout.splitlines())
-    assert found["cardroom"] == VERSION
+    assert found["cardroom-games"] == VERSION
     assert found["grpcio"] != "absent" and found["protobuf"] != "absent"
     assert {name: found[name] for name in SERVER_ONLY} == dict.fromkeys(SERVER_ONLY, "absent")
 
@@ -98,5 +98,5 @@ def test_commands_that_need_an_extra_say_which(client_venv: Path, tmp_path: Path
     serve = run(client_venv / "cardroom", "serve", cwd=tmp_path)
     assert serve.returncode == 2
     assert serve.stderr.strip() == (
-        "cardroom serve needs the server extra: pip install 'cardroom[server]'"
+        "cardroom serve needs the server extra: pip install 'cardroom-games[server]'"
     )

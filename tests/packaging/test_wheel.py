@@ -34,7 +34,10 @@ def source_files() -> set[str]:
 
 def test_nothing_but_the_cardroom_namespace_lands_in_site_packages(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
-    assert {name.split("/")[0] for name in names} == {"cardroom", f"cardroom-{VERSION}.dist-info"}
+    assert {name.split("/")[0] for name in names} == {
+        "cardroom",
+        f"cardroom_games-{VERSION}.dist-info",
+    }
     # cardroom itself stays a namespace package (PEP 420), as in the checkout.
     assert "cardroom/__init__.py" not in names
 

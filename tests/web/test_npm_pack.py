@@ -11,6 +11,7 @@ import subprocess
 import tarfile
 from pathlib import Path
 
+from tests.docs.readme import snippet
 from tests.service.helpers import server_process
 from tests.web.support import CLIENTS
 
@@ -82,12 +83,35 @@ def test_the_packed_client_installs_offline_and_its_examples_play_a_game(tmp_pat
     for example in examples.iterdir():
         shutil.copy(example, project)  # as a user starts: a copy in their own project
 
+    # The README's first snippet, saved as it says in a project `npm init -y` made.
+    first = tmp_path / "first"
+    first.mkdir()
+    npm("init", "-y", cwd=first)
+    npm(
+        "install",
+        "--offline",
+        "--no-audit",
+        "--no-fund",
+        "--cache",
+        tmp_path / "empty-cache",
+        tarball,
+        cwd=first,
+    )
+    (first / "first.mjs").write_text(snippet("first.mjs"))
+
     with server_process(str(tmp_path / "cardroom.sqlite3")) as address:
         url = f"http://{address}"
         played = node("bots.mjs", "smoke-and-mirrors", "3", cwd=project, url=url)
         listed = node("list-games.mjs", cwd=project, url=url)
         game_id = played.splitlines()[-1].split()[1].rstrip(":")
         watched = node("watch.mjs", game_id, cwd=project, url=url)
+        readme = node("first.mjs", url, cwd=first, url=url).splitlines()
+
+    assert readme[:2] == [
+        "A game of Smiles & Daggers for 3 players is created.",
+        "Ada takes seat 1.",
+    ]
+    assert readme[-1].startswith("The game is over: ")
 
     story = played.splitlines()[:-1]
     assert story[0] == "#1 A game of Smoke & Mirrors for 3 players is created."

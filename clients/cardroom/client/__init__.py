@@ -5,7 +5,7 @@ through disconnects (:mod:`cardroom.client.follow`), kept seats
 (:mod:`cardroom.client.sessions`) and bots that play through the API
 (:mod:`cardroom.client.bots`).
 
-Needs only ``pip install cardroom`` (no server dependencies)."""
+Needs only ``pip install cardroom-games`` (no server dependencies)."""
 
 from cardroom.client.connection import (
     MAX_MESSAGE_BYTES,

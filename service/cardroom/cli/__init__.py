@@ -42,6 +42,10 @@ from cardroom.cli import (
 from cardroom.cli.common import EXIT_USAGE, UsageError
 from cardroom.client import CardroomError
 
+# The name on the package index (`pip install cardroom-games`); the import
+# name stays `cardroom`. `cardroom` itself on PyPI is an unrelated project.
+DISTRIBUTION = "cardroom-games"
+
 COMMANDS: tuple[ModuleType | Any, ...] = (
     play,
     watch,
@@ -66,7 +70,7 @@ COMMANDS: tuple[ModuleType | Any, ...] = (
 
 def version() -> str:
     try:
-        return metadata.version("cardroom")
+        return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
         return "unknown"
 
@@ -120,10 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = missing_extra(error)
         if extra is None:
             raise
-        print(
-            f"cardroom {args.command} needs the {extra} extra: pip install 'cardroom[{extra}]'",
-            file=sys.stderr,
-        )
+        install = f"pip install '{DISTRIBUTION}[{extra}]'"
+        print(f"cardroom {args.command} needs the {extra} extra: {install}", file=sys.stderr)
         return EXIT_USAGE
     except UsageError as error:
         print(f"cardroom {args.command}: {error}", file=sys.stderr)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 from typing import TYPE_CHECKING
 
+from cardroom.cli import logs
 from cardroom.cli.common import EXIT_OK, UsageError, env, int_env
 from cardroom.cli.serve import check_broker_url
 from cardroom.server.limits import Limits
 
-if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
+if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom-games[server]'`
     from cardroom.server.api.server import Settings
 
 NAME = "relay"
@@ -73,6 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve Prometheus metrics at http://HOST:PORT/metrics "
         "(env CARDROOM_RELAY_METRICS_ADDRESS; default: none)",
     )
+    logs.add_access_log_flag(parser, "CARDROOM_RELAY_ACCESS_LOG")
     parser.add_argument(
         "--web-address",
         metavar="HOST:PORT",
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.relay.server import relay
 
     settings = settings_of(args)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logs.configure(args.access_log)
     try:
         asyncio.run(relay(settings))
     except ServeError as error:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardroom.cli import logs
 from cardroom.cli.common import EXIT_OK, UsageError, env, int_env
 from cardroom.server.limits import Limits
 
-if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom[server]'`
+if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom-games[server]'`
     from cardroom.server.api.server import Settings
 
 NAME = "serve"
@@ -85,6 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve Prometheus metrics at http://HOST:PORT/metrics "
         "(env CARDROOM_METRICS_ADDRESS; default: none)",
     )
+    logs.add_access_log_flag(parser, "CARDROOM_ACCESS_LOG")
     parser.add_argument(
         "--web-address",
         metavar="HOST:PORT",
@@ -325,7 +326,7 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.api.server import ServeError, serve
 
     settings = settings_of(args)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logs.configure(args.access_log)
     try:
         asyncio.run(serve(settings))
     except ServeError as error:

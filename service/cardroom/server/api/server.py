@@ -466,10 +466,8 @@ async def serve(settings: Settings) -> None:
     host = settings.address.rsplit(":", 1)[0]
     secure = " with TLS" if settings.tls_cert else ""
     where = describe_database(settings.database)
-    log.info("cardroom listening on %s:%d%s (%s)", host, running.port, secure, where)
     print(f"cardroom listening on {host}:{running.port}{secure} ({where})", flush=True)
     if running.web is not None:
-        log.info("browsers (Connect, gRPC-Web, the web table): %s", running.web.url)
         print(f"browsers: {running.web.url}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
