@@ -12,6 +12,24 @@ import os
 
 ACCESS_LOG = "cardroom.calls"
 TRUE = {"1", "true", "yes", "on"}
+# grpc.aio logs this, with a traceback, at ERROR when the core cannot send a
+# stream's next message or its status because the client has already gone
+# (grpc/grpc#32551): a client going away, not a problem of the server's.
+GRPC_LOGGER = "grpc._cython.cygrpc"
+CLIENT_GONE = "ExecuteBatchError raised in core by servicer method"
+
+
+class ClientGone(logging.Filter):
+    """Turns grpc's "ExecuteBatchError raised in core" traceback into one
+    DEBUG line: the peer left while its stream was being written."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if CLIENT_GONE not in message:
+            return True
+        method = message.rsplit("[", 1)[-1].rstrip("]") if "[" in message else "?"
+        logging.getLogger("cardroom.server").debug("a client left during %s", method)
+        return False
 
 
 def add_access_log_flag(parser: argparse.ArgumentParser, variable: str) -> None:
@@ -27,3 +45,6 @@ def add_access_log_flag(parser: argparse.ArgumentParser, variable: str) -> None:
 def configure(access_log: bool) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger(ACCESS_LOG).setLevel(logging.INFO if access_log else logging.WARNING)
+    grpc_log = logging.getLogger(GRPC_LOGGER)
+    if not any(isinstance(f, ClientGone) for f in grpc_log.filters):
+        grpc_log.addFilter(ClientGone())
