@@ -1,6 +1,7 @@
 """Nothing hidden leaks through the service: for every viewer, two games that
 differ only in values that viewer may not see look identical through the
-service's own read paths (its redacted events, views, legal actions, errors).
+service's own read paths (its redacted events, views, legal actions, errors,
+and the server's words for each event and legal action).
 
 The twin games come from the pure harness (tests/smoke_and_mirrors/twins.py:
 another deal that agrees on the viewer's cards, other cards for others' acts
@@ -110,6 +111,21 @@ class ServedGame:
         _, actions = self.games.legal_actions(self.game_id, self.token(viewer))
         return [a.SerializeToString(deterministic=True) for a in actions]
 
+    def told(self, viewer: Viewer) -> list[tuple[str, ...]]:
+        """The server's words for each event (ReplayViews with narrate)."""
+        steps = self.games.replay_views(self.game_id, self.token(viewer), 0, narrate=True)
+        return [tuple(step.narration) for step in steps]
+
+    def said(self, viewer: Viewer) -> list[bytes]:
+        """The server's words and warnings for each legal action."""
+        if viewer.seat is None:
+            return []
+        version, actions = self.games.legal_actions(self.game_id, self.token(viewer))
+        if not actions:
+            return []
+        words = self.games.action_words(self.game_id, self.token(viewer), version, actions)
+        return [w.SerializeToString(deterministic=True) for w in words]
+
     def refusal(self, seat: int, command: Message) -> str | None:
         """The service's answer to a command the rules refuse (None if accepted:
         the caller only tries commands the pure rules refuse in game A)."""
@@ -190,6 +206,9 @@ def test_no_viewer_can_tell_the_twins_apart_through_the_service(
         assert a.seen(viewer) == b.seen(viewer)
         assert a.view(viewer) == b.view(viewer)
         assert a.legal(viewer) == b.legal(viewer)
+        # One voice (the narrate flags): the words come from the viewer's fold only.
+        assert a.told(viewer) == b.told(viewer)
+        assert a.said(viewer) == b.said(viewer)
         if viewer.seat is not None:
             for probe in probes:
                 assert a.refusal(viewer.seat, probe) == b.refusal(viewer.seat, probe)
@@ -238,6 +257,9 @@ def test_a_commitment_stays_hidden_through_the_service_until_the_reveal(
         assert a.seen(viewer) == b.seen(viewer)
         assert a.view(viewer) == b.view(viewer)
         assert a.legal(viewer) == b.legal(viewer)
+        # One voice (the narrate flags): the words come from the viewer's fold only.
+        assert a.told(viewer) == b.told(viewer)
+        assert a.said(viewer) == b.said(viewer)
         if viewer.seat is not None:
             for probe in probes:
                 assert a.refusal(viewer.seat, probe) == b.refusal(viewer.seat, probe)

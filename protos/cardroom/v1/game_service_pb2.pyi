@@ -185,20 +185,32 @@ class SubmitCommandResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_envelope_pb2.EventEnvelope, _Mapping]]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
 
 class ListLegalActionsRequest(_message.Message):
-    __slots__ = ("game_id", "min_version")
+    __slots__ = ("game_id", "min_version", "describe")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     MIN_VERSION_FIELD_NUMBER: _ClassVar[int]
+    DESCRIBE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     min_version: int
-    def __init__(self, game_id: _Optional[str] = ..., min_version: _Optional[int] = ...) -> None: ...
+    describe: bool
+    def __init__(self, game_id: _Optional[str] = ..., min_version: _Optional[int] = ..., describe: _Optional[bool] = ...) -> None: ...
 
 class ListLegalActionsResponse(_message.Message):
-    __slots__ = ("version", "actions")
+    __slots__ = ("version", "actions", "words")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    WORDS_FIELD_NUMBER: _ClassVar[int]
     version: int
     actions: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
-    def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
+    words: _containers.RepeatedCompositeFieldContainer[ActionWords]
+    def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ..., words: _Optional[_Iterable[_Union[ActionWords, _Mapping]]] = ...) -> None: ...
+
+class ActionWords(_message.Message):
+    __slots__ = ("label", "warning")
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    WARNING_FIELD_NUMBER: _ClassVar[int]
+    label: str
+    warning: str
+    def __init__(self, label: _Optional[str] = ..., warning: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("game_id", "version", "as_spectator", "min_version")
@@ -261,22 +273,26 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class WatchEventsRequest(_message.Message):
-    __slots__ = ("game_id", "after_sequence", "as_spectator")
+    __slots__ = ("game_id", "after_sequence", "as_spectator", "narrate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    NARRATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     after_sequence: int
     as_spectator: bool
-    def __init__(self, game_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
+    narrate: bool
+    def __init__(self, game_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., as_spectator: _Optional[bool] = ..., narrate: _Optional[bool] = ...) -> None: ...
 
 class WatchEventsResponse(_message.Message):
-    __slots__ = ("event", "signed_head")
+    __slots__ = ("event", "signed_head", "narration")
     EVENT_FIELD_NUMBER: _ClassVar[int]
     SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
+    NARRATION_FIELD_NUMBER: _ClassVar[int]
     event: _envelope_pb2.EventEnvelope
     signed_head: _trust_pb2.SignedHead
-    def __init__(self, event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
+    narration: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ..., narration: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetAuditLogRequest(_message.Message):
     __slots__ = ("game_id", "page_size", "page_token")
@@ -351,7 +367,7 @@ class ListGameKindsRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GameKind(_message.Message):
-    __slots__ = ("kind", "title", "rules_version", "min_seats", "max_seats", "options_type", "command_types", "chance_types", "view_type", "bot_strategies")
+    __slots__ = ("kind", "title", "rules_version", "min_seats", "max_seats", "options_type", "command_types", "chance_types", "view_type", "bot_strategies", "guide")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -362,6 +378,7 @@ class GameKind(_message.Message):
     CHANCE_TYPES_FIELD_NUMBER: _ClassVar[int]
     VIEW_TYPE_FIELD_NUMBER: _ClassVar[int]
     BOT_STRATEGIES_FIELD_NUMBER: _ClassVar[int]
+    GUIDE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     title: str
     rules_version: str
@@ -372,7 +389,26 @@ class GameKind(_message.Message):
     chance_types: _containers.RepeatedScalarFieldContainer[str]
     view_type: str
     bot_strategies: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., options_type: _Optional[str] = ..., command_types: _Optional[_Iterable[str]] = ..., chance_types: _Optional[_Iterable[str]] = ..., view_type: _Optional[str] = ..., bot_strategies: _Optional[_Iterable[str]] = ...) -> None: ...
+    guide: GameGuide
+    def __init__(self, kind: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., options_type: _Optional[str] = ..., command_types: _Optional[_Iterable[str]] = ..., chance_types: _Optional[_Iterable[str]] = ..., view_type: _Optional[str] = ..., bot_strategies: _Optional[_Iterable[str]] = ..., guide: _Optional[_Union[GameGuide, _Mapping]] = ...) -> None: ...
+
+class GameGuide(_message.Message):
+    __slots__ = ("goal", "rules", "symbols")
+    GOAL_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    SYMBOLS_FIELD_NUMBER: _ClassVar[int]
+    goal: str
+    rules: _containers.RepeatedScalarFieldContainer[str]
+    symbols: _containers.RepeatedCompositeFieldContainer[GuideSymbol]
+    def __init__(self, goal: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., symbols: _Optional[_Iterable[_Union[GuideSymbol, _Mapping]]] = ...) -> None: ...
+
+class GuideSymbol(_message.Message):
+    __slots__ = ("symbol", "meaning")
+    SYMBOL_FIELD_NUMBER: _ClassVar[int]
+    MEANING_FIELD_NUMBER: _ClassVar[int]
+    symbol: str
+    meaning: str
+    def __init__(self, symbol: _Optional[str] = ..., meaning: _Optional[str] = ...) -> None: ...
 
 class ListGameKindsResponse(_message.Message):
     __slots__ = ("kinds",)
@@ -381,24 +417,28 @@ class ListGameKindsResponse(_message.Message):
     def __init__(self, kinds: _Optional[_Iterable[_Union[GameKind, _Mapping]]] = ...) -> None: ...
 
 class ReplayViewsRequest(_message.Message):
-    __slots__ = ("game_id", "from_version", "as_spectator")
+    __slots__ = ("game_id", "from_version", "as_spectator", "narrate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    NARRATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     from_version: int
     as_spectator: bool
-    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., as_spectator: _Optional[bool] = ...) -> None: ...
+    narrate: bool
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., as_spectator: _Optional[bool] = ..., narrate: _Optional[bool] = ...) -> None: ...
 
 class ReplayViewsResponse(_message.Message):
-    __slots__ = ("view", "event", "signed_head")
+    __slots__ = ("view", "event", "signed_head", "narration")
     VIEW_FIELD_NUMBER: _ClassVar[int]
     EVENT_FIELD_NUMBER: _ClassVar[int]
     SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
+    NARRATION_FIELD_NUMBER: _ClassVar[int]
     view: GetViewResponse
     event: _envelope_pb2.EventEnvelope
     signed_head: _trust_pb2.SignedHead
-    def __init__(self, view: _Optional[_Union[GetViewResponse, _Mapping]] = ..., event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
+    narration: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, view: _Optional[_Union[GetViewResponse, _Mapping]] = ..., event: _Optional[_Union[_envelope_pb2.EventEnvelope, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ..., narration: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetServerKeyRequest(_message.Message):
     __slots__ = ()

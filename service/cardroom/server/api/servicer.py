@@ -25,7 +25,7 @@ from cardroom.server.api.status import status_of
 from cardroom.server.errors import FellBehind
 from cardroom.server.games.application import Games, parse_game_id
 from cardroom.server.games.kinds import game_kinds
-from cardroom.server.games.reads import copies, record_chunk_bytes
+from cardroom.server.games.reads import copies, record_chunk_bytes, serve
 from cardroom.server.limits import (
     CreationLimiter,
     Limits,
@@ -96,7 +96,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self.limits = limits or Limits()
         # Every served event's head, signed (docs/trust.md, "Signed heads").
         self.heads = HeadSigner(games.signing_key) if signed_heads else None
-        self.feeds = Feeds(self.limits.max_stream_backlog, self.heads)
+        self.feeds = Feeds(self.limits.max_stream_backlog, self.heads, games.reads.narrations)
         # With a broker: each written event's copies, published for relays.
         self.publisher: Publisher | None = None
         self._loop = asyncio.get_running_loop()
@@ -271,7 +271,14 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         )
         if actions:  # a seat the game waits for may also leave it (T-RESIGN)
             actions = [*actions, tpb.Resign()]
-        return gpb.ListLegalActionsResponse(version=version, actions=[pack(a) for a in actions])
+        words = []
+        if request.describe and actions:
+            words = await self._run(
+                self.games.action_words, request.game_id, bearer_token(context), version, actions
+            )
+        return gpb.ListLegalActionsResponse(
+            version=version, actions=[pack(a) for a in actions], words=words
+        )
 
     @unary
     async def GetView(self, request: gpb.GetViewRequest, context: Any) -> Any:
@@ -388,6 +395,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 bearer_token(context),
                 request.from_version,
                 request.as_spectator,
+                request.narrate,
             )
             while True:
                 batch = await self._run(lambda: self._signed_steps(steps))
@@ -453,7 +461,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 context, request.game_id, token, request.as_spectator
             )
             present.enter_context(self.games.presence.watching(loaded.game_id, viewer.seat))
-            watch = self.feeds.subscribe(loaded, viewer, request.after_sequence)
+            watch = self.feeds.subscribe(loaded, viewer, request.after_sequence, request.narrate)
             while True:  # catch up, a few events at a time, read in a worker thread
                 chunk = await asyncio.get_running_loop().run_in_executor(
                     self.catch_up_executor, self._backlog, watch
@@ -496,8 +504,15 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         viewer, end = watch.now()
         events = copies(watch.loaded, viewer, watch.cursor, min(end, watch.cursor + BACKLOG_CHUNK))
         heads = self.heads
+        told = self.feeds.narrations
         return [
-            gpb.WatchEventsResponse(event=e, signed_head=heads.of(e) if heads else None)
+            gpb.WatchEventsResponse(
+                event=e,
+                signed_head=heads.of(e) if heads else None,
+                narration=told.lines(watch.loaded, int(e.sequence) - 1, viewer, serve, e)
+                if watch.narrate
+                else (),
+            )
             for e in events
         ]
 

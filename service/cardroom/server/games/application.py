@@ -352,9 +352,21 @@ class Games:
         return response
 
     def replay_views(
-        self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        from_version: int,
+        as_spectator: bool = False,
+        narrate: bool = False,
     ) -> Iterator[gpb.ReplayViewsResponse]:
-        return self.reads.replay_views(parse_game_id(game_id), token, from_version, as_spectator)
+        return self.reads.replay_views(
+            parse_game_id(game_id), token, from_version, as_spectator, narrate
+        )
+
+    def action_words(
+        self, game_id: str, token: str | None, version: int, actions: list[Message]
+    ) -> list[gpb.ActionWords]:
+        return self.reads.action_words(parse_game_id(game_id), token, version, actions)
 
     def legal_actions(
         self, game_id: str, token: str | None, min_version: int = 0

@@ -15,6 +15,7 @@ from google.protobuf.message import Message
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
 from cardroom.server.games.identity import Identity, horizon
+from cardroom.server.games.narration import Narrations, action_words
 from cardroom.server.games.warming import Warmer
 from cardroom.server.limits import MAX_RESPONSE_BYTES, TooBusy
 from cardroom.server.storage.cache import GameCache, LoadedGame, unfoldable
@@ -135,6 +136,8 @@ class Reads:
         self.signing_key = key_ring.current
         self.warmer = Warmer(self.fold)
         cache.on_checkpoint = self.warmer.later
+        # Each viewer's events in words, told once (the narrate flags).
+        self.narrations = Narrations()
 
     def fold(self, loaded: LoadedGame, viewer: Viewer, upto: int) -> tables.Table:
         return self.cache.fold(loaded, viewer, upto, visible_events)
@@ -180,14 +183,29 @@ class Reads:
         return response
 
     def replay_views(
-        self, game_id: str, token: str | None, from_version: int, as_spectator: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        from_version: int,
+        as_spectator: bool = False,
+        narrate: bool = False,
     ) -> Iterator[gpb.ReplayViewsResponse]:
         """The caller's view after each event in turn, folded once and made
-        step by step as the iterator is read (the caller is checked now)."""
+        step by step as the iterator is read (the caller is checked now);
+        with ``narrate``, each event in words as the caller's feed tells it."""
         loaded = self.cache.load(game_id)
         viewer = self.identity.viewer(loaded, token, as_spectator)
         end = horizon(loaded, viewer)
-        return self._replay(loaded, viewer, max(1, from_version), end)
+        steps = self._replay(loaded, viewer, max(1, from_version), end)
+        return self._narrated(loaded, viewer, steps) if narrate else steps
+
+    def _narrated(
+        self, loaded: LoadedGame, viewer: Viewer, steps: Iterator[gpb.ReplayViewsResponse]
+    ) -> Iterator[gpb.ReplayViewsResponse]:
+        for step in steps:
+            index = step.event.sequence - 1
+            step.narration.extend(self.narrations.lines(loaded, index, viewer, serve, step.event))
+            yield step
 
     def _replay(
         self, loaded: LoadedGame, viewer: Viewer, first: int, end: int
@@ -233,6 +251,19 @@ class Reads:
         version = horizon(loaded, caller.viewer)
         table = self.fold(loaded, caller.viewer, version)
         return version, tables.legal_actions(table, caller.viewer.seat)
+
+    def action_words(
+        self, game_id: str, token: str | None, version: int, actions: list[Message]
+    ) -> list[gpb.ActionWords]:
+        """The seat's legal ``actions`` at ``version`` in words, with their
+        warnings, from the seat's own view and feed."""
+        loaded = self.cache.load(game_id, min_version=version)
+        caller = self.identity.seat_caller(loaded, token)
+        viewer = caller.viewer
+        assert viewer.seat is not None
+        table = self.fold(loaded, viewer, version)
+        seen = [visible(loaded, index, viewer).public for index in range(version)]
+        return action_words(table, viewer, actions, seen)
 
     def audit_log(self, game_id: str, token: str | None) -> list[epb.EventEnvelope]:
         """The whole full log, in process (no response limit applies)."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from cardroom.domain.kernel import Viewer
 from cardroom.server.games.identity import effective, horizon
+from cardroom.server.games.narration import Narrations
 from cardroom.server.games.reads import serve
 from cardroom.server.storage.cache import LoadedGame
 from cardroom.trust.heads import HeadSigner
@@ -52,22 +53,33 @@ class Outgoing:
         return cls(response, response.SerializeToString())
 
 
-# The responses made during one broadcast, by (viewer, event index): made
-# once, shared by every watcher of that viewer and by the publisher.
-Made = dict[tuple[Viewer, int], Outgoing]
+# The responses made during one broadcast, by (viewer, event index, told in
+# words): made once, shared by every watcher of that viewer and by the
+# publisher.
+Made = dict[tuple[Viewer, int, bool], Outgoing]
 
 
 def outgoing(
-    loaded: LoadedGame, index: int, viewer: Viewer, made: Made, heads: HeadSigner | None = None
+    loaded: LoadedGame,
+    index: int,
+    viewer: Viewer,
+    made: Made,
+    heads: HeadSigner | None = None,
+    narrations: Narrations | None = None,
 ) -> Outgoing:
     """The viewer's live response for event ``index``, made at most once
-    per broadcast, with the event's signed head when ``heads`` signs them."""
-    response = made.get((viewer, index))
+    per broadcast, with the event's signed head when ``heads`` signs them,
+    and the event in words when ``narrations`` is given (the watcher asked)."""
+    key = (viewer, index, narrations is not None)
+    response = made.get(key)
     if response is None:
         event = serve(loaded, index, viewer)
         signed = heads.of(event) if heads is not None else None
-        response = Outgoing.of(gpb.WatchEventsResponse(event=event, signed_head=signed))
-        made[(viewer, index)] = response
+        told = narrations.lines(loaded, index, viewer, serve, event) if narrations else ()
+        response = Outgoing.of(
+            gpb.WatchEventsResponse(event=event, signed_head=signed, narration=told)
+        )
+        made[key] = response
     return response
 
 
@@ -92,6 +104,7 @@ class Watch:
     live: bool = False
     finished: bool = False
     fell_behind: bool = False
+    narrate: bool = False  # each event in words too (WatchEventsRequest.narrate)
 
     def now(self) -> tuple[Viewer, int]:
         """Who this watcher is now (a spectator of an omniscient game becomes
@@ -101,9 +114,15 @@ class Watch:
 
 
 class Feeds:
-    def __init__(self, max_backlog: int, heads: HeadSigner | None = None) -> None:
+    def __init__(
+        self,
+        max_backlog: int,
+        heads: HeadSigner | None = None,
+        narrations: Narrations | None = None,
+    ) -> None:
         self.max_backlog = max_backlog
         self.heads = heads  # signs each event's head once (None: heads unsigned)
+        self.narrations = narrations or Narrations()  # for watchers that ask
         self._watches: dict[str, set[Watch]] = {}
 
     def watched(self, game_id: str) -> bool:
@@ -113,8 +132,10 @@ class Feeds:
         """Whether a live watcher of the game has not been fed ``version``."""
         return any(w.live and w.cursor < version for w in self._watches.get(game_id, ()))
 
-    def subscribe(self, loaded: LoadedGame, viewer: Viewer, cursor: int) -> Watch:
-        watch = Watch(loaded.game_id, viewer, loaded, cursor)
+    def subscribe(
+        self, loaded: LoadedGame, viewer: Viewer, cursor: int, narrate: bool = False
+    ) -> Watch:
+        watch = Watch(loaded.game_id, viewer, loaded, cursor, narrate=narrate)
         self._watches.setdefault(loaded.game_id, set()).add(watch)
         return watch
 
@@ -162,7 +183,8 @@ class Feeds:
             if len(watch.queue) >= self.max_backlog:
                 watch.fell_behind = True
                 break
-            watch.queue.append(outgoing(loaded, watch.cursor, viewer, made, self.heads))
+            told = self.narrations if watch.narrate else None
+            watch.queue.append(outgoing(loaded, watch.cursor, viewer, made, self.heads, told))
             watch.cursor += 1
         if loaded.finished and watch.cursor >= loaded.version:
             watch.finished = True

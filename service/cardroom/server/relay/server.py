@@ -177,6 +177,13 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         """As GameServicer.WatchEvents: the caller's redacted events after
         the cursor, then live ones; ends once the game is finished and all
         is sent, or with ABORTED if the reader falls too far behind."""
+        if request.narrate:
+            # The words come from the server's fold of each viewer's feed; a
+            # relay only forwards copies.
+            await context.abort(
+                grpc.StatusCode.UNIMPLEMENTED,
+                "a relay does not narrate: ask the server for WatchEvents with narrate",
+            )
         try:
             self._open_stream()
         except TooBusy as error:

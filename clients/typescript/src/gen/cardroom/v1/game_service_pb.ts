@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/game_service.proto.
  */
 export const file_cardroom_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJpChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMIooBChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIk4KDUFkZEJvdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIQCghzdHJhdGVneRgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiRAoOQWRkQm90UmVzcG9uc2USDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIm8KD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBCABKAxCBwoFX3NlYXQiggEKEEpvaW5HYW1lUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIoIBChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIqCgZldmVudHMYAiADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZCI/ChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC21pbl92ZXJzaW9uGAIgASgEIlIKGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKB2FjdGlvbnMYAiADKAsyFC5nb29nbGUucHJvdG9idWYuQW55Im4KDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoHdmVyc2lvbhgCIAEoBEgAiAEBEhQKDGFzX3NwZWN0YXRvchgDIAEoCBITCgttaW5fdmVyc2lvbhgEIAEoBEIKCghfdmVyc2lvbiKpAQoPR2V0Vmlld1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSLAoLdmlld2VyX2tpbmQYAiABKA4yFy5jYXJkcm9vbS52MS5WaWV3ZXJLaW5kEgwKBHNlYXQYAyABKA0SJQoFdGFibGUYBCABKAsyFi5jYXJkcm9vbS52MS5UYWJsZVZpZXcSIgoEZ2FtZRgFIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkikQIKCVRhYmxlVmlldxIMCgRraW5kGAEgASgJEhIKCnNlYXRfY291bnQYAiABKA0SFAoMcGxheWVyX25hbWVzGAMgAygJEg8KB3N0YXJ0ZWQYBCABKAgSEAoIZmluaXNoZWQYBSABKAgSDwoHd2lubmVycxgGIAMoDRIQCghzZXRfZGVhbBgHIAEoCBIWCg5yZXNpZ25lZF9zZWF0cxgIIAMoDRImCgZjbG9ja3MYCSADKAsyFi5jYXJkcm9vbS52MS5TZWF0Q2xvY2sSFAoMYWJzZW50X3NlYXRzGAogAygNEjAKDXRhYmxlX29wdGlvbnMYCyABKAsyGS5jYXJkcm9vbS52MS5UYWJsZU9wdGlvbnMiRwoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SLAoIZGVhZGxpbmUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKEldhdGNoRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhYKDmFmdGVyX3NlcXVlbmNlGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCCJuChNXYXRjaEV2ZW50c1Jlc3BvbnNlEikKBWV2ZW50GAEgASgLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZRIsCgtzaWduZWRfaGVhZBgCIAEoCzIXLmNhcmRyb29tLnYxLlNpZ25lZEhlYWQiTAoSR2V0QXVkaXRMb2dSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkiiAEKE0dldEF1ZGl0TG9nUmVzcG9uc2USKgoGZXZlbnRzGAEgAygLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSLAoLc2lnbmVkX2hlYWQYAyABKAsyFy5jYXJkcm9vbS52MS5TaWduZWRIZWFkIokBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoDRISCgpwYWdlX3Rva2VuGAIgASgJEgwKBGtpbmQYAyABKAkSJwoGc3RhdHVzGAQgASgOMhcuY2FyZHJvb20udjEuR2FtZVN0YXR1cxIXCg9vcGVuX3NlYXRzX29ubHkYBSABKAgi/AEKC0dhbWVTdW1tYXJ5Eg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgpzZWF0X2NvdW50GAMgASgNEhMKC3NlYXRzX3Rha2VuGAQgASgNEg8KB3N0YXJ0ZWQYBSABKAgSEAoIZmluaXNoZWQYBiABKAgSDwoHdmVyc2lvbhgHIAEoBBIUCgxwbGF5ZXJfbmFtZXMYCCADKAkSFQoNYXdhaXRlZF9zZWF0cxgJIAMoDRIxCg1hd2FpdGVkX3NpbmNlGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglib3Rfc2VhdHMYCyADKA0iVQoRTGlzdEdhbWVzUmVzcG9uc2USJwoFZ2FtZXMYASADKAsyGC5jYXJkcm9vbS52MS5HYW1lU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3Qi0gEKCEdhbWVLaW5kEgwKBGtpbmQYASABKAkSDQoFdGl0bGUYAiABKAkSFQoNcnVsZXNfdmVyc2lvbhgDIAEoCRIRCgltaW5fc2VhdHMYBCABKA0SEQoJbWF4X3NlYXRzGAUgASgNEhQKDG9wdGlvbnNfdHlwZRgGIAEoCRIVCg1jb21tYW5kX3R5cGVzGAcgAygJEhQKDGNoYW5jZV90eXBlcxgIIAMoCRIRCgl2aWV3X3R5cGUYCSABKAkSFgoOYm90X3N0cmF0ZWdpZXMYCiADKAkiPQoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiQKBWtpbmRzGAEgAygLMhUuY2FyZHJvb20udjEuR2FtZUtpbmQiUQoSUmVwbGF5Vmlld3NSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZnJvbV92ZXJzaW9uGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCCKaAQoTUmVwbGF5Vmlld3NSZXNwb25zZRIqCgR2aWV3GAEgASgLMhwuY2FyZHJvb20udjEuR2V0Vmlld1Jlc3BvbnNlEikKBWV2ZW50GAIgASgLMhouY2FyZHJvb20udjEuRXZlbnRFbnZlbG9wZRIsCgtzaWduZWRfaGVhZBgDIAEoCzIXLmNhcmRyb29tLnYxLlNpZ25lZEhlYWQiFQoTR2V0U2VydmVyS2V5UmVxdWVzdCJlChRHZXRTZXJ2ZXJLZXlSZXNwb25zZRISCgpwdWJsaWNfa2V5GAEgASgMEhMKC2ZpbmdlcnByaW50GAIgASgJEiQKBGtleXMYAyADKAsyFi5jYXJkcm9vbS52MS5TZXJ2ZXJLZXkiKgoXRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJDChhFeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USJwoGcmVjb3JkGAEgASgLMhcuY2FyZHJvb20udjEuR2FtZVJlY29yZCIqChdTdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIj4KGFN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZRINCgVjaHVuaxgBIAEoDBITCgt0b3RhbF9ieXRlcxgCIAEoBCpzCgpWaWV3ZXJLaW5kEhsKF1ZJRVdFUl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQVklFV0VSX0tJTkRfU0VBVBABEhkKFVZJRVdFUl9LSU5EX1NQRUNUQVRPUhACEhcKE1ZJRVdFUl9LSU5EX0FVRElUT1IQAypyCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADMqwLCgtHYW1lU2VydmljZRJNCgpDcmVhdGVHYW1lEh4uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5jYXJkcm9vbS52MS5Kb2luR2FtZVJlcXVlc3QaHS5jYXJkcm9vbS52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCVN0YXJ0R2FtZRIdLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlcXVlc3QaHi5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXNwb25zZRJWCg1TdWJtaXRDb21tYW5kEiEuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIi5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USXwoQTGlzdExlZ2FsQWN0aW9ucxIkLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiUuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5jYXJkcm9vbS52MS5HZXRWaWV3UmVxdWVzdBocLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRJSCgtXYXRjaEV2ZW50cxIfLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVxdWVzdBogLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UwARJQCgtHZXRBdWRpdExvZxIfLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVxdWVzdBogLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVxdWVzdBoeLmNhcmRyb29tLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElYKDUxpc3RHYW1lS2luZHMSIS5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBoiLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJSCgtSZXBsYXlWaWV3cxIfLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVxdWVzdBogLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVzcG9uc2UwARJTCgxHZXRTZXJ2ZXJLZXkSIC5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXF1ZXN0GiEuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVzcG9uc2USXwoQRXhwb3J0R2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEmEKEFN0cmVhbUdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5TdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLlN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZTABEl8KEENyZWF0ZUludml0YXRpb24SJC5jYXJkcm9vbS52MS5DcmVhdGVJbnZpdGF0aW9uUmVxdWVzdBolLmNhcmRyb29tLnYxLkNyZWF0ZUludml0YXRpb25SZXNwb25zZRJfChBBY2NlcHRJbnZpdGF0aW9uEiQuY2FyZHJvb20udjEuQWNjZXB0SW52aXRhdGlvblJlcXVlc3QaJS5jYXJkcm9vbS52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USQQoGQWRkQm90EhouY2FyZHJvb20udjEuQWRkQm90UmVxdWVzdBobLmNhcmRyb29tLnYxLkFkZEJvdFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
+  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJpChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMIooBChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIk4KDUFkZEJvdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIQCghzdHJhdGVneRgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiRAoOQWRkQm90UmVzcG9uc2USDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIm8KD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBCABKAxCBwoFX3NlYXQiggEKEEpvaW5HYW1lUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIoIBChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIqCgZldmVudHMYAiADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZCJRChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC21pbl92ZXJzaW9uGAIgASgEEhAKCGRlc2NyaWJlGAMgASgIInsKGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKB2FjdGlvbnMYAiADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EicKBXdvcmRzGAMgAygLMhguY2FyZHJvb20udjEuQWN0aW9uV29yZHMiLQoLQWN0aW9uV29yZHMSDQoFbGFiZWwYASABKAkSDwoHd2FybmluZxgCIAEoCSJuCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKB3ZlcnNpb24YAiABKARIAIgBARIUCgxhc19zcGVjdGF0b3IYAyABKAgSEwoLbWluX3ZlcnNpb24YBCABKARCCgoIX3ZlcnNpb24iqQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiwKC3ZpZXdlcl9raW5kGAIgASgOMhcuY2FyZHJvb20udjEuVmlld2VyS2luZBIMCgRzZWF0GAMgASgNEiUKBXRhYmxlGAQgASgLMhYuY2FyZHJvb20udjEuVGFibGVWaWV3EiIKBGdhbWUYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJkChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgSDwoHbmFycmF0ZRgEIAEoCCKBAQoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUSLAoLc2lnbmVkX2hlYWQYAiABKAsyFy5jYXJkcm9vbS52MS5TaWduZWRIZWFkEhEKCW5hcnJhdGlvbhgDIAMoCSJMChJHZXRBdWRpdExvZ1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSKIAQoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRIsCgtzaWduZWRfaGVhZBgDIAEoCzIXLmNhcmRyb29tLnYxLlNpZ25lZEhlYWQiiQEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEa2luZBgDIAEoCRInCgZzdGF0dXMYBCABKA4yFy5jYXJkcm9vbS52MS5HYW1lU3RhdHVzEhcKD29wZW5fc2VhdHNfb25seRgFIAEoCCL8AQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnNlYXRfY291bnQYAyABKA0SEwoLc2VhdHNfdGFrZW4YBCABKA0SDwoHc3RhcnRlZBgFIAEoCBIQCghmaW5pc2hlZBgGIAEoCBIPCgd2ZXJzaW9uGAcgASgEEhQKDHBsYXllcl9uYW1lcxgIIAMoCRIVCg1hd2FpdGVkX3NlYXRzGAkgAygNEjEKDWF3YWl0ZWRfc2luY2UYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWJvdF9zZWF0cxgLIAMoDSJVChFMaXN0R2FtZXNSZXNwb25zZRInCgVnYW1lcxgBIAMoCzIYLmNhcmRyb29tLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZUtpbmRzUmVxdWVzdCL5AQoIR2FtZUtpbmQSDAoEa2luZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgJEhEKCW1pbl9zZWF0cxgEIAEoDRIRCgltYXhfc2VhdHMYBSABKA0SFAoMb3B0aW9uc190eXBlGAYgASgJEhUKDWNvbW1hbmRfdHlwZXMYByADKAkSFAoMY2hhbmNlX3R5cGVzGAggAygJEhEKCXZpZXdfdHlwZRgJIAEoCRIWCg5ib3Rfc3RyYXRlZ2llcxgKIAMoCRIlCgVndWlkZRgLIAEoCzIWLmNhcmRyb29tLnYxLkdhbWVHdWlkZSJTCglHYW1lR3VpZGUSDAoEZ29hbBgBIAEoCRINCgVydWxlcxgCIAMoCRIpCgdzeW1ib2xzGAMgAygLMhguY2FyZHJvb20udjEuR3VpZGVTeW1ib2wiLgoLR3VpZGVTeW1ib2wSDgoGc3ltYm9sGAEgASgJEg8KB21lYW5pbmcYAiABKAkiPQoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiQKBWtpbmRzGAEgAygLMhUuY2FyZHJvb20udjEuR2FtZUtpbmQiYgoSUmVwbGF5Vmlld3NSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZnJvbV92ZXJzaW9uGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCBIPCgduYXJyYXRlGAQgASgIIq0BChNSZXBsYXlWaWV3c1Jlc3BvbnNlEioKBHZpZXcYASABKAsyHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USKQoFZXZlbnQYAiABKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZBIRCgluYXJyYXRpb24YBCADKAkiFQoTR2V0U2VydmVyS2V5UmVxdWVzdCJlChRHZXRTZXJ2ZXJLZXlSZXNwb25zZRISCgpwdWJsaWNfa2V5GAEgASgMEhMKC2ZpbmdlcnByaW50GAIgASgJEiQKBGtleXMYAyADKAsyFi5jYXJkcm9vbS52MS5TZXJ2ZXJLZXkiKgoXRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJDChhFeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USJwoGcmVjb3JkGAEgASgLMhcuY2FyZHJvb20udjEuR2FtZVJlY29yZCIqChdTdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIj4KGFN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZRINCgVjaHVuaxgBIAEoDBITCgt0b3RhbF9ieXRlcxgCIAEoBCpzCgpWaWV3ZXJLaW5kEhsKF1ZJRVdFUl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQVklFV0VSX0tJTkRfU0VBVBABEhkKFVZJRVdFUl9LSU5EX1NQRUNUQVRPUhACEhcKE1ZJRVdFUl9LSU5EX0FVRElUT1IQAypyCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADMqwLCgtHYW1lU2VydmljZRJNCgpDcmVhdGVHYW1lEh4uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5jYXJkcm9vbS52MS5Kb2luR2FtZVJlcXVlc3QaHS5jYXJkcm9vbS52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCVN0YXJ0R2FtZRIdLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlcXVlc3QaHi5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXNwb25zZRJWCg1TdWJtaXRDb21tYW5kEiEuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIi5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USXwoQTGlzdExlZ2FsQWN0aW9ucxIkLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiUuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5jYXJkcm9vbS52MS5HZXRWaWV3UmVxdWVzdBocLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRJSCgtXYXRjaEV2ZW50cxIfLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVxdWVzdBogLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UwARJQCgtHZXRBdWRpdExvZxIfLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVxdWVzdBogLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVxdWVzdBoeLmNhcmRyb29tLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElYKDUxpc3RHYW1lS2luZHMSIS5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBoiLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJSCgtSZXBsYXlWaWV3cxIfLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVxdWVzdBogLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVzcG9uc2UwARJTCgxHZXRTZXJ2ZXJLZXkSIC5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXF1ZXN0GiEuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVzcG9uc2USXwoQRXhwb3J0R2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEmEKEFN0cmVhbUdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5TdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLlN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZTABEl8KEENyZWF0ZUludml0YXRpb24SJC5jYXJkcm9vbS52MS5DcmVhdGVJbnZpdGF0aW9uUmVxdWVzdBolLmNhcmRyb29tLnYxLkNyZWF0ZUludml0YXRpb25SZXNwb25zZRJfChBBY2NlcHRJbnZpdGF0aW9uEiQuY2FyZHJvb20udjEuQWNjZXB0SW52aXRhdGlvblJlcXVlc3QaJS5jYXJkcm9vbS52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USQQoGQWRkQm90EhouY2FyZHJvb20udjEuQWRkQm90UmVxdWVzdBobLmNhcmRyb29tLnYxLkFkZEJvdFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message cardroom.v1.CreateInvitationRequest
@@ -495,6 +495,14 @@ export type ListLegalActionsRequest = Message<"cardroom.v1.ListLegalActionsReque
    * @generated from field: uint64 min_version = 2;
    */
   minVersion: bigint;
+
+  /**
+   * Also say each action in words (ListLegalActionsResponse.words): every
+   * frontend then labels and warns with the same sentences.
+   *
+   * @generated from field: bool describe = 3;
+   */
+  describe: boolean;
 };
 
 /**
@@ -521,6 +529,14 @@ export type ListLegalActionsResponse = Message<"cardroom.v1.ListLegalActionsResp
    * @generated from field: repeated google.protobuf.Any actions = 2;
    */
   actions: Any[];
+
+  /**
+   * With ListLegalActionsRequest.describe: one entry per action, in the
+   * same order. Empty otherwise.
+   *
+   * @generated from field: repeated cardroom.v1.ActionWords words = 3;
+   */
+  words: ActionWords[];
 };
 
 /**
@@ -529,6 +545,35 @@ export type ListLegalActionsResponse = Message<"cardroom.v1.ListLegalActionsResp
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_game_service, 15);
+
+/**
+ * One legal action in words, from the caller's own view only.
+ *
+ * @generated from message cardroom.v1.ActionWords
+ */
+export type ActionWords = Message<"cardroom.v1.ActionWords"> & {
+  /**
+   * The action as a choice on a menu, e.g. "Challenge Ada's act of 3".
+   *
+   * @generated from field: string label = 1;
+   */
+  label: string;
+
+  /**
+   * A warning before a move the seat can know is costly (a frontend asks
+   * twice before sending it); empty for none.
+   *
+   * @generated from field: string warning = 2;
+   */
+  warning: string;
+};
+
+/**
+ * Describes the message cardroom.v1.ActionWords.
+ * Use `create(ActionWordsSchema)` to create a new message.
+ */
+export const ActionWordsSchema: GenMessage<ActionWords> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 16);
 
 /**
  * @generated from message cardroom.v1.GetViewRequest
@@ -568,7 +613,7 @@ export type GetViewRequest = Message<"cardroom.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 16);
+  messageDesc(file_cardroom_v1_game_service, 17);
 
 /**
  * @generated from message cardroom.v1.GetViewResponse
@@ -611,7 +656,7 @@ export type GetViewResponse = Message<"cardroom.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 17);
+  messageDesc(file_cardroom_v1_game_service, 18);
 
 /**
  * @generated from message cardroom.v1.TableView
@@ -688,7 +733,7 @@ export type TableView = Message<"cardroom.v1.TableView"> & {
  * Use `create(TableViewSchema)` to create a new message.
  */
 export const TableViewSchema: GenMessage<TableView> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 18);
+  messageDesc(file_cardroom_v1_game_service, 19);
 
 /**
  * A turn clock in TableView.
@@ -715,7 +760,7 @@ export type SeatClock = Message<"cardroom.v1.SeatClock"> & {
  * Use `create(SeatClockSchema)` to create a new message.
  */
 export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 19);
+  messageDesc(file_cardroom_v1_game_service, 20);
 
 /**
  * @generated from message cardroom.v1.WatchEventsRequest
@@ -740,6 +785,15 @@ export type WatchEventsRequest = Message<"cardroom.v1.WatchEventsRequest"> & {
    * @generated from field: bool as_spectator = 3;
    */
   asSpectator: boolean;
+
+  /**
+   * Also tell each event in words (WatchEventsResponse.narration), as the
+   * server's narrator tells it to this viewer. A relay refuses it
+   * (UNIMPLEMENTED): ask the server.
+   *
+   * @generated from field: bool narrate = 4;
+   */
+  narrate: boolean;
 };
 
 /**
@@ -747,7 +801,7 @@ export type WatchEventsRequest = Message<"cardroom.v1.WatchEventsRequest"> & {
  * Use `create(WatchEventsRequestSchema)` to create a new message.
  */
 export const WatchEventsRequestSchema: GenMessage<WatchEventsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 20);
+  messageDesc(file_cardroom_v1_game_service, 21);
 
 /**
  * @generated from message cardroom.v1.WatchEventsResponse
@@ -765,6 +819,15 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
    * @generated from field: cardroom.v1.SignedHead signed_head = 2;
    */
   signedHead?: SignedHead | undefined;
+
+  /**
+   * With WatchEventsRequest.narrate: the event in words, one line each,
+   * told from only what this viewer was sent (its own feed folded up to
+   * the event). The same sentences every frontend shows.
+   *
+   * @generated from field: repeated string narration = 3;
+   */
+  narration: string[];
 };
 
 /**
@@ -772,7 +835,7 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
  * Use `create(WatchEventsResponseSchema)` to create a new message.
  */
 export const WatchEventsResponseSchema: GenMessage<WatchEventsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 21);
+  messageDesc(file_cardroom_v1_game_service, 22);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogRequest
@@ -805,7 +868,7 @@ export type GetAuditLogRequest = Message<"cardroom.v1.GetAuditLogRequest"> & {
  * Use `create(GetAuditLogRequestSchema)` to create a new message.
  */
 export const GetAuditLogRequestSchema: GenMessage<GetAuditLogRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 22);
+  messageDesc(file_cardroom_v1_game_service, 23);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogResponse
@@ -838,7 +901,7 @@ export type GetAuditLogResponse = Message<"cardroom.v1.GetAuditLogResponse"> & {
  * Use `create(GetAuditLogResponseSchema)` to create a new message.
  */
 export const GetAuditLogResponseSchema: GenMessage<GetAuditLogResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 23);
+  messageDesc(file_cardroom_v1_game_service, 24);
 
 /**
  * @generated from message cardroom.v1.ListGamesRequest
@@ -885,7 +948,7 @@ export type ListGamesRequest = Message<"cardroom.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 24);
+  messageDesc(file_cardroom_v1_game_service, 25);
 
 /**
  * @generated from message cardroom.v1.GameSummary
@@ -962,7 +1025,7 @@ export type GameSummary = Message<"cardroom.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 25);
+  messageDesc(file_cardroom_v1_game_service, 26);
 
 /**
  * @generated from message cardroom.v1.ListGamesResponse
@@ -986,7 +1049,7 @@ export type ListGamesResponse = Message<"cardroom.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 26);
+  messageDesc(file_cardroom_v1_game_service, 27);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsRequest
@@ -999,7 +1062,7 @@ export type ListGameKindsRequest = Message<"cardroom.v1.ListGameKindsRequest"> &
  * Use `create(ListGameKindsRequestSchema)` to create a new message.
  */
 export const ListGameKindsRequestSchema: GenMessage<ListGameKindsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 27);
+  messageDesc(file_cardroom_v1_game_service, 28);
 
 /**
  * One game this server plays, and the protobuf messages (full names) a
@@ -1072,6 +1135,14 @@ export type GameKind = Message<"cardroom.v1.GameKind"> & {
    * @generated from field: repeated string bot_strategies = 10;
    */
   botStrategies: string[];
+
+  /**
+   * What a newcomer needs to sit at the game; unset for a game without a
+   * guide.
+   *
+   * @generated from field: cardroom.v1.GameGuide guide = 11;
+   */
+  guide?: GameGuide | undefined;
 };
 
 /**
@@ -1079,7 +1150,65 @@ export type GameKind = Message<"cardroom.v1.GameKind"> & {
  * Use `create(GameKindSchema)` to create a new message.
  */
 export const GameKindSchema: GenMessage<GameKind> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 28);
+  messageDesc(file_cardroom_v1_game_service, 29);
+
+/**
+ * A game for a newcomer, written once beside its rules and shown by every
+ * frontend (the terminal's help screen, the web table's help panel).
+ *
+ * @generated from message cardroom.v1.GameGuide
+ */
+export type GameGuide = Message<"cardroom.v1.GameGuide"> & {
+  /**
+   * One line, always on screen, e.g. "First to 9 coins wins".
+   *
+   * @generated from field: string goal = 1;
+   */
+  goal: string;
+
+  /**
+   * The rules in short, one paragraph each.
+   *
+   * @generated from field: repeated string rules = 2;
+   */
+  rules: string[];
+
+  /**
+   * Every symbol the narration and the moves draw, with its meaning.
+   *
+   * @generated from field: repeated cardroom.v1.GuideSymbol symbols = 3;
+   */
+  symbols: GuideSymbol[];
+};
+
+/**
+ * Describes the message cardroom.v1.GameGuide.
+ * Use `create(GameGuideSchema)` to create a new message.
+ */
+export const GameGuideSchema: GenMessage<GameGuide> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 30);
+
+/**
+ * @generated from message cardroom.v1.GuideSymbol
+ */
+export type GuideSymbol = Message<"cardroom.v1.GuideSymbol"> & {
+  /**
+   * @generated from field: string symbol = 1;
+   */
+  symbol: string;
+
+  /**
+   * @generated from field: string meaning = 2;
+   */
+  meaning: string;
+};
+
+/**
+ * Describes the message cardroom.v1.GuideSymbol.
+ * Use `create(GuideSymbolSchema)` to create a new message.
+ */
+export const GuideSymbolSchema: GenMessage<GuideSymbol> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 31);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsResponse
@@ -1096,7 +1225,7 @@ export type ListGameKindsResponse = Message<"cardroom.v1.ListGameKindsResponse">
  * Use `create(ListGameKindsResponseSchema)` to create a new message.
  */
 export const ListGameKindsResponseSchema: GenMessage<ListGameKindsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 29);
+  messageDesc(file_cardroom_v1_game_service, 32);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsRequest
@@ -1118,6 +1247,14 @@ export type ReplayViewsRequest = Message<"cardroom.v1.ReplayViewsRequest"> & {
    * @generated from field: bool as_spectator = 3;
    */
   asSpectator: boolean;
+
+  /**
+   * Also tell each event in words (ReplayViewsResponse.narration), as
+   * WatchEventsRequest.narrate.
+   *
+   * @generated from field: bool narrate = 4;
+   */
+  narrate: boolean;
 };
 
 /**
@@ -1125,7 +1262,7 @@ export type ReplayViewsRequest = Message<"cardroom.v1.ReplayViewsRequest"> & {
  * Use `create(ReplayViewsRequestSchema)` to create a new message.
  */
 export const ReplayViewsRequestSchema: GenMessage<ReplayViewsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 30);
+  messageDesc(file_cardroom_v1_game_service, 33);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsResponse
@@ -1149,6 +1286,14 @@ export type ReplayViewsResponse = Message<"cardroom.v1.ReplayViewsResponse"> & {
    * @generated from field: cardroom.v1.SignedHead signed_head = 3;
    */
   signedHead?: SignedHead | undefined;
+
+  /**
+   * With ReplayViewsRequest.narrate: the event in words, as
+   * WatchEventsResponse.narration tells it to this viewer.
+   *
+   * @generated from field: repeated string narration = 4;
+   */
+  narration: string[];
 };
 
 /**
@@ -1156,7 +1301,7 @@ export type ReplayViewsResponse = Message<"cardroom.v1.ReplayViewsResponse"> & {
  * Use `create(ReplayViewsResponseSchema)` to create a new message.
  */
 export const ReplayViewsResponseSchema: GenMessage<ReplayViewsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 31);
+  messageDesc(file_cardroom_v1_game_service, 34);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyRequest
@@ -1169,7 +1314,7 @@ export type GetServerKeyRequest = Message<"cardroom.v1.GetServerKeyRequest"> & {
  * Use `create(GetServerKeyRequestSchema)` to create a new message.
  */
 export const GetServerKeyRequestSchema: GenMessage<GetServerKeyRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 32);
+  messageDesc(file_cardroom_v1_game_service, 35);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyResponse
@@ -1203,7 +1348,7 @@ export type GetServerKeyResponse = Message<"cardroom.v1.GetServerKeyResponse"> &
  * Use `create(GetServerKeyResponseSchema)` to create a new message.
  */
 export const GetServerKeyResponseSchema: GenMessage<GetServerKeyResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 33);
+  messageDesc(file_cardroom_v1_game_service, 36);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordRequest
@@ -1220,7 +1365,7 @@ export type ExportGameRecordRequest = Message<"cardroom.v1.ExportGameRecordReque
  * Use `create(ExportGameRecordRequestSchema)` to create a new message.
  */
 export const ExportGameRecordRequestSchema: GenMessage<ExportGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 34);
+  messageDesc(file_cardroom_v1_game_service, 37);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordResponse
@@ -1237,7 +1382,7 @@ export type ExportGameRecordResponse = Message<"cardroom.v1.ExportGameRecordResp
  * Use `create(ExportGameRecordResponseSchema)` to create a new message.
  */
 export const ExportGameRecordResponseSchema: GenMessage<ExportGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 35);
+  messageDesc(file_cardroom_v1_game_service, 38);
 
 /**
  * @generated from message cardroom.v1.StreamGameRecordRequest
@@ -1254,7 +1399,7 @@ export type StreamGameRecordRequest = Message<"cardroom.v1.StreamGameRecordReque
  * Use `create(StreamGameRecordRequestSchema)` to create a new message.
  */
 export const StreamGameRecordRequestSchema: GenMessage<StreamGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 36);
+  messageDesc(file_cardroom_v1_game_service, 39);
 
 /**
  * @generated from message cardroom.v1.StreamGameRecordResponse
@@ -1282,7 +1427,7 @@ export type StreamGameRecordResponse = Message<"cardroom.v1.StreamGameRecordResp
  * Use `create(StreamGameRecordResponseSchema)` to create a new message.
  */
 export const StreamGameRecordResponseSchema: GenMessage<StreamGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 37);
+  messageDesc(file_cardroom_v1_game_service, 40);
 
 /**
  * What kind of viewer a projection was computed for.
