@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from cardroom.client import Client
-from cardroom.client.feed import choices
+from cardroom.client.feed import choices, scene
 from cardroom.domain import presentation
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.conftest import Served
@@ -54,6 +54,10 @@ async def test_the_server_and_the_terminal_tell_every_event_alike_to_every_viewe
             view = await client.view(game_id, token)
             actions = await client.legal_actions(game_id, token, with_resign=True)
             assert [w.label for w in response.words] == choices(view, actions)
+            described = await client.stub.GetView(
+                gpb.GetViewRequest(game_id=game_id, describe=True), metadata=auth(token)
+            )
+            assert described.words.status == scene(view, view.response.seat).status
             menus_checked += 1
             game_actions = actions[:-1]  # never the Resign
             await client.act(game_id, token, rng.choice(game_actions))

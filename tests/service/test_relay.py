@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
+import grpc
 import pytest
 
 from cardroom.client import Client, PermissionDenied, Unauthenticated
@@ -215,6 +216,19 @@ async def test_a_relay_tells_the_other_calls_to_go_to_a_server(deployed: Deploym
         with pytest.raises(Exception, match="relay") as refused:
             await client.create_game("smoke-and-mirrors", seat_count=3)
         assert refused.value.code.name == "UNIMPLEMENTED"  # type: ignore[attr-defined]
+
+
+async def test_a_relay_refuses_to_narrate_and_sends_to_the_server(deployed: Deployment) -> None:
+    """The words come from the server's fold of each viewer's feed
+    (WatchEventsRequest.narrate); a relay forwards copies and says so."""
+    game_id, _ = await seated(deployed.client)
+    async with Client.connect(deployed.relay_address()) as client:
+        call = client.stub.WatchEvents(gpb.WatchEventsRequest(game_id=game_id, narrate=True))
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            async for _ in call:
+                pass
+    assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    assert "ask the server" in (refused.value.details() or "")
 
 
 async def test_a_seat_watching_through_a_relay_is_present_on_the_server(

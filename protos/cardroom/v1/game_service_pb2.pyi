@@ -213,30 +213,42 @@ class ActionWords(_message.Message):
     def __init__(self, label: _Optional[str] = ..., warning: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "version", "as_spectator", "min_version")
+    __slots__ = ("game_id", "version", "as_spectator", "min_version", "describe")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     AS_SPECTATOR_FIELD_NUMBER: _ClassVar[int]
     MIN_VERSION_FIELD_NUMBER: _ClassVar[int]
+    DESCRIBE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     as_spectator: bool
     min_version: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., as_spectator: _Optional[bool] = ..., min_version: _Optional[int] = ...) -> None: ...
+    describe: bool
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., as_spectator: _Optional[bool] = ..., min_version: _Optional[int] = ..., describe: _Optional[bool] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("version", "viewer_kind", "seat", "table", "game")
+    __slots__ = ("version", "viewer_kind", "seat", "table", "game", "words")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     VIEWER_KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
+    WORDS_FIELD_NUMBER: _ClassVar[int]
     version: int
     viewer_kind: ViewerKind
     seat: int
     table: TableView
     game: _any_pb2.Any
-    def __init__(self, version: _Optional[int] = ..., viewer_kind: _Optional[_Union[ViewerKind, str]] = ..., seat: _Optional[int] = ..., table: _Optional[_Union[TableView, _Mapping]] = ..., game: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
+    words: ViewWords
+    def __init__(self, version: _Optional[int] = ..., viewer_kind: _Optional[_Union[ViewerKind, str]] = ..., seat: _Optional[int] = ..., table: _Optional[_Union[TableView, _Mapping]] = ..., game: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., words: _Optional[_Union[ViewWords, _Mapping]] = ...) -> None: ...
+
+class ViewWords(_message.Message):
+    __slots__ = ("status", "table")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    status: str
+    table: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, status: _Optional[str] = ..., table: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TableView(_message.Message):
     __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal", "resigned_seats", "clocks", "absent_seats", "table_options")

@@ -25,6 +25,7 @@ from cardroom.server.api.status import status_of
 from cardroom.server.errors import FellBehind
 from cardroom.server.games.application import Games, parse_game_id
 from cardroom.server.games.kinds import game_kinds
+from cardroom.server.games.narration import view_words
 from cardroom.server.games.reads import copies, record_chunk_bytes, serve
 from cardroom.server.limits import (
     CreationLimiter,
@@ -282,7 +283,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def GetView(self, request: gpb.GetViewRequest, context: Any) -> Any:
-        return await self._run(
+        response = await self._run(
             self.games.view,
             request.game_id,
             bearer_token(context),
@@ -290,6 +291,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             request.as_spectator,
             request.min_version,
         )
+        if request.describe:
+            response.words.CopyFrom(view_words(response))
+        return response
 
     @unary
     async def GetAuditLog(self, request: gpb.GetAuditLogRequest, context: Any) -> Any:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from google.protobuf.message import Message
 
 from cardroom.client.feed import RESIGN_CHOICE, Feed
+from cardroom.client.messages import unpack
 from cardroom.domain import presentation
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import Viewer
@@ -88,6 +89,19 @@ class Narrations:
                 copy = served(loaded, at, viewer) if at != index or envelope is None else envelope
                 told.lines.append(tuple(told.feed.tell(copy)))
             return told.lines[index]
+
+
+def view_words(response: gpb.GetViewResponse) -> gpb.ViewWords:
+    """A view in words, as the terminal's header says it, made from the
+    response alone (what the viewer receives anyway)."""
+    view = unpack(response.game)
+    seat = response.seat if response.viewer_kind == gpb.VIEWER_KIND_SEAT else None
+    names = tuple(response.table.player_names)
+    if not response.table.started:
+        taken = sum(1 for name in names if name)
+        return gpb.ViewWords(status=f"Not started · {taken} of {len(names)} seats taken")
+    scene = presentation.narrator(response.table.kind).scene(view, names, seat)
+    return gpb.ViewWords(status=scene.status, table=list(scene.table))
 
 
 def guide_of(kind: str) -> gpb.GameGuide | None:

@@ -15,7 +15,7 @@ from google.protobuf.message import Message
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
 from cardroom.server.games.identity import Identity, horizon
-from cardroom.server.games.narration import Narrations, action_words
+from cardroom.server.games.narration import Narrations, action_words, view_words
 from cardroom.server.games.warming import Warmer
 from cardroom.server.limits import MAX_RESPONSE_BYTES, TooBusy
 from cardroom.server.storage.cache import GameCache, LoadedGame, unfoldable
@@ -205,6 +205,7 @@ class Reads:
         for step in steps:
             index = step.event.sequence - 1
             step.narration.extend(self.narrations.lines(loaded, index, viewer, serve, step.event))
+            step.view.words.CopyFrom(view_words(step.view))
             yield step
 
     def _replay(

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/game_service.proto.
  */
 export const file_cardroom_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJpChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMIooBChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIk4KDUFkZEJvdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIQCghzdHJhdGVneRgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiRAoOQWRkQm90UmVzcG9uc2USDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIm8KD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBCABKAxCBwoFX3NlYXQiggEKEEpvaW5HYW1lUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIoIBChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIqCgZldmVudHMYAiADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZCJRChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC21pbl92ZXJzaW9uGAIgASgEEhAKCGRlc2NyaWJlGAMgASgIInsKGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKB2FjdGlvbnMYAiADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EicKBXdvcmRzGAMgAygLMhguY2FyZHJvb20udjEuQWN0aW9uV29yZHMiLQoLQWN0aW9uV29yZHMSDQoFbGFiZWwYASABKAkSDwoHd2FybmluZxgCIAEoCSJuCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKB3ZlcnNpb24YAiABKARIAIgBARIUCgxhc19zcGVjdGF0b3IYAyABKAgSEwoLbWluX3ZlcnNpb24YBCABKARCCgoIX3ZlcnNpb24iqQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiwKC3ZpZXdlcl9raW5kGAIgASgOMhcuY2FyZHJvb20udjEuVmlld2VyS2luZBIMCgRzZWF0GAMgASgNEiUKBXRhYmxlGAQgASgLMhYuY2FyZHJvb20udjEuVGFibGVWaWV3EiIKBGdhbWUYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55IpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJkChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgSDwoHbmFycmF0ZRgEIAEoCCKBAQoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUSLAoLc2lnbmVkX2hlYWQYAiABKAsyFy5jYXJkcm9vbS52MS5TaWduZWRIZWFkEhEKCW5hcnJhdGlvbhgDIAMoCSJMChJHZXRBdWRpdExvZ1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSKIAQoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRIsCgtzaWduZWRfaGVhZBgDIAEoCzIXLmNhcmRyb29tLnYxLlNpZ25lZEhlYWQiiQEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEa2luZBgDIAEoCRInCgZzdGF0dXMYBCABKA4yFy5jYXJkcm9vbS52MS5HYW1lU3RhdHVzEhcKD29wZW5fc2VhdHNfb25seRgFIAEoCCL8AQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnNlYXRfY291bnQYAyABKA0SEwoLc2VhdHNfdGFrZW4YBCABKA0SDwoHc3RhcnRlZBgFIAEoCBIQCghmaW5pc2hlZBgGIAEoCBIPCgd2ZXJzaW9uGAcgASgEEhQKDHBsYXllcl9uYW1lcxgIIAMoCRIVCg1hd2FpdGVkX3NlYXRzGAkgAygNEjEKDWF3YWl0ZWRfc2luY2UYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWJvdF9zZWF0cxgLIAMoDSJVChFMaXN0R2FtZXNSZXNwb25zZRInCgVnYW1lcxgBIAMoCzIYLmNhcmRyb29tLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZUtpbmRzUmVxdWVzdCL5AQoIR2FtZUtpbmQSDAoEa2luZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgJEhEKCW1pbl9zZWF0cxgEIAEoDRIRCgltYXhfc2VhdHMYBSABKA0SFAoMb3B0aW9uc190eXBlGAYgASgJEhUKDWNvbW1hbmRfdHlwZXMYByADKAkSFAoMY2hhbmNlX3R5cGVzGAggAygJEhEKCXZpZXdfdHlwZRgJIAEoCRIWCg5ib3Rfc3RyYXRlZ2llcxgKIAMoCRIlCgVndWlkZRgLIAEoCzIWLmNhcmRyb29tLnYxLkdhbWVHdWlkZSJTCglHYW1lR3VpZGUSDAoEZ29hbBgBIAEoCRINCgVydWxlcxgCIAMoCRIpCgdzeW1ib2xzGAMgAygLMhguY2FyZHJvb20udjEuR3VpZGVTeW1ib2wiLgoLR3VpZGVTeW1ib2wSDgoGc3ltYm9sGAEgASgJEg8KB21lYW5pbmcYAiABKAkiPQoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiQKBWtpbmRzGAEgAygLMhUuY2FyZHJvb20udjEuR2FtZUtpbmQiYgoSUmVwbGF5Vmlld3NSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZnJvbV92ZXJzaW9uGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCBIPCgduYXJyYXRlGAQgASgIIq0BChNSZXBsYXlWaWV3c1Jlc3BvbnNlEioKBHZpZXcYASABKAsyHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USKQoFZXZlbnQYAiABKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZBIRCgluYXJyYXRpb24YBCADKAkiFQoTR2V0U2VydmVyS2V5UmVxdWVzdCJlChRHZXRTZXJ2ZXJLZXlSZXNwb25zZRISCgpwdWJsaWNfa2V5GAEgASgMEhMKC2ZpbmdlcnByaW50GAIgASgJEiQKBGtleXMYAyADKAsyFi5jYXJkcm9vbS52MS5TZXJ2ZXJLZXkiKgoXRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJDChhFeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USJwoGcmVjb3JkGAEgASgLMhcuY2FyZHJvb20udjEuR2FtZVJlY29yZCIqChdTdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIj4KGFN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZRINCgVjaHVuaxgBIAEoDBITCgt0b3RhbF9ieXRlcxgCIAEoBCpzCgpWaWV3ZXJLaW5kEhsKF1ZJRVdFUl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQVklFV0VSX0tJTkRfU0VBVBABEhkKFVZJRVdFUl9LSU5EX1NQRUNUQVRPUhACEhcKE1ZJRVdFUl9LSU5EX0FVRElUT1IQAypyCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADMqwLCgtHYW1lU2VydmljZRJNCgpDcmVhdGVHYW1lEh4uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5jYXJkcm9vbS52MS5Kb2luR2FtZVJlcXVlc3QaHS5jYXJkcm9vbS52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCVN0YXJ0R2FtZRIdLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlcXVlc3QaHi5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXNwb25zZRJWCg1TdWJtaXRDb21tYW5kEiEuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIi5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USXwoQTGlzdExlZ2FsQWN0aW9ucxIkLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiUuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5jYXJkcm9vbS52MS5HZXRWaWV3UmVxdWVzdBocLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRJSCgtXYXRjaEV2ZW50cxIfLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVxdWVzdBogLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UwARJQCgtHZXRBdWRpdExvZxIfLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVxdWVzdBogLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVxdWVzdBoeLmNhcmRyb29tLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElYKDUxpc3RHYW1lS2luZHMSIS5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBoiLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJSCgtSZXBsYXlWaWV3cxIfLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVxdWVzdBogLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVzcG9uc2UwARJTCgxHZXRTZXJ2ZXJLZXkSIC5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXF1ZXN0GiEuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVzcG9uc2USXwoQRXhwb3J0R2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEmEKEFN0cmVhbUdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5TdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLlN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZTABEl8KEENyZWF0ZUludml0YXRpb24SJC5jYXJkcm9vbS52MS5DcmVhdGVJbnZpdGF0aW9uUmVxdWVzdBolLmNhcmRyb29tLnYxLkNyZWF0ZUludml0YXRpb25SZXNwb25zZRJfChBBY2NlcHRJbnZpdGF0aW9uEiQuY2FyZHJvb20udjEuQWNjZXB0SW52aXRhdGlvblJlcXVlc3QaJS5jYXJkcm9vbS52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USQQoGQWRkQm90EhouY2FyZHJvb20udjEuQWRkQm90UmVxdWVzdBobLmNhcmRyb29tLnYxLkFkZEJvdFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
+  fileDesc("Ch5jYXJkcm9vbS92MS9nYW1lX3NlcnZpY2UucHJvdG8SC2NhcmRyb29tLnYxIkYKF0NyZWF0ZUludml0YXRpb25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0IkcKGENyZWF0ZUludml0YXRpb25SZXNwb25zZRIMCgRzZWF0GAEgASgNEgwKBGNvZGUYAiABKAkSDwoHdmVyc2lvbhgDIAEoBCJpChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLcGxheWVyX25hbWUYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMIooBChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIk4KDUFkZEJvdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIQCghzdHJhdGVneRgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiRAoOQWRkQm90UmVzcG9uc2USDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEIpoCChFDcmVhdGVHYW1lUmVxdWVzdBIMCgRraW5kGAEgASgJEiUKB29wdGlvbnMYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCnNlYXRfY291bnQYAyABKA0SJgoIc2V0X2RlYWwYBCADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EjYKEHNwZWN0YXRvcl9wb2xpY3kYBSABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgGIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAcgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIiUKEkNyZWF0ZUdhbWVSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJIm8KD0pvaW5HYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKBHNlYXQYAiABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgDIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBCABKAxCBwoFX3NlYXQiggEKEEpvaW5HYW1lUmVzcG9uc2USDAoEc2VhdBgBIAEoDRISCgpzZWF0X3Rva2VuGAIgASgJEg8KB3ZlcnNpb24YAyABKAQSIwobZW50cm9weV9nZW5lcmF0ZWRfYnlfc2VydmVyGAQgASgIEhYKDnNlcnZlcl9lbnRyb3B5GAUgASgMIiMKEFN0YXJ0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIkChFTdGFydEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIpYBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiUKB2NvbW1hbmQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhIKCmNvbW1hbmRfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIoIBChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIqCgZldmVudHMYAiADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZCJRChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC21pbl92ZXJzaW9uGAIgASgEEhAKCGRlc2NyaWJlGAMgASgIInsKGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKB2FjdGlvbnMYAiADKAsyFC5nb29nbGUucHJvdG9idWYuQW55EicKBXdvcmRzGAMgAygLMhguY2FyZHJvb20udjEuQWN0aW9uV29yZHMiLQoLQWN0aW9uV29yZHMSDQoFbGFiZWwYASABKAkSDwoHd2FybmluZxgCIAEoCSKAAQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgd2ZXJzaW9uGAIgASgESACIAQESFAoMYXNfc3BlY3RhdG9yGAMgASgIEhMKC21pbl92ZXJzaW9uGAQgASgEEhAKCGRlc2NyaWJlGAUgASgIQgoKCF92ZXJzaW9uItABCg9HZXRWaWV3UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIsCgt2aWV3ZXJfa2luZBgCIAEoDjIXLmNhcmRyb29tLnYxLlZpZXdlcktpbmQSDAoEc2VhdBgDIAEoDRIlCgV0YWJsZRgEIAEoCzIWLmNhcmRyb29tLnYxLlRhYmxlVmlldxIiCgRnYW1lGAUgASgLMhQuZ29vZ2xlLnByb3RvYnVmLkFueRIlCgV3b3JkcxgGIAEoCzIWLmNhcmRyb29tLnYxLlZpZXdXb3JkcyIqCglWaWV3V29yZHMSDgoGc3RhdHVzGAEgASgJEg0KBXRhYmxlGAIgAygJIpECCglUYWJsZVZpZXcSDAoEa2luZBgBIAEoCRISCgpzZWF0X2NvdW50GAIgASgNEhQKDHBsYXllcl9uYW1lcxgDIAMoCRIPCgdzdGFydGVkGAQgASgIEhAKCGZpbmlzaGVkGAUgASgIEg8KB3dpbm5lcnMYBiADKA0SEAoIc2V0X2RlYWwYByABKAgSFgoOcmVzaWduZWRfc2VhdHMYCCADKA0SJgoGY2xvY2tzGAkgAygLMhYuY2FyZHJvb20udjEuU2VhdENsb2NrEhQKDGFic2VudF9zZWF0cxgKIAMoDRIwCg10YWJsZV9vcHRpb25zGAsgASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIkcKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCGRlYWRsaW5lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJkChJXYXRjaEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoBBIUCgxhc19zcGVjdGF0b3IYAyABKAgSDwoHbmFycmF0ZRgEIAEoCCKBAQoTV2F0Y2hFdmVudHNSZXNwb25zZRIpCgVldmVudBgBIAEoCzIaLmNhcmRyb29tLnYxLkV2ZW50RW52ZWxvcGUSLAoLc2lnbmVkX2hlYWQYAiABKAsyFy5jYXJkcm9vbS52MS5TaWduZWRIZWFkEhEKCW5hcnJhdGlvbhgDIAMoCSJMChJHZXRBdWRpdExvZ1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSKIAQoTR2V0QXVkaXRMb2dSZXNwb25zZRIqCgZldmVudHMYASADKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRIsCgtzaWduZWRfaGVhZBgDIAEoCzIXLmNhcmRyb29tLnYxLlNpZ25lZEhlYWQiiQEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSDAoEa2luZBgDIAEoCRInCgZzdGF0dXMYBCABKA4yFy5jYXJkcm9vbS52MS5HYW1lU3RhdHVzEhcKD29wZW5fc2VhdHNfb25seRgFIAEoCCL8AQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnNlYXRfY291bnQYAyABKA0SEwoLc2VhdHNfdGFrZW4YBCABKA0SDwoHc3RhcnRlZBgFIAEoCBIQCghmaW5pc2hlZBgGIAEoCBIPCgd2ZXJzaW9uGAcgASgEEhQKDHBsYXllcl9uYW1lcxgIIAMoCRIVCg1hd2FpdGVkX3NlYXRzGAkgAygNEjEKDWF3YWl0ZWRfc2luY2UYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWJvdF9zZWF0cxgLIAMoDSJVChFMaXN0R2FtZXNSZXNwb25zZRInCgVnYW1lcxgBIAMoCzIYLmNhcmRyb29tLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZUtpbmRzUmVxdWVzdCL5AQoIR2FtZUtpbmQSDAoEa2luZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgJEhEKCW1pbl9zZWF0cxgEIAEoDRIRCgltYXhfc2VhdHMYBSABKA0SFAoMb3B0aW9uc190eXBlGAYgASgJEhUKDWNvbW1hbmRfdHlwZXMYByADKAkSFAoMY2hhbmNlX3R5cGVzGAggAygJEhEKCXZpZXdfdHlwZRgJIAEoCRIWCg5ib3Rfc3RyYXRlZ2llcxgKIAMoCRIlCgVndWlkZRgLIAEoCzIWLmNhcmRyb29tLnYxLkdhbWVHdWlkZSJTCglHYW1lR3VpZGUSDAoEZ29hbBgBIAEoCRINCgVydWxlcxgCIAMoCRIpCgdzeW1ib2xzGAMgAygLMhguY2FyZHJvb20udjEuR3VpZGVTeW1ib2wiLgoLR3VpZGVTeW1ib2wSDgoGc3ltYm9sGAEgASgJEg8KB21lYW5pbmcYAiABKAkiPQoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiQKBWtpbmRzGAEgAygLMhUuY2FyZHJvb20udjEuR2FtZUtpbmQiYgoSUmVwbGF5Vmlld3NSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZnJvbV92ZXJzaW9uGAIgASgEEhQKDGFzX3NwZWN0YXRvchgDIAEoCBIPCgduYXJyYXRlGAQgASgIIq0BChNSZXBsYXlWaWV3c1Jlc3BvbnNlEioKBHZpZXcYASABKAsyHC5jYXJkcm9vbS52MS5HZXRWaWV3UmVzcG9uc2USKQoFZXZlbnQYAiABKAsyGi5jYXJkcm9vbS52MS5FdmVudEVudmVsb3BlEiwKC3NpZ25lZF9oZWFkGAMgASgLMhcuY2FyZHJvb20udjEuU2lnbmVkSGVhZBIRCgluYXJyYXRpb24YBCADKAkiFQoTR2V0U2VydmVyS2V5UmVxdWVzdCJlChRHZXRTZXJ2ZXJLZXlSZXNwb25zZRISCgpwdWJsaWNfa2V5GAEgASgMEhMKC2ZpbmdlcnByaW50GAIgASgJEiQKBGtleXMYAyADKAsyFi5jYXJkcm9vbS52MS5TZXJ2ZXJLZXkiKgoXRXhwb3J0R2FtZVJlY29yZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJDChhFeHBvcnRHYW1lUmVjb3JkUmVzcG9uc2USJwoGcmVjb3JkGAEgASgLMhcuY2FyZHJvb20udjEuR2FtZVJlY29yZCIqChdTdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIj4KGFN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZRINCgVjaHVuaxgBIAEoDBITCgt0b3RhbF9ieXRlcxgCIAEoBCpzCgpWaWV3ZXJLaW5kEhsKF1ZJRVdFUl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQVklFV0VSX0tJTkRfU0VBVBABEhkKFVZJRVdFUl9LSU5EX1NQRUNUQVRPUhACEhcKE1ZJRVdFUl9LSU5EX0FVRElUT1IQAypyCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhcKE0dBTUVfU1RBVFVTX1JVTk5JTkcQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADMqwLCgtHYW1lU2VydmljZRJNCgpDcmVhdGVHYW1lEh4uY2FyZHJvb20udjEuQ3JlYXRlR2FtZVJlcXVlc3QaHy5jYXJkcm9vbS52MS5DcmVhdGVHYW1lUmVzcG9uc2USRwoISm9pbkdhbWUSHC5jYXJkcm9vbS52MS5Kb2luR2FtZVJlcXVlc3QaHS5jYXJkcm9vbS52MS5Kb2luR2FtZVJlc3BvbnNlEkoKCVN0YXJ0R2FtZRIdLmNhcmRyb29tLnYxLlN0YXJ0R2FtZVJlcXVlc3QaHi5jYXJkcm9vbS52MS5TdGFydEdhbWVSZXNwb25zZRJWCg1TdWJtaXRDb21tYW5kEiEuY2FyZHJvb20udjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIi5jYXJkcm9vbS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USXwoQTGlzdExlZ2FsQWN0aW9ucxIkLmNhcmRyb29tLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiUuY2FyZHJvb20udjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkQKB0dldFZpZXcSGy5jYXJkcm9vbS52MS5HZXRWaWV3UmVxdWVzdBocLmNhcmRyb29tLnYxLkdldFZpZXdSZXNwb25zZRJSCgtXYXRjaEV2ZW50cxIfLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVxdWVzdBogLmNhcmRyb29tLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UwARJQCgtHZXRBdWRpdExvZxIfLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVxdWVzdBogLmNhcmRyb29tLnYxLkdldEF1ZGl0TG9nUmVzcG9uc2USSgoJTGlzdEdhbWVzEh0uY2FyZHJvb20udjEuTGlzdEdhbWVzUmVxdWVzdBoeLmNhcmRyb29tLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElYKDUxpc3RHYW1lS2luZHMSIS5jYXJkcm9vbS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBoiLmNhcmRyb29tLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJSCgtSZXBsYXlWaWV3cxIfLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVxdWVzdBogLmNhcmRyb29tLnYxLlJlcGxheVZpZXdzUmVzcG9uc2UwARJTCgxHZXRTZXJ2ZXJLZXkSIC5jYXJkcm9vbS52MS5HZXRTZXJ2ZXJLZXlSZXF1ZXN0GiEuY2FyZHJvb20udjEuR2V0U2VydmVyS2V5UmVzcG9uc2USXwoQRXhwb3J0R2FtZVJlY29yZBIkLmNhcmRyb29tLnYxLkV4cG9ydEdhbWVSZWNvcmRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0R2FtZVJlY29yZFJlc3BvbnNlEmEKEFN0cmVhbUdhbWVSZWNvcmQSJC5jYXJkcm9vbS52MS5TdHJlYW1HYW1lUmVjb3JkUmVxdWVzdBolLmNhcmRyb29tLnYxLlN0cmVhbUdhbWVSZWNvcmRSZXNwb25zZTABEl8KEENyZWF0ZUludml0YXRpb24SJC5jYXJkcm9vbS52MS5DcmVhdGVJbnZpdGF0aW9uUmVxdWVzdBolLmNhcmRyb29tLnYxLkNyZWF0ZUludml0YXRpb25SZXNwb25zZRJfChBBY2NlcHRJbnZpdGF0aW9uEiQuY2FyZHJvb20udjEuQWNjZXB0SW52aXRhdGlvblJlcXVlc3QaJS5jYXJkcm9vbS52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USQQoGQWRkQm90EhouY2FyZHJvb20udjEuQWRkQm90UmVxdWVzdBobLmNhcmRyb29tLnYxLkFkZEJvdFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_envelope, file_cardroom_v1_table, file_cardroom_v1_trust, file_google_protobuf_any, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message cardroom.v1.CreateInvitationRequest
@@ -606,6 +606,13 @@ export type GetViewRequest = Message<"cardroom.v1.GetViewRequest"> & {
    * @generated from field: uint64 min_version = 4;
    */
   minVersion: bigint;
+
+  /**
+   * Also say the view in words (GetViewResponse.words).
+   *
+   * @generated from field: bool describe = 5;
+   */
+  describe: boolean;
 };
 
 /**
@@ -649,6 +656,14 @@ export type GetViewResponse = Message<"cardroom.v1.GetViewResponse"> & {
    * @generated from field: google.protobuf.Any game = 5;
    */
   game?: Any | undefined;
+
+  /**
+   * With GetViewRequest.describe (or ReplayViewsRequest.narrate): the view
+   * in words, as the terminal's header says it.
+   *
+   * @generated from field: cardroom.v1.ViewWords words = 6;
+   */
+  words?: ViewWords | undefined;
 };
 
 /**
@@ -657,6 +672,37 @@ export type GetViewResponse = Message<"cardroom.v1.GetViewResponse"> & {
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_game_service, 18);
+
+/**
+ * A view in words, made from the view this response carries and nothing
+ * else.
+ *
+ * @generated from message cardroom.v1.ViewWords
+ */
+export type ViewWords = Message<"cardroom.v1.ViewWords"> & {
+  /**
+   * Where the game stands, e.g. "Round 1 · Ada to play · the next act
+   * claims 2"; at the end, who won.
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * What lies on the table, one line each, e.g. "Act to beat: Bo's, 2
+   * cards claiming 3".
+   *
+   * @generated from field: repeated string table = 2;
+   */
+  table: string[];
+};
+
+/**
+ * Describes the message cardroom.v1.ViewWords.
+ * Use `create(ViewWordsSchema)` to create a new message.
+ */
+export const ViewWordsSchema: GenMessage<ViewWords> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_game_service, 19);
 
 /**
  * @generated from message cardroom.v1.TableView
@@ -733,7 +779,7 @@ export type TableView = Message<"cardroom.v1.TableView"> & {
  * Use `create(TableViewSchema)` to create a new message.
  */
 export const TableViewSchema: GenMessage<TableView> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 19);
+  messageDesc(file_cardroom_v1_game_service, 20);
 
 /**
  * A turn clock in TableView.
@@ -760,7 +806,7 @@ export type SeatClock = Message<"cardroom.v1.SeatClock"> & {
  * Use `create(SeatClockSchema)` to create a new message.
  */
 export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 20);
+  messageDesc(file_cardroom_v1_game_service, 21);
 
 /**
  * @generated from message cardroom.v1.WatchEventsRequest
@@ -801,7 +847,7 @@ export type WatchEventsRequest = Message<"cardroom.v1.WatchEventsRequest"> & {
  * Use `create(WatchEventsRequestSchema)` to create a new message.
  */
 export const WatchEventsRequestSchema: GenMessage<WatchEventsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 21);
+  messageDesc(file_cardroom_v1_game_service, 22);
 
 /**
  * @generated from message cardroom.v1.WatchEventsResponse
@@ -835,7 +881,7 @@ export type WatchEventsResponse = Message<"cardroom.v1.WatchEventsResponse"> & {
  * Use `create(WatchEventsResponseSchema)` to create a new message.
  */
 export const WatchEventsResponseSchema: GenMessage<WatchEventsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 22);
+  messageDesc(file_cardroom_v1_game_service, 23);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogRequest
@@ -868,7 +914,7 @@ export type GetAuditLogRequest = Message<"cardroom.v1.GetAuditLogRequest"> & {
  * Use `create(GetAuditLogRequestSchema)` to create a new message.
  */
 export const GetAuditLogRequestSchema: GenMessage<GetAuditLogRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 23);
+  messageDesc(file_cardroom_v1_game_service, 24);
 
 /**
  * @generated from message cardroom.v1.GetAuditLogResponse
@@ -901,7 +947,7 @@ export type GetAuditLogResponse = Message<"cardroom.v1.GetAuditLogResponse"> & {
  * Use `create(GetAuditLogResponseSchema)` to create a new message.
  */
 export const GetAuditLogResponseSchema: GenMessage<GetAuditLogResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 24);
+  messageDesc(file_cardroom_v1_game_service, 25);
 
 /**
  * @generated from message cardroom.v1.ListGamesRequest
@@ -948,7 +994,7 @@ export type ListGamesRequest = Message<"cardroom.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 25);
+  messageDesc(file_cardroom_v1_game_service, 26);
 
 /**
  * @generated from message cardroom.v1.GameSummary
@@ -1025,7 +1071,7 @@ export type GameSummary = Message<"cardroom.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 26);
+  messageDesc(file_cardroom_v1_game_service, 27);
 
 /**
  * @generated from message cardroom.v1.ListGamesResponse
@@ -1049,7 +1095,7 @@ export type ListGamesResponse = Message<"cardroom.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 27);
+  messageDesc(file_cardroom_v1_game_service, 28);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsRequest
@@ -1062,7 +1108,7 @@ export type ListGameKindsRequest = Message<"cardroom.v1.ListGameKindsRequest"> &
  * Use `create(ListGameKindsRequestSchema)` to create a new message.
  */
 export const ListGameKindsRequestSchema: GenMessage<ListGameKindsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 28);
+  messageDesc(file_cardroom_v1_game_service, 29);
 
 /**
  * One game this server plays, and the protobuf messages (full names) a
@@ -1150,7 +1196,7 @@ export type GameKind = Message<"cardroom.v1.GameKind"> & {
  * Use `create(GameKindSchema)` to create a new message.
  */
 export const GameKindSchema: GenMessage<GameKind> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 29);
+  messageDesc(file_cardroom_v1_game_service, 30);
 
 /**
  * A game for a newcomer, written once beside its rules and shown by every
@@ -1186,7 +1232,7 @@ export type GameGuide = Message<"cardroom.v1.GameGuide"> & {
  * Use `create(GameGuideSchema)` to create a new message.
  */
 export const GameGuideSchema: GenMessage<GameGuide> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 30);
+  messageDesc(file_cardroom_v1_game_service, 31);
 
 /**
  * @generated from message cardroom.v1.GuideSymbol
@@ -1208,7 +1254,7 @@ export type GuideSymbol = Message<"cardroom.v1.GuideSymbol"> & {
  * Use `create(GuideSymbolSchema)` to create a new message.
  */
 export const GuideSymbolSchema: GenMessage<GuideSymbol> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 31);
+  messageDesc(file_cardroom_v1_game_service, 32);
 
 /**
  * @generated from message cardroom.v1.ListGameKindsResponse
@@ -1225,7 +1271,7 @@ export type ListGameKindsResponse = Message<"cardroom.v1.ListGameKindsResponse">
  * Use `create(ListGameKindsResponseSchema)` to create a new message.
  */
 export const ListGameKindsResponseSchema: GenMessage<ListGameKindsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 32);
+  messageDesc(file_cardroom_v1_game_service, 33);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsRequest
@@ -1262,7 +1308,7 @@ export type ReplayViewsRequest = Message<"cardroom.v1.ReplayViewsRequest"> & {
  * Use `create(ReplayViewsRequestSchema)` to create a new message.
  */
 export const ReplayViewsRequestSchema: GenMessage<ReplayViewsRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 33);
+  messageDesc(file_cardroom_v1_game_service, 34);
 
 /**
  * @generated from message cardroom.v1.ReplayViewsResponse
@@ -1301,7 +1347,7 @@ export type ReplayViewsResponse = Message<"cardroom.v1.ReplayViewsResponse"> & {
  * Use `create(ReplayViewsResponseSchema)` to create a new message.
  */
 export const ReplayViewsResponseSchema: GenMessage<ReplayViewsResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 34);
+  messageDesc(file_cardroom_v1_game_service, 35);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyRequest
@@ -1314,7 +1360,7 @@ export type GetServerKeyRequest = Message<"cardroom.v1.GetServerKeyRequest"> & {
  * Use `create(GetServerKeyRequestSchema)` to create a new message.
  */
 export const GetServerKeyRequestSchema: GenMessage<GetServerKeyRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 35);
+  messageDesc(file_cardroom_v1_game_service, 36);
 
 /**
  * @generated from message cardroom.v1.GetServerKeyResponse
@@ -1348,7 +1394,7 @@ export type GetServerKeyResponse = Message<"cardroom.v1.GetServerKeyResponse"> &
  * Use `create(GetServerKeyResponseSchema)` to create a new message.
  */
 export const GetServerKeyResponseSchema: GenMessage<GetServerKeyResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 36);
+  messageDesc(file_cardroom_v1_game_service, 37);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordRequest
@@ -1365,7 +1411,7 @@ export type ExportGameRecordRequest = Message<"cardroom.v1.ExportGameRecordReque
  * Use `create(ExportGameRecordRequestSchema)` to create a new message.
  */
 export const ExportGameRecordRequestSchema: GenMessage<ExportGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 37);
+  messageDesc(file_cardroom_v1_game_service, 38);
 
 /**
  * @generated from message cardroom.v1.ExportGameRecordResponse
@@ -1382,7 +1428,7 @@ export type ExportGameRecordResponse = Message<"cardroom.v1.ExportGameRecordResp
  * Use `create(ExportGameRecordResponseSchema)` to create a new message.
  */
 export const ExportGameRecordResponseSchema: GenMessage<ExportGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 38);
+  messageDesc(file_cardroom_v1_game_service, 39);
 
 /**
  * @generated from message cardroom.v1.StreamGameRecordRequest
@@ -1399,7 +1445,7 @@ export type StreamGameRecordRequest = Message<"cardroom.v1.StreamGameRecordReque
  * Use `create(StreamGameRecordRequestSchema)` to create a new message.
  */
 export const StreamGameRecordRequestSchema: GenMessage<StreamGameRecordRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 39);
+  messageDesc(file_cardroom_v1_game_service, 40);
 
 /**
  * @generated from message cardroom.v1.StreamGameRecordResponse
@@ -1427,7 +1473,7 @@ export type StreamGameRecordResponse = Message<"cardroom.v1.StreamGameRecordResp
  * Use `create(StreamGameRecordResponseSchema)` to create a new message.
  */
 export const StreamGameRecordResponseSchema: GenMessage<StreamGameRecordResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_game_service, 40);
+  messageDesc(file_cardroom_v1_game_service, 41);
 
 /**
  * What kind of viewer a projection was computed for.
