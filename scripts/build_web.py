@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = ROOT / "clients"
-DIST = ROOT / "service" / "cardroom" / "server" / "web_table"
+DIST = ROOT / "service" / "cardroom" / "server" / "browser" / "web_table"
 
 
 def npm(*args: str) -> None:
