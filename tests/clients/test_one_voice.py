@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import random
 
+from google.protobuf.message import Message
+
 from cardroom.client import Client
-from cardroom.client.feed import choices, scene
+from cardroom.client.feed import choices, event_of, scene
+from cardroom.client.messages import View
 from cardroom.domain import presentation
 from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
 from tests.conftest import Served
 
 NAMES = ("Ada", "Bo", "Cy")
@@ -35,6 +39,28 @@ async def terminal_words(client: Client, game_id: str, token: str | None) -> lis
     return [list(told.lines) async for told in client.story(game_id, token)]
 
 
+async def public_events(client: Client, game_id: str, token: str, upto: int) -> list[Message]:
+    """The public events of the seat's feed up to ``upto``, oldest first."""
+    seen = []
+    async for envelope in client.watch(game_id, token):
+        seen.append(event_of(envelope).public)
+        if envelope.sequence >= upto:
+            break
+    return seen
+
+
+def cautions(view: View, actions: list[Message], seen: list[Message]) -> list[str]:
+    """The terminal's warning for each action (clients/cardroom/tui/play.py)."""
+    guide = presentation.guide(view.table.kind)
+    assert guide is not None
+    seat = view.response.seat
+    names = tuple(view.table.player_names)
+    return [
+        "" if isinstance(a, tpb.Resign) else guide.caution(a, view.game, names, seat, seen)
+        for a in actions
+    ]
+
+
 async def test_the_server_and_the_terminal_tell_every_event_alike_to_every_viewer(
     server: Served,
 ) -> None:
@@ -54,6 +80,8 @@ async def test_the_server_and_the_terminal_tell_every_event_alike_to_every_viewe
             view = await client.view(game_id, token)
             actions = await client.legal_actions(game_id, token, with_resign=True)
             assert [w.label for w in response.words] == choices(view, actions)
+            seen = await public_events(client, game_id, token, view.version)
+            assert [w.warning for w in response.words] == cautions(view, actions, seen)
             described = await client.stub.GetView(
                 gpb.GetViewRequest(game_id=game_id, describe=True), metadata=auth(token)
             )
