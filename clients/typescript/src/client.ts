@@ -21,7 +21,7 @@ import { type LogPolicy, RevealEntropySchema, type SpectatorPolicy, type TableOp
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom } from "./errors.js";
 import { HeadStore } from "./heads.js";
-import { type NarratedEvent, Narrator } from "./narration/index.js";
+import { NarratedEvent } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
 
 /** T-ENTROPY: a seat's 32 bytes of entropy, from the platform's secure source. */
@@ -64,6 +64,17 @@ export interface View {
 export interface ReplayStep {
   view: View;
   event: EventEnvelope;
+  /** The event in words as the server tells it to this caller (`replay` with `narrate`); else empty. */
+  narration: string[];
+}
+
+/** One of a seat's legal actions, with the server's words for it (`describedActions`). */
+export interface DescribedAction {
+  command: Message;
+  /** The action as a choice on a menu, e.g. "Challenge Ada's act of 3". */
+  label: string;
+  /** A warning before a move the seat can know is costly (ask twice); "" for none. */
+  warning: string;
 }
 
 export interface CreateGameOptions {
@@ -242,6 +253,19 @@ export class CardroomClient {
    * lists the table's Resign when the game waits for the seat; it is left
    * out unless `withResign` (a bot choosing a move never resigns by chance).
    */
+  /**
+   * The seat's legal actions with the server's words for each (the label the
+   * terminal shows, and the warning before a costly move), Resign last.
+   */
+  async describedActions(gameId: string, token: string): Promise<DescribedAction[]> {
+    const response = await call(() => this.service.listLegalActions({ gameId, describe: true }, auth(token)));
+    return response.actions.map((action, i) => ({
+      command: unpack(action),
+      label: response.words[i]?.label ?? "",
+      warning: response.words[i]?.warning ?? "",
+    }));
+  }
+
   async legalActions(gameId: string, token: string, options: { withResign?: boolean } = {}): Promise<Message[]> {
     const response = await call(() => this.service.listLegalActions({ gameId }, auth(token)));
     const actions = response.actions.map(unpack);
@@ -272,12 +296,14 @@ export class CardroomClient {
   /** The caller's view, latest or after `version` events. */
   async view(
     gameId: string,
-    options: { token?: string; version?: bigint; asSpectator?: boolean } = {},
+    options: { token?: string; version?: bigint; asSpectator?: boolean; describe?: boolean } = {},
   ): Promise<View> {
     const request = create(GetViewRequestSchema, {
       gameId,
       version: options.version,
       asSpectator: options.asSpectator ?? false,
+      // The view in words too (View.response.words), as the terminal's header says it.
+      describe: options.describe ?? false,
     });
     return viewOf(await call(() => this.service.getView(request, auth(options.token))));
   }
@@ -289,13 +315,19 @@ export class CardroomClient {
    * if the client has relays).
    */
   async *watch(gameId: string, options: WatchOptions = {}): AsyncGenerator<EventEnvelope> {
+    for await (const told of this.feed(gameId, options, false)) yield told.envelope;
+  }
+
+  /** The feed's responses, resumed after a dropped connection; `narrate`: from the server, with its words. */
+  private async *feed(gameId: string, options: WatchOptions, narrate: boolean): AsyncGenerator<NarratedEvent> {
     const retries = options.retries ?? 5;
     let cursor = options.afterSequence ?? 0n;
     let failures = 0;
     for (;;) {
       try {
-        const stream = this.watchService().watchEvents(
-          { gameId, afterSequence: cursor, asSpectator: options.asSpectator ?? false },
+        // Relays forward copies and do not narrate: a narrated feed comes from the server.
+        const stream = (narrate ? this.service : this.watchService()).watchEvents(
+          { gameId, afterSequence: cursor, asSpectator: options.asSpectator ?? false, narrate },
           { ...auth(options.token), signal: options.signal },
         );
         for await (const response of stream) {
@@ -303,7 +335,7 @@ export class CardroomClient {
           cursor = response.event.sequence;
           failures = 0;
           this.heads.add(response.signedHead);
-          yield response.event;
+          yield new NarratedEvent(response.event, response.narration);
         }
         return;
       } catch (raw) {
@@ -320,32 +352,34 @@ export class CardroomClient {
   /**
    * The caller's feed in words, live until the game ends (`watch`: resumed
    * after a dropped connection): each event after `afterSequence` with what
-   * a person reads of it (`String(event)`), told from only what this caller
-   * was sent. The feed is read from its first event, so every seat is named.
+   * a person reads of it (`String(event)`), as the server's narrator tells
+   * it to this caller from only what it was sent (WatchEventsRequest.narrate):
+   * the same sentences as `cardroom watch --plain` and every other frontend.
+   * Always from the server (relays do not narrate).
    */
   async *story(gameId: string, options: WatchOptions = {}): AsyncGenerator<NarratedEvent> {
-    const narrator = new Narrator(await this.gameKinds());
-    const after = options.afterSequence ?? 0n;
-    for await (const envelope of this.watch(gameId, { ...options, afterSequence: 0n })) {
-      const told = narrator.tell(envelope);
-      if (envelope.sequence > after) yield told;
-    }
+    yield* this.feed(gameId, options, true);
   }
 
   /** Step through a game: the caller's view after each event it may see. */
   async *replay(
     gameId: string,
-    options: { token?: string; fromVersion?: bigint; asSpectator?: boolean } = {},
+    options: { token?: string; fromVersion?: bigint; asSpectator?: boolean; narrate?: boolean } = {},
   ): AsyncGenerator<ReplayStep> {
     const stream = this.service.replayViews(
-      { gameId, fromVersion: options.fromVersion ?? 0n, asSpectator: options.asSpectator ?? false },
+      {
+        gameId,
+        fromVersion: options.fromVersion ?? 0n,
+        asSpectator: options.asSpectator ?? false,
+        narrate: options.narrate ?? false,
+      },
       auth(options.token),
     );
     try {
       for await (const response of stream) {
         if (response.view === undefined || response.event === undefined) continue;
         this.heads.add(response.signedHead);
-        yield { view: viewOf(response.view), event: response.event };
+        yield { view: viewOf(response.view), event: response.event, narration: response.narration };
       }
     } catch (error) {
       throw errorFrom(error);

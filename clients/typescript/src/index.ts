@@ -6,7 +6,7 @@ export { CardroomClient, commandId, commitmentTo, newEntropy } from "./client.js
 export { chanceKey, checkEntropy, secretDigest } from "./entropy.js";
 export type { EntropyCheck } from "./entropy.js";
 export { HeadStore, headLine } from "./heads.js";
-export type { CreateGameOptions, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
+export type { CreateGameOptions, DescribedAction, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
 export * from "./errors.js";
 export { pack, registry, schemaOf, typeNameOf, unpack } from "./registry.js";
 export { playBots, seededRandom } from "./bots.js";

@@ -2,8 +2,13 @@
 // says ?server=http://HOST:PORT (that server must list this page's origin
 // in --web-origins). ?protocol=grpc-web or connect-json picks the protocol.
 // ?relay=http://HOST:PORT[,...] watches through `cardroom relay` browser
-// ports (listing this page's origin in their --web-origins) while every
-// other call goes to the server.
+// ports (listing this page's origin in their --web-origins).
+//
+// Anyone can write a link with ?server= or ?relay=, so neither may make the
+// page send a seat token to a host it did not come from (issue 34): a seat is
+// kept for the server that issued it and only ever sent to that server, and
+// relays named in the URL carry spectators' streams only (no credential); a
+// seat watches its own feed from its server.
 import { connectWeb, type WebProtocol } from "@cardroom/client/web";
 import { type CardroomClient, type GameKind, newEntropy } from "@cardroom/client";
 
@@ -12,9 +17,22 @@ const protocol = (params.get("protocol") ?? "connect") as WebProtocol;
 
 const relays = (params.get("relay") ?? "").split(",").filter((url) => url !== "");
 
-export const client: CardroomClient = connectWeb(params.get("server") ?? location.origin, protocol, {
-  relays,
-});
+/** The server's origin ("http://host:port"), whatever path the URL adds. */
+function originOf(url: string): string {
+  try {
+    return new URL(url, location.href).origin;
+  } catch {
+    return url;
+  }
+}
+
+const server = params.get("server") ?? location.origin;
+
+/** Every call but a spectator's watch: seat tokens go here, and only here. */
+export const client: CardroomClient = connectWeb(server, protocol);
+
+/** A spectator's watch (no token): through the relays, if the URL names any. */
+export const spectating: CardroomClient = relays.length ? connectWeb(server, protocol, { relays }) : client;
 
 let kinds: Promise<Map<string, GameKind>> | undefined;
 
@@ -57,7 +75,14 @@ function fromHex(text: string): Uint8Array | undefined {
   return Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 }
 
-const PREFIX = "cardroom.seat.";
+/**
+ * Where this browser keeps its seats: a seat on the server that served the
+ * page under "cardroom.seat.ID" (as kept before servers were told apart),
+ * one on any other server under "cardroom.seat.<origin>.ID", so a link naming
+ * another ?server= finds none of them.
+ */
+const PREFIX = originOf(server) === location.origin ? "cardroom.seat." : `cardroom.seat.${originOf(server)}.`;
+const ANY_SERVER = /^cardroom\.seat\.[a-z][a-z0-9+.-]*:\/\//;
 
 function read(gameId: string): KeptSeat | undefined {
   const text = localStorage.getItem(PREFIX + gameId);
@@ -104,7 +129,7 @@ export const seats = {
     const found: KeptSeat[] = [];
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (!key?.startsWith(PREFIX)) continue;
+      if (!key?.startsWith(PREFIX) || (PREFIX === "cardroom.seat." && ANY_SERVER.test(key))) continue;
       const kept = read(key.slice(PREFIX.length));
       if (kept) found.push(kept);
     }

@@ -93,8 +93,16 @@ describe("the reference web table", () => {
     await page.waitForSelector('[data-page="watch"][data-state="over"]');
     const log = await bots.audit(gameId, tokens[0]);
     assert.equal(await page.locator(".narration li").count(), log.length);
-    assert.match(await page.locator(".narration").innerText(), /The game is over: .+ won\./);
-    assert.match(await page.locator(".winner").innerText(), /wins the game/);
+    assert.match(await page.locator(".narration").innerText(), /Game over: .+ (wins|share the win)\./);
+    // One voice: each line the page shows is the server's sentence for this
+    // viewer, the one the terminal prints (tests/clients/test_one_voice.py).
+    const told: string[] = [];
+    for await (const event of bots.story(gameId)) told.push(event.text);
+    assert.deepEqual(await page.locator(".narration li .told").allInnerTexts(), told);
+    // The winner line says why, in the server's words.
+    assert.match(await page.locator(".winner").innerText(), /wins round \d+ .*Game over: .+ wins\./);
+    // The header says where the game stands in words, not raw phases.
+    assert.match(await page.locator(".board .facts").innerText(), /wins the game/);
     await shot(page, "watch-end.png");
     // The signed heads the page was served download as a heads file: one
     // line per event, each with the chain head that event was served with.
@@ -130,7 +138,7 @@ describe("the reference web table", () => {
     await page.click('button[title="first step"]');
     await page.waitForSelector('[data-page="replay"][data-step="1"]');
     assert.equal(await page.locator(".narration li:not(.future)").count(), 1);
-    assert.match(await page.locator(".narration li.current").innerText(), /A game of Smoke & Mirrors for 3 players is created/);
+    assert.match(await page.locator(".narration li.current").innerText(), /A game of Smoke & Mirrors for 3 players is set up\./);
     await page.click('button[title="last step"]');
     await page.waitForSelector(`[data-page="replay"][data-step="${total}"]`);
     await done(page);
@@ -350,7 +358,8 @@ describe("the reference web table", () => {
         try {
           // The turn may have moved on since the states were read (the bot or
           // the other player acted, the page redrew): then look again.
-          await page.locator("button.action:not([disabled])").first().click({ timeout: 5000 });
+          // A costly move (⚠) asks twice: take a plain one.
+          await page.locator("button.action:not([disabled]):not(.costly)").first().click({ timeout: 5000 });
         } catch {
           continue;
         }
@@ -377,7 +386,9 @@ describe("the reference web table", () => {
       }
       assert.equal(taken.find((t) => t.seat === 2)!.entropyByServer, true, "the server's bot: the server drew its entropy");
       for (const page of [host, guest]) {
-        const said = await page.locator(".actions .entropy").innerText();
+        // One line says it; the details are folded below it.
+        assert.equal(await page.locator(".actions .entropy summary").innerText(), "deal verified ✓");
+        const said = (await page.locator(".actions .entropy p").textContent()) ?? "";
         assert.match(
           said,
           /^Your entropy is in the deal: commitment ✓, reveal ✓, every seat's reveal matches its commitment ✓ \(seats 1, 2 and 3\), the opened seed matches its commitment in event 1 ✓\. They give the chance key [0-9a-f]{16}… \(HMAC-SHA256 of the seed over every reveal\)\. Re-drawing the deal itself from that key needs the game's rules: run `cardroom audit`/,
@@ -392,6 +403,120 @@ describe("the reference web table", () => {
       await done(guest);
     } finally {
       for (const made of contexts) await made.close();
+    }
+  });
+
+  test("on a phone the page stays on your move through a whole game: the goal and help are there, nothing runs off", async () => {
+    const gameId = await bots.createGame(KIND, { seatCount: 3 });
+    const own = await bots.join(gameId, "Grace");
+    const tokens = await seatTokens(gameId, 2);
+    await bots.start(gameId, own.token);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      await page.goto(`${WEB}/#/play/${gameId}`);
+      await page.fill('input[name="token"]', own.token);
+      await page.tap("form.token-form button");
+      const root = page.locator('[data-page="play"]');
+      await page.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"])');
+      // The goal on screen; the help (rules and a legend, ⏱ included) one tap away.
+      assert.match(await page.locator(".guide .goal").innerText(), /Goal: .*wins/);
+      await page.locator(".guide details.help summary").tap();
+      assert.match(await page.locator(".guide .legend").innerText(), /⏱/);
+      await page.locator(".guide details.help summary").tap();
+      const random = seededRandom(3);
+      let turns = 0;
+      for (let step = 0; step < 3000; step += 1) {
+        const state = await root.getAttribute("data-state");
+        if (state === "over") break;
+        if (state === "your-turn") {
+          // Events arrived since the last move: the page has not moved, its moves are on screen.
+          const seen = await page.evaluate(() => {
+            const button = document.querySelector("button.action");
+            if ((document.querySelector('[data-page="play"]') as HTMLElement).dataset.state !== "your-turn" || button === null) return null;
+            const first = button.getBoundingClientRect();
+            return { scrollY: window.scrollY, top: first.top, bottom: first.bottom, height: window.innerHeight, wide: document.documentElement.scrollWidth, width: window.innerWidth };
+          });
+          if (seen === null) continue; // redrawn meanwhile: look again
+          assert.equal(seen.scrollY, 0, "the window never scrolls by itself");
+          assert.ok(seen.top >= 0 && seen.bottom <= seen.height, `the move buttons are on screen (${seen.top}..${seen.bottom} of ${seen.height})`);
+          assert.ok(seen.wide <= seen.width, `nothing runs off the screen (${seen.wide} > ${seen.width})`);
+          const before = Number(await root.getAttribute("data-version"));
+          const move = page.locator("button.action:not(.costly)").filter({ hasNotText: /^Resign/ }).first();
+          if ((await move.count()) === 0) break;
+          await move.tap();
+          await page.waitForFunction((v) => Number((document.querySelector('[data-page="play"]') as HTMLElement).dataset.version) > v || document.querySelector(".error"), before);
+          turns += 1;
+          continue;
+        }
+        let moved = false;
+        for (const token of tokens) {
+          const actions = await bots.legalActions(gameId, token);
+          if (actions.length) {
+            await bots.act(gameId, token, actions[Math.floor(random() * actions.length)]!).catch(() => undefined);
+            moved = true;
+          }
+        }
+        if (!moved) await page.waitForTimeout(50);
+      }
+      assert.ok(turns >= 2, `the phone played ${turns} moves`);
+      await page.close();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test("a link naming another ?server= or ?relay= gets no seat token; the lobby's bot game commits each bot's entropy", async () => {
+    const gameId = await bots.createGame(KIND, { seatCount: 3 });
+    const own = await bots.join(gameId, "Grace");
+    const tokens = await seatTokens(gameId, 2);
+    await bots.start(gameId, tokens[0]!);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const origin = new URL(WEB).origin;
+    const abroad: { url: string; authorization: string }[] = [];
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        abroad.push({ url: route.request().url(), authorization: route.request().headers()["authorization"] ?? "" });
+        return route.abort();
+      },
+    );
+    try {
+      // This browser keeps a seat of the game, taken from the page's own server.
+      const page = await context.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      await page.goto(`${WEB}/#/play/${gameId}`);
+      await page.fill('input[name="token"]', own.token);
+      await page.click("form.token-form button");
+      await page.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"])');
+      // A link to the same game on other hosts: the seat is not offered there.
+      const stranger = "http://127.0.0.2:9";
+      for (const query of [`?server=${stranger}`, `?relay=${stranger}`, `?server=${stranger}&relay=${stranger}`]) {
+        for (const hash of [`/play/${gameId}`, `/watch/${gameId}`, `/replay/${gameId}`, "/"]) {
+          await page.goto(`${WEB}/${query}#${hash}`);
+          await page.waitForTimeout(300); // what the page sends as it opens
+        }
+      }
+      // The seat still plays from its own server, through a relay link too.
+      await page.goto(`${WEB}/?relay=${stranger}#/play/${gameId}`);
+      await page.waitForSelector('[data-page="play"]:is([data-state="your-turn"], [data-state="waiting"])');
+      assert.ok(abroad.length > 0, "the page did try the other host");
+      assert.deepEqual(abroad.filter((request) => request.authorization !== ""), [], "no credential left the page's origin");
+      // The lobby's "watch bots play": each bot commits to entropy of its own.
+      await page.goto(`${WEB}/#/`);
+      await page.waitForSelector('[data-page="list"][data-state="ready"]');
+      await page.click("form.new-game button.bots");
+      await page.waitForSelector('[data-page="watch"] .narration li');
+      const botGame = page.url().split("/").pop()!;
+      const steps = [];
+      for await (const step of bots.replay(botGame)) steps.push(step);
+      const taken = steps.map((step) => unpack(step.event.event!)).filter((event) => isMessage(event, SeatTakenSchema));
+      assert.ok(taken.length >= 2);
+      assert.ok(taken.every((seat) => !seat.entropyByServer && seat.entropyCommitment.length === 32), "every bot committed to its own entropy");
+      await page.close();
+    } finally {
+      await context.close();
     }
   });
 });

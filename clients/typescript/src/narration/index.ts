@@ -119,29 +119,45 @@ export function narrate(envelope: EventEnvelope, names: string[], titles: Map<st
   return { text: narrateOne(event, names, titles), secrets };
 }
 
-/** One event of a viewer's feed and what a person reads of it. */
+/**
+ * One event of a viewer's feed and what a person reads of it: the server's
+ * lines for it (`client.story`), the first its public part, then what only
+ * this viewer saw.
+ */
 export class NarratedEvent {
   constructor(
     readonly envelope: EventEnvelope,
-    /** The public part, e.g. "Ada performs an act of 2 cards, claiming 5." */
-    readonly text: string,
-    /** Each hidden part this viewer may see, e.g. "Ada's act is Stars 3 and Swirls 2." */
-    readonly secrets: string[],
+    /** Every line, e.g. "Ada performs an act of 2 cards, claiming 5." */
+    readonly lines: string[],
   ) {}
 
   get sequence(): bigint {
     return this.envelope.sequence;
   }
 
-  /** The text, then each secret on its own line. */
+  /** The first line ("" for an event nobody reads, such as a credential). */
+  get text(): string {
+    return this.lines[0] ?? "";
+  }
+
+  /** The lines after the first (what only this viewer saw). */
+  get secrets(): string[] {
+    return this.lines.slice(1);
+  }
+
+  /** Every line, one per line. */
   toString(): string {
-    return [this.text, ...this.secrets].filter((line) => line !== "").join("\n");
+    return this.lines.join("\n");
   }
 }
 
 /**
- * One viewer's feed told in order: it keeps the seats' names as they are
- * taken. Feed it every envelope of the feed from the first (GameCreated).
+ * One viewer's feed told in order by this package's own words: a fallback
+ * for a feed the server did not narrate (one watched through a relay, which
+ * forwards copies only). The words every frontend shows are the server's
+ * (`client.story`, WatchEventsRequest.narrate); these may differ from them.
+ * It keeps the seats' names as they are taken. Feed it every envelope of
+ * the feed from the first (GameCreated).
  */
 export class Narrator {
   readonly names: string[] = [];
@@ -154,6 +170,6 @@ export class Narrator {
 
   tell(envelope: EventEnvelope): NarratedEvent {
     const { text, secrets } = narrate(envelope, this.names, this.titles);
-    return new NarratedEvent(envelope, text, secrets);
+    return new NarratedEvent(envelope, [text, ...secrets].filter((line) => line !== ""));
   }
 }

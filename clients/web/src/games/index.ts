@@ -1,7 +1,7 @@
 // Which GameUi draws a view. The words (each event, each command) come from
 // @cardroom/client, so any frontend tells a game as this table does.
 import { type Message, toJson } from "@bufbuild/protobuf";
-import { registry, schemaOf } from "@cardroom/client";
+import { registry, schemaOf, type ViewWords } from "@cardroom/client";
 import { h } from "../dom.js";
 import { silverDagger } from "./silver-dagger.js";
 import { smileLife } from "./smile-life.js";
@@ -34,10 +34,16 @@ export function uiFor(typeName: string): GameUi {
 
 /**
  * The game drawn, with one seat numbering on every kind: each seat's name
- * first, then "seat 1..N"; the viewer's own seat marked "you".
+ * first, then "seat 1..N"; the viewer's own seat marked "you". With the
+ * server's words for the view (GetViewResponse.words), its header says
+ * where the game stands as the terminal does, instead of the raw fields.
  */
-export function drawView(view: Message, seating: Seating): HTMLElement {
+export function drawView(view: Message, seating: Seating, words?: ViewWords): HTMLElement {
   const drawn = uiFor(view.$typeName).drawView(view, seating);
+  const facts = drawn.querySelector<HTMLElement>(".facts");
+  if (words?.status && facts) {
+    facts.replaceChildren(words.status, ...words.table.map((line) => h("span", { class: "table-line" }, line)));
+  }
   for (const seat of drawn.querySelectorAll<HTMLElement>(".seat[data-seat]")) {
     const number = Number(seat.dataset.seat);
     const title = seat.querySelector("h3");

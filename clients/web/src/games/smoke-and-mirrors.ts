@@ -48,7 +48,7 @@ function drawView(message: Message, seating: Seating): HTMLElement {
     const badges = [
       seat.seat === view.turnSeat && view.phase === Phase.TURN ? h("span", { class: "badge turn" }, "to act") : null,
       seat.seat === view.swapper ? h("span", { class: "badge turn" }, view.phase === Phase.SWAP_GIVE ? "gives a card back" : "may swap") : null,
-      seat.active ? null : h("span", { class: "badge out" }, "out of the round"),
+      seat.active || view.round === 0 ? null : h("span", { class: "badge out" }, "out of the round"),
       seat.breakUsed ? h("span", { class: "badge" }, "break used") : null,
       h("span", { class: "badge wins" }, `${seat.roundWins} round${seat.roundWins === 1 ? "" : "s"} won`),
     ];

@@ -7,12 +7,23 @@ import { errorLine } from "./common.js";
 
 const BOT_NAMES = ["Ada", "Brahmagupta", "Cardano", "Dijkstra", "Euler", "Fermat"];
 
-/** Bots play a new game in this tab, a move every `pauseMs`; returns its id. */
+/**
+ * Bots play a new game in this tab, a move every 600 ms; returns its id.
+ * Each bot commits to entropy of its own (T-ENTROPY) and reveals it once the
+ * game starts, as a person's seat in this browser does; without WebCrypto
+ * the server draws it.
+ */
 async function botGame(kind: string, seatCount: number): Promise<string> {
   const gameId = await client.createGame(kind, { seatCount });
-  const tokens: string[] = [];
-  for (let seat = 0; seat < seatCount; seat += 1) tokens.push((await client.join(gameId, BOT_NAMES[seat % BOT_NAMES.length]!)).token);
-  await client.start(gameId, tokens[0]!);
+  const seated: { token: string; entropy?: Uint8Array }[] = [];
+  for (let seat = 0; seat < seatCount; seat += 1) {
+    const entropy = seatEntropy();
+    const { token } = await client.join(gameId, BOT_NAMES[seat % BOT_NAMES.length]!, undefined, { entropy });
+    seated.push({ token, entropy });
+  }
+  await client.start(gameId, seated[0]!.token);
+  for (const { token, entropy } of seated) if (entropy) await client.revealEntropy(gameId, token, entropy);
+  const tokens = seated.map((bot) => bot.token);
   void playBots(client, gameId, tokens, seededRandom(Date.now()), { pauseMs: 600 });
   return gameId;
 }

@@ -9,9 +9,9 @@ import type { Message } from "@bufbuild/protobuf";
 import { create, ResignSchema, type View } from "@cardroom/client";
 import { client, gameKinds, linkTo, seatEntropy, seats } from "../api.js";
 import { h } from "../dom.js";
-import { describeAction, drawView } from "../games/index.js";
+import { drawView } from "../games/index.js";
 import { checkDeal, EntropyFeed } from "./entropy.js";
-import { errorLine, everySecond, heading, headsLink, Narration, redrawer, status, titles } from "./common.js";
+import { errorLine, everySecond, explainWinner, guidePanel, heading, headsLink, Narration, redrawer, status, titles, keepInView } from "./common.js";
 
 function askForToken(root: HTMLElement, gameId: string): Promise<string> {
   return new Promise((resolve) => {
@@ -105,7 +105,8 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
   const actions = h("div", { class: "actions" });
   const problem = h("div");
   const tools = h("div");
-  const narration = new Narration(kindTitles);
+  const narration = new Narration();
+  const guide = h("div");
   const feed = new EntropyFeed();
   const entropy = seats.entropy(gameId);
   let revealing = false;
@@ -114,6 +115,7 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     heading("Playing", gameId),
     line,
     who,
+    guide,
     resume,
     h("nav", { class: "links" }, headsLink(gameId)),
     tools,
@@ -136,14 +138,16 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
   };
   let toolsShown = false;
   const drawing = redrawer(async () => {
-    const view = await client.view(gameId, { token });
+    const view = await client.view(gameId, { token, describe: true });
+    if (!shown) guide.replaceChildren(await guidePanel(view.table.kind));
     shown = view;
     const names = view.table.playerNames;
     const seat = view.response.seat;
     seats.set(gameId, token, names[seat] ?? "", seat);
     line.textContent = status(view, kindTitles);
     who.textContent = `You are ${names[seat] || "here"} (seat ${seat + 1} of ${view.table.seatCount}).`;
-    board.replaceChildren(drawView(view.game, { names, viewer: seat }));
+    board.replaceChildren(drawView(view.game, { names, viewer: seat }, view.response.words));
+    if (view.table.finished) explainWinner(board, narration);
     const full = names.every((name) => name !== "");
     if (!view.table.started && !full) {
       if (!toolsShown) {
@@ -164,7 +168,13 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     } else if (view.table.finished) {
       if (dealChecked === undefined) {
         const { words, verified } = await checkDeal(gameId, token, seat, entropy, feed);
-        dealChecked = h("p", { class: "entropy", "data-verified": verified ? "yes" : "no" }, words);
+        // One line on a phone; what was checked, and what was not, folded below it.
+        dealChecked = h(
+          "details",
+          { class: "entropy", "data-verified": verified ? "yes" : "no", open: !verified },
+          h("summary", {}, verified ? "deal verified ✓" : "deal NOT verified ✗"),
+          h("p", {}, words),
+        );
       }
       actions.replaceChildren(h("p", {}, "The game is over: every card is shown face up (the post-mortem)."), dealChecked);
       state = "over";
@@ -200,12 +210,22 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
         state = "entropy-lost";
       }
     } else {
-      const legal = await client.legalActions(gameId, token);
-      actions.replaceChildren(
-        ...(legal.length
-          ? legal.map((command) => h("button", { type: "button", class: "action", onclick: () => act(command) }, describeAction(command, names)))
-          : [h("p", {}, "Waiting for the others.")]),
-      );
+      // The server's words for each move (the terminal's menu); a costly
+      // one is marked ⚠ and asks twice, its warning shown at the first tap.
+      const legal = await client.describedActions(gameId, token);
+      const button = ({ command, label, warning }: (typeof legal)[number]) => {
+        const element = h("button", { type: "button", class: warning ? "action costly" : "action", title: warning }, warning ? `⚠ ${label}` : label);
+        element.addEventListener("click", () => {
+          if (warning && element.dataset.armed !== "yes") {
+            element.dataset.armed = "yes";
+            problem.replaceChildren(h("p", { class: "warning", role: "alert" }, `⚠ ${warning} Tap the move again to make it anyway.`));
+            return;
+          }
+          void act(command);
+        });
+        return element;
+      };
+      actions.replaceChildren(...(legal.length ? legal.map(button) : [h("p", {}, "Waiting for the others.")]));
       state = legal.length ? "your-turn" : "waiting";
     }
     // Together, once all is drawn: what a test waits for.
@@ -213,9 +233,9 @@ export async function playPage(root: HTMLElement, gameId: string, signal: AbortS
     root.dataset.state = state;
   });
   drawing.request();
-  for await (const envelope of client.watch(gameId, { token, signal })) {
-    feed.add(envelope);
-    narration.add(envelope).scrollIntoView({ block: "nearest" });
+  for await (const told of client.story(gameId, { token, signal })) {
+    feed.add(told.envelope);
+    keepInView(narration.add(told.envelope, told.lines));
     drawing.request();
   }
   await drawing.settled();

@@ -3,20 +3,20 @@
 import { client, seats } from "../api.js";
 import { h } from "../dom.js";
 import { drawView } from "../games/index.js";
-import { heading, Narration, status, titles } from "./common.js";
+import { heading, Narration, status, titles, keepInView } from "./common.js";
 import type { ReplayStep } from "@cardroom/client";
 
 export async function replayPage(root: HTMLElement, gameId: string, signal: AbortSignal): Promise<void> {
   const kindTitles = await titles();
   const token = seats.get(gameId); // a seat replays its own view, hand included
   const steps: ReplayStep[] = [];
-  for await (const step of client.replay(gameId, { token })) {
+  for await (const step of client.replay(gameId, { token, narrate: true })) {
     if (signal.aborted) return;
     steps.push(step);
   }
   if (steps.length === 0) throw new Error("this game has no events to replay");
-  const narration = new Narration(kindTitles);
-  const items = steps.map((step) => narration.add(step.event));
+  const narration = new Narration();
+  const items = steps.map((step) => narration.add(step.event, step.narration));
   const slider = h("input", { type: "range", min: 1, max: steps.length, value: 1, "aria-label": "step" }) as HTMLInputElement;
   const counter = h("span", { class: "counter" });
   const line = h("p", { class: "status" });
@@ -28,12 +28,12 @@ export async function replayPage(root: HTMLElement, gameId: string, signal: Abor
     slider.value = String(at);
     counter.textContent = `step ${at} of ${steps.length}`;
     line.textContent = status(view, kindTitles);
-    board.replaceChildren(drawView(view.game, { names: view.table.playerNames, viewer: token ? view.response.seat : undefined }));
+    board.replaceChildren(drawView(view.game, { names: view.table.playerNames, viewer: token ? view.response.seat : undefined }, view.response.words));
     items.forEach((item, index) => {
       item.classList.toggle("current", index === at - 1);
       item.classList.toggle("future", index > at - 1);
     });
-    items[at - 1]!.scrollIntoView({ block: "nearest" });
+    keepInView(items[at - 1]!);
     root.dataset.step = String(at);
   };
   const button = (label: string, title: string, to: () => number) =>
