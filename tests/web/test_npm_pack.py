@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tarfile
@@ -107,17 +108,22 @@ def test_the_packed_client_installs_offline_and_its_examples_play_a_game(tmp_pat
         watched = node("watch.mjs", game_id, cwd=project, url=url)
         readme = node("first.mjs", url, cwd=first, url=url).splitlines()
 
+    # The server's words (WatchEventsRequest.narrate): the terminal's sentences.
     assert readme[:2] == [
-        "A game of Smiles & Daggers for 3 players is created.",
-        "Ada takes seat 1.",
+        "A game of Smiles & Daggers for 3 players is set up.",
+        "Ada sits down at seat 1.",
     ]
-    assert readme[-1].startswith("The game is over: ")
+    assert readme[-1].startswith("Game over")
 
     story = played.splitlines()[:-1]
-    assert story[0] == "#1 A game of Smoke & Mirrors for 3 players is created."
-    assert story[1:4] == ["#2 Ada takes seat 1.", "#3 Bo takes seat 2.", "#4 Cy takes seat 3."]
+    assert story[0] == "#1 A game of Smoke & Mirrors for 3 players is set up."
+    assert story[1:4] == [
+        "#2 Ada sits down at seat 1.",
+        "#3 Bo sits down at seat 2.",
+        "#4 Cy sits down at seat 3.",
+    ]
     assert any(" performs an act of " in line for line in story)
-    assert story[-1].startswith(f"#{len(story)} The game is over: ")
+    assert re.match(r"#\d+ Game over", story[-1])
     assert watched.splitlines() == story  # the finished game, told again the same way
     assert f"{game_id}  smoke-and-mirrors  3/3 seats  finished" in listed
     assert "smoke-and-mirrors: Smoke & Mirrors, 2 to 5 players" in listed
