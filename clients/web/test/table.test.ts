@@ -9,6 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { type CardroomClient, commitmentTo, isMessage, newEntropy, playBots, SeatTakenSchema, seededRandom, unpack } from "@cardroom/client";
 import { connectNode } from "@cardroom/client/node";
+import { ChallengeSchema, PerformActSchema, Pile, type View as SmView } from "@cardroom/client/gen/cardroom/smoke_and_mirrors/v1/smoke_and_mirrors_pb.js";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -531,5 +532,46 @@ describe("the reference web table", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("a costly move is marked ⚠ and asks twice, its warning the server's", async () => {
+    // A challenge of an act a challenge this round already showed true: the
+    // starter opens with a Star 1 (true), the next seat challenges it and
+    // leaves the round, and the third (this page) is warned before doing the same.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const gameId = await bots.createGame(KIND, { seatCount: 3 });
+      const tokens = await seatTokens(gameId, 3);
+      await bots.start(gameId, tokens[0]!);
+      const starter = ((await bots.view(gameId)).game as SmView).turnSeat;
+      const [opener, challenger, warned] = [0, 1, 2].map((i) => tokens[(starter + i) % 3]!);
+      const star = (await bots.legalActions(gameId, opener!)).find(
+        (action) => isMessage(action, PerformActSchema) && action.cards.length === 1 && action.cards[0]!.pile === Pile.STARS && action.cards[0]!.value === 1,
+      );
+      if (star === undefined) continue; // no Star 1 in the opener's hand: deal again
+      await bots.act(gameId, opener!, star);
+      await bots.act(gameId, challenger!, (await bots.legalActions(gameId, challenger!)).find((action) => isMessage(action, ChallengeSchema))!);
+      // The opener, who stays, swaps (or not) until the turn passes on.
+      for (let step = 0; step < 5 && (await bots.legalActions(gameId, warned!)).length === 0; step += 1) {
+        const [first] = await bots.legalActions(gameId, opener!);
+        if (first) await bots.act(gameId, opener!, first);
+      }
+      const costly = (await bots.describedActions(gameId, warned!)).filter((action) => action.warning !== "");
+      assert.equal(costly.length, 1, "the second challenge of that act is the one costly move");
+      const page = await pageFor(`/play/${gameId}`);
+      await page.fill('input[name="token"]', warned!);
+      await page.click("form.token-form button");
+      await page.waitForSelector('[data-page="play"][data-state="your-turn"]');
+      const button = page.locator("button.action.costly");
+      assert.equal(await button.innerText(), `⚠ ${costly[0]!.label}`);
+      const version = await page.locator('[data-page="play"]').getAttribute("data-version");
+      await button.click();
+      assert.equal(await page.locator(".your-move .warning").innerText(), `⚠ ${costly[0]!.warning} Tap the move again to make it anyway.`);
+      assert.equal(await page.locator('[data-page="play"]').getAttribute("data-version"), version, "one tap sends nothing");
+      await button.click();
+      await page.waitForFunction((v) => (document.querySelector('[data-page="play"]') as HTMLElement).dataset.version !== v, version);
+      await done(page);
+      return;
+    }
+    assert.fail("no opener held a Star 1 in ten deals");
   });
 });
