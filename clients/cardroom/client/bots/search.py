@@ -19,8 +19,9 @@ import os
 import random
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -90,6 +91,10 @@ class SearchBot:
     kind: str
     think_ms: int = DEFAULT_THINK_MS
     iterations: int = MAX_ITERATIONS
+    # Runs ``think`` with its arguments in a worker process: by default the
+    # shared pool at once; a server gives each client's bots a fair share
+    # of it instead (cardroom.server.table.bots).
+    run: Callable[..., Awaitable[tuple[Message, int]]] | None = field(default=None, compare=False)
 
     @property
     def label(self) -> str:
@@ -104,10 +109,11 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         seed = rng.getrandbits(64)
-        loop = asyncio.get_running_loop()
-        move, _ = await loop.run_in_executor(
-            pool(), think, self.kind, fold, seat, seats, seed, self.think_ms, self.iterations
-        )
+        args = (self.kind, fold, seat, seats, seed, self.think_ms, self.iterations)
+        if self.run is not None:
+            move, _ = await self.run(think, *args)
+        else:
+            move, _ = await asyncio.get_running_loop().run_in_executor(pool(), think, *args)
         # The server's legal actions are the word; the search reads the same
         # fold, so this holds unless the bot is behind (it then looks again).
         return move if move in legal else legal[rng.randrange(len(legal))]

@@ -35,6 +35,7 @@ from cardroom.server.observability import CallInterceptor, Metrics
 from cardroom.server.storage.log import GameLog, StoreLocked, describe_database
 from cardroom.server.table import clocks
 from cardroom.server.table.bots import BotRunner
+from cardroom.server.table.leases import leases_for
 from cardroom.trust import keyring
 from cardroom.trust.signing import key_path_for
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
@@ -165,6 +166,13 @@ class Settings:
     # Wall-clock milliseconds a server-side search bot (AddBot "search")
     # thinks a move, in a worker process.
     bot_think_ms: int = DEFAULT_THINK_MS
+    # The server's bots (cardroom.server.table.bots): the least milliseconds
+    # between one bot's moves; how many looks or moves of bots run at once
+    # (one client's bots hold at most half); and how often each server
+    # checks its bots' leases and takes over the bot games no server plays.
+    bot_move_ms: int = 100
+    bot_turns: int = 4
+    bot_lease_seconds: float = 10.0
     # nats://HOST:PORT: publish each event's copies for relays, and share
     # presence (docs/scaling.md, "Relays"); None: no broker.
     broker: str | None = None
@@ -380,9 +388,10 @@ async def _serve_games(
         broker, shared = await _join_broker(settings.broker, servicer, health_servicer, metrics)
     # The turn clocks: re-armed from the events, then fired as deadlines pass.
     clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
-    bots = BotRunner(Client.connect(bots_address), games.bot_token, settings.bot_think_ms)
+    bots = _bot_runner(settings, bots_address, servicer, log_store)
     servicer.bots = bots
     bots.resuming = asyncio.create_task(_resume_bots(bots, servicer))
+    bots.keeping = asyncio.create_task(bots.keep())
     if settings.abandon_after:
         bots.sweeping = asyncio.create_task(_sweep(settings.abandon_after, servicer))
     for name in ("", SERVICE_NAME):
@@ -417,6 +426,29 @@ async def _sweep(after: float, servicer: GameServicer) -> None:
             continue
         for game_id, seat in removed:
             log.info("game %s: seat %d removed for absence (abandoned)", game_id, seat)
+
+
+def _bot_runner(
+    settings: Settings, address: str, servicer: GameServicer, store: GameLog
+) -> BotRunner:
+    """The server's bots, on its private socket, with leases in the store."""
+
+    async def bot_seats(playing: set[tuple[str, int]]) -> list[tuple[str, int, str]]:
+        return await servicer.in_thread(lambda: servicer.games.bot_seats(playing))
+
+    # A waiting bot looks again at least this often, so its seat stays present.
+    absent = settings.absent_after
+    return BotRunner(
+        Client.connect(address),
+        servicer.games.bot_token,
+        settings.bot_think_ms,
+        move_seconds=settings.bot_move_ms / 1000,
+        wait_seconds=min(30.0, absent / 4) if absent else 30.0,
+        turns=settings.bot_turns,
+        leases=leases_for(store),
+        lease_seconds=settings.bot_lease_seconds,
+        bot_seats=bot_seats,
+    )
 
 
 async def _resume_bots(bots: BotRunner, servicer: GameServicer) -> None:

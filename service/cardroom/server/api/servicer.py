@@ -224,15 +224,25 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def AddBot(self, request: gpb.AddBotRequest, context: Any) -> Any:
-        seat, name, version = await self._run(
-            self.games.add_bot,
-            request.game_id,
-            bearer_token(context),
-            request.strategy,
-            request.seat if request.HasField("seat") else None,
+        why = (  # a bot's seat is a seat taken: the caller's join allowance (N7)
+            f"this client has taken {self.limits.joins_per_client_per_hour} seats in the "
+            "last hour, the server's limit; try again later"
         )
-        if self.bots is not None:
-            self.bots.start(parse_game_id(request.game_id), seat, request.strategy or "heuristic")
+        with self._charged(self.joins, context, why):
+            seat, name, version = await self._run(
+                self.games.add_bot,
+                request.game_id,
+                bearer_token(context),
+                request.strategy,
+                request.seat if request.HasField("seat") else None,
+            )
+        if self.bots is not None:  # its turns count against the client that added it
+            self.bots.start(
+                parse_game_id(request.game_id),
+                seat,
+                request.strategy or "heuristic",
+                client_of(context.peer()),
+            )
         return gpb.AddBotResponse(seat=seat, player_name=name, version=version)
 
     @unary
@@ -526,6 +536,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         """Another process wrote (the store's subscription, in its thread):
         a watched game is read once and fanned out; others catch up when
         next read."""
+        bots = self.bots
+        if bots is not None and bots.watches(game_id):  # its bots look again
+            self._loop.call_soon_threadsafe(bots.nudge, game_id)
         loaded = self.games.announce(game_id, version)
         if loaded is not None:
             self._loop.call_soon_threadsafe(self._announced, game_id, loaded, version)
@@ -562,6 +575,8 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self._loop.call_soon_threadsafe(self._fan_out, loaded, first)
 
     def _fan_out(self, loaded: LoadedGame, first: int) -> None:
+        if self.bots is not None:
+            self.bots.nudge(loaded.game_id)
         made: Made = {}  # each copy made once for the watchers and the broker
         self.feeds.publish(loaded.game_id, loaded, made)
         if self.publisher is not None:

@@ -6,7 +6,7 @@ state of its own that the events cannot rebuild."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -126,13 +126,16 @@ class Games:
         return self._games_of(gpb.GAME_STATUS_RUNNING)
 
     def _games_of(self, status: gpb.GameStatus) -> Iterator[LoadedGame]:
+        for summary in self._summaries_of(status):
+            yield self.load(summary.game_id)
+
+    def _summaries_of(self, status: gpb.GameStatus) -> Iterator[gpb.GameSummary]:
         token = ""
         while True:
             page = self.list_games(
                 gpb.ListGamesRequest(status=status, page_size=1000, page_token=token)
             )
-            for summary in page.games:
-                yield self.load(summary.game_id)
+            yield from page.games
             token = page.next_page_token
             if not token:
                 return
@@ -165,16 +168,27 @@ class Games:
                 removed.append((loaded.game_id, seat))
         return removed
 
-    def bot_seats(self) -> list[tuple[str, int, str]]:
+    def bot_seats(
+        self, playing: Container[tuple[str, int]] = frozenset()
+    ) -> list[tuple[str, int, str]]:
         """(game id, seat, strategy) of every server-side bot of the games
-        not finished, from their events (to play them again after a start)."""
-        found = []
+        not finished, from their events, but those ``playing`` already (to
+        play them again after a start, or take them over from a server
+        gone). Only games whose summary lists bot seats are loaded."""
+        found: list[tuple[str, int, str]] = []
         for status in (gpb.GAME_STATUS_OPEN, gpb.GAME_STATUS_RUNNING):
-            for loaded in self._games_of(status):
-                table = loaded.table
-                for seat in range(table.seat_count):
-                    if table.bot_strategy(seat) and not table.finished:
-                        found.append((loaded.game_id, seat, table.bot_strategy(seat)))
+            for summary in self._summaries_of(status):
+                seats = [s for s in summary.bot_seats if (summary.game_id, s) not in playing]
+                if not seats:
+                    continue
+                table = self.load(summary.game_id).table
+                if table.finished:
+                    continue
+                found.extend(
+                    (summary.game_id, seat, table.bot_strategy(seat))
+                    for seat in seats
+                    if table.bot_strategy(seat)
+                )
         return found
 
     def close(self) -> None:
