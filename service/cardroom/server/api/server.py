@@ -390,7 +390,7 @@ async def _serve_games(
     clock_task = asyncio.create_task(clocks.run(games.clocks, servicer.in_thread))
     bots = _bot_runner(settings, bots_address, servicer, log_store)
     servicer.bots = bots
-    bots.resuming = asyncio.create_task(_resume_bots(bots, servicer))
+    bots.resuming = asyncio.create_task(_resume_bots(bots))
     bots.keeping = asyncio.create_task(bots.keep())
     if settings.abandon_after:
         bots.sweeping = asyncio.create_task(_sweep(settings.abandon_after, servicer))
@@ -433,8 +433,13 @@ def _bot_runner(
 ) -> BotRunner:
     """The server's bots, on its private socket, with leases in the store."""
 
-    async def bot_seats(playing: set[tuple[str, int]]) -> list[tuple[str, int, str]]:
-        return await servicer.in_thread(lambda: servicer.games.bot_seats(playing))
+    games = servicer.games
+
+    async def bot_games(playing: set[tuple[str, int]]) -> list[str]:
+        return await servicer.in_thread(lambda: games.bot_games(playing))
+
+    async def bot_seats(game_id: str) -> list[tuple[int, str]]:
+        return await servicer.in_thread(lambda: games.bot_seats(game_id))
 
     # A waiting bot looks again at least this often, so its seat stays present.
     absent = settings.absent_after
@@ -447,14 +452,16 @@ def _bot_runner(
         turns=settings.bot_turns,
         leases=leases_for(store),
         lease_seconds=settings.bot_lease_seconds,
+        bot_games=bot_games,
         bot_seats=bot_seats,
     )
 
 
-async def _resume_bots(bots: BotRunner, servicer: GameServicer) -> None:
-    """Play again the bots of the games not finished (from their events)."""
+async def _resume_bots(bots: BotRunner) -> None:
+    """Play again the bots of the games not finished (from their events),
+    those whose lease this server wins."""
     try:
-        bots.resume(await servicer.in_thread(servicer.games.bot_seats))
+        await bots.look_after_leases()
     except Exception:
         log.warning("resuming the server's bots failed", exc_info=True)
 

@@ -168,28 +168,25 @@ class Games:
                 removed.append((loaded.game_id, seat))
         return removed
 
-    def bot_seats(
-        self, playing: Container[tuple[str, int]] = frozenset()
-    ) -> list[tuple[str, int, str]]:
-        """(game id, seat, strategy) of every server-side bot of the games
-        not finished, from their events, but those ``playing`` already (to
-        play them again after a start, or take them over from a server
-        gone). Only games whose summary lists bot seats are loaded."""
-        found: list[tuple[str, int, str]] = []
+    def bot_games(self, playing: Container[tuple[str, int]] = frozenset()) -> list[str]:
+        """The open and running games with a server bot seat not in
+        ``playing`` (to play after a start, or take over from a server
+        gone), from the game list: no game is loaded."""
+        found = []
         for status in (gpb.GAME_STATUS_OPEN, gpb.GAME_STATUS_RUNNING):
             for summary in self._summaries_of(status):
-                seats = [s for s in summary.bot_seats if (summary.game_id, s) not in playing]
-                if not seats:
-                    continue
-                table = self.load(summary.game_id).table
-                if table.finished:
-                    continue
-                found.extend(
-                    (summary.game_id, seat, table.bot_strategy(seat))
-                    for seat in seats
-                    if table.bot_strategy(seat)
-                )
+                if any((summary.game_id, s) not in playing for s in summary.bot_seats):
+                    found.append(summary.game_id)
         return found
+
+    def bot_seats(self, game_id: str) -> list[tuple[int, str]]:
+        """(seat, strategy) of each server bot of a game not finished, from
+        its events."""
+        table = self.load(game_id).table
+        if table.finished:
+            return []
+        seats = range(table.seat_count)
+        return [(s, table.bot_strategy(s)) for s in seats if table.bot_strategy(s)]
 
     def close(self) -> None:
         """Stop the background work (before the store closes)."""

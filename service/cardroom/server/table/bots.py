@@ -87,7 +87,8 @@ class BotRunner:
         turns: int = 4,
         leases: Leases | None = None,
         lease_seconds: float = 10.0,
-        bot_seats: Callable[[set[Key]], Awaitable[list[BotSeat]]] | None = None,
+        bot_games: Callable[[set[Key]], Awaitable[list[str]]] | None = None,
+        bot_seats: Callable[[str], Awaitable[list[tuple[int, str]]]] | None = None,
     ) -> None:
         self.client = client
         self.token_of = token_of
@@ -102,7 +103,9 @@ class BotRunner:
         self.search = half_share(os.cpu_count() or 1)
         self.leases: Leases = leases or SoleLeases()
         self.lease_seconds = lease_seconds
-        # The bot seats of unfinished games not played here (these keys aside).
+        # The unfinished games with a bot seat not played here (these keys
+        # aside), from the game list; and a game's bot seats and strategies.
+        self.bot_games = bot_games
         self.bot_seats = bot_seats
         self.tasks: dict[Key, asyncio.Task[None]] = {}
         self.finished: set[Key] = set()  # played to the end (tests read this)
@@ -161,13 +164,23 @@ class BotRunner:
                 log.warning("looking after the bots' leases failed", exc_info=True)
 
     async def look_after_leases(self) -> None:
+        """Drop every bot when the leases are lost; then play the bot seats
+        of the games whose lease is (or becomes) this server's."""
         if not await self.leases.check():
             lost = self.leased
             log.warning("the bots' leases were lost; %d games' bots stop here", len(lost))
             self.leased = set()
             await self._cancel([t for (g, _), t in self.tasks.items() if g in lost])
-        if self.bot_seats is not None:
-            self.resume(await self.bot_seats(self.running))
+        if self.bot_games is None or self.bot_seats is None:
+            return
+        for game_id in await self.bot_games(self.running):
+            if not await self._lease(game_id):  # the lease first: a game is read only then
+                continue
+            seats = await self.bot_seats(game_id)
+            for seat, strategy in seats:
+                self.start(game_id, seat, strategy)
+            if not seats:  # it ended meanwhile
+                await self._give_back(game_id)
 
     async def stop(self) -> None:
         tasks = list(self.tasks.values())
@@ -199,8 +212,10 @@ class BotRunner:
     async def _done_with(self, game_id: str, seat: int) -> None:
         """Give the game's lease back once none of its bots plays here."""
         others = [t for (g, s), t in self.tasks.items() if g == game_id and s != seat]
-        if any(not t.done() for t in others):
-            return
+        if not any(not t.done() for t in others):
+            await self._give_back(game_id)
+
+    async def _give_back(self, game_id: str) -> None:
         async with self._lease_lock:
             if game_id in self.leased:
                 self.leased.discard(game_id)
