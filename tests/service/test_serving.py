@@ -85,6 +85,21 @@ def test_a_search_bot_think_time_out_of_range_is_one_line(think_ms: str, tmp_pat
     assert "--bot-think-ms must be 1 to 60000" in one_line_error(result)
 
 
+@pytest.mark.parametrize(
+    ("flag", "value", "why"),
+    [
+        ("--bot-move-ms", "-1", "must be 0 to 60000"),
+        ("--bot-turns", "0", "must be 1 to 1000"),
+        ("--bot-lease-seconds", "0", "must be 1 to 3600"),
+    ],
+)
+def test_a_server_bot_setting_out_of_range_is_one_line(
+    flag: str, value: str, why: str, tmp_path: Path
+) -> None:
+    result = cardroom("serve", flag, value, "--database", str(tmp_path / "x.db"))
+    assert f"{flag} {why}" in one_line_error(result)
+
+
 # --------------------------------------------------------------- database
 
 

@@ -241,6 +241,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how long a search bot the server runs (AddBot) thinks a move, in a worker "
         "process (env CARDROOM_BOT_THINK_MS; default %(default)s)",
     )
+    parser.add_argument(
+        "--bot-move-ms",
+        type=int,
+        metavar="MS",
+        default=_int("CARDROOM_BOT_MOVE_MS", 100),
+        help="the least time between two moves of one bot the server runs, so fast bots cannot "
+        "crowd out everyone else's calls (env CARDROOM_BOT_MOVE_MS; default %(default)s)",
+    )
+    parser.add_argument(
+        "--bot-turns",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_BOT_TURNS", 4),
+        help="looks or moves of the server's bots at once; the bots one client added hold at "
+        "most half of them, as they do of the search workers (env CARDROOM_BOT_TURNS; default "
+        "%(default)s)",
+    )
+    parser.add_argument(
+        "--bot-lease-seconds",
+        type=int,
+        metavar="SECONDS",
+        default=_int("CARDROOM_BOT_LEASE_SECONDS", 10),
+        help="how often a server checks its lease on its bots' games and takes over bot games "
+        "no server plays (several servers on one PostgreSQL store; env "
+        "CARDROOM_BOT_LEASE_SECONDS; default %(default)s)",
+    )
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
@@ -263,6 +289,12 @@ def settings_of(args: argparse.Namespace) -> Settings:
         raise UsageError("--abandon-after must be 0 (never) or more seconds")
     if not 1 <= args.bot_think_ms <= 60_000:
         raise UsageError("--bot-think-ms must be 1 to 60000")
+    if not 0 <= args.bot_move_ms <= 60_000:
+        raise UsageError("--bot-move-ms must be 0 to 60000")
+    if not 1 <= args.bot_turns <= 1000:
+        raise UsageError("--bot-turns must be 1 to 1000")
+    if not 1 <= args.bot_lease_seconds <= 3600:
+        raise UsageError("--bot-lease-seconds must be 1 to 3600")
     if args.games_per_client_per_hour < 0:
         raise UsageError("--games-per-client-per-hour must be 0 (no limit) or more")
     if args.max_game_events and args.max_game_events < 100:
@@ -313,6 +345,9 @@ def settings_of(args: argparse.Namespace) -> Settings:
         absent_after=args.absent_after or None,
         abandon_after=args.abandon_after or None,
         bot_think_ms=args.bot_think_ms,
+        bot_move_ms=args.bot_move_ms,
+        bot_turns=args.bot_turns,
+        bot_lease_seconds=args.bot_lease_seconds,
         broker=args.broker or None,
     )
 
