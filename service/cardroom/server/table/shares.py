@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import AsyncIterator
+
+# Clients whose last turn is remembered (for the round-robin order).
+MAX_CLIENTS = 10_000
 
 
 class FairShares:
@@ -25,10 +28,11 @@ class FairShares:
         self.per_client = max(1, capacity - max(0, reserve))
         self.held = 0
         self._holding: Counter[str] = Counter()
-        # Each waiting client's waiters, in the order the clients are served.
-        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
-        # Turns taken so far, by client (what a bench or a test reads).
-        self.granted: Counter[str] = Counter()
+        # Each waiting client's waiters, first come first served.
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        # When each client was last granted a turn (a count of grants).
+        self._last: dict[str, int] = {}
+        self._ticks = 0
 
     @contextlib.asynccontextmanager
     async def turn(self, client: str) -> AsyncIterator[None]:
@@ -52,7 +56,11 @@ class FairShares:
     def _grant(self, client: str) -> None:
         self.held += 1
         self._holding[client] += 1
-        self.granted[client] += 1
+        self._ticks += 1
+        self._last[client] = self._ticks
+        if len(self._last) > MAX_CLIENTS:  # forget the longest unserved: they come first again
+            for old in sorted(self._last, key=self._last.__getitem__)[: MAX_CLIENTS // 2]:
+                del self._last[old]
 
     def _release(self, client: str) -> None:
         self.held -= 1
@@ -71,18 +79,17 @@ class FairShares:
         self._dispatch()
 
     def _dispatch(self) -> None:
-        """Grant free turns round-robin: one to each waiting client in turn
-        that has room in its share; a served client goes to the back."""
+        """Grant free turns round-robin: each to the waiting client with room
+        in its share that was granted one least recently."""
         while self.held < self.capacity and self._waiting:
-            for client in list(self._waiting):
-                if self._holding[client] < self.per_client:
-                    break
-            else:
+            eligible = [c for c in self._waiting if self._holding[c] < self.per_client]
+            if not eligible:
                 return  # every waiting client holds its whole share
-            queue = self._waiting.pop(client)
+            client = min(eligible, key=lambda c: self._last.get(c, -1))
+            queue = self._waiting[client]
             waiter = queue.popleft()
-            if queue:
-                self._waiting[client] = queue  # to the back of the line
+            if not queue:
+                del self._waiting[client]
             if waiter.done():
                 continue  # cancelled meanwhile
             self._grant(client)
