@@ -144,6 +144,9 @@ async def search_moves(client: Client, moves: int) -> list[float]:
             if len(seconds) >= moves + WARM_UP:
                 break
         last = at
+    # Its search bot leaves (the operator removes it), so it does not think
+    # on beside the next measurement's.
+    await client.remove_seat(game_id, searcher, OPERATOR_TOKEN)
     return seconds[WARM_UP:]
 
 

@@ -40,9 +40,17 @@ from cardroom.domain.search.ismcts import (
 
 # An upper bound: the clock ends a search first on any machine we know.
 MAX_ITERATIONS = 100_000
+# Added to the worker processes' niceness (lower CPU priority).
+WORKER_NICENESS = 10
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+
+
+def _lower_priority() -> None:
+    """In each worker: think at a lower CPU priority (where there is one)."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
 
 
 def pool() -> ProcessPoolExecutor:
@@ -53,7 +61,13 @@ def pool() -> ProcessPoolExecutor:
         if _pool is None:
             # spawn, not fork: the parent runs gRPC threads and an event loop.
             context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+            # Niced: the process that thinks yields the cores to the one
+            # that serves (a server's event loop, a terminal table).
+            _pool = ProcessPoolExecutor(
+                max_workers=os.cpu_count() or 1,
+                mp_context=context,
+                initializer=_lower_priority,
+            )
         return _pool
 
 

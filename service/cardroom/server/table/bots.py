@@ -155,8 +155,9 @@ class BotRunner:
 
     async def keep(self) -> None:
         """Every ``lease_seconds``: drop every bot when the leases are lost,
-        then take over the bot games no server plays. Runs until cancelled."""
-        while True:
+        then take over the bot games no server plays. Runs until cancelled;
+        at once when no other server can hold a lease (SQLite)."""
+        while self.leases.shared:
             await asyncio.sleep(self.lease_seconds)
             try:
                 await self.look_after_leases()
@@ -237,6 +238,8 @@ class BotRunner:
             log.warning("the bot in seat %d of game %s stopped", seat, game_id, exc_info=True)
         finally:
             self.waiting.discard(key)
+            if self.tasks.get(key) is asyncio.current_task():
+                del self.tasks[key]  # done: nothing to keep but ``finished``
 
     async def _play(self, game_id: str, seat: int, strategy: str, client: str) -> None:
         token = self.token_of(game_id, seat)

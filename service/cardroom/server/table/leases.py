@@ -32,6 +32,10 @@ CHECK_SECONDS = 10.0
 
 
 class Leases(Protocol):
+    # Whether other servers may hold leases too (else there is nothing to
+    # take over, and no need to look again after the start).
+    shared: bool
+
     async def take(self, game_id: str) -> bool:
         """Whether this server now holds the game's lease (or already did)."""
         ...
@@ -48,6 +52,8 @@ class Leases(Protocol):
 
 class SoleLeases:
     """The store's only server holds every lease (SQLite)."""
+
+    shared = False
 
     async def take(self, game_id: str) -> bool:
         return True
@@ -72,6 +78,8 @@ def lock_key(schema: str, game_id: str) -> int:
 class AdvisoryLeases:
     """PostgreSQL advisory locks, one per game, held by one session of this
     server's (its calls run in a thread of their own: psycopg blocks)."""
+
+    shared = True
 
     def __init__(self, connect: dict[str, Any], schema: str = "") -> None:
         self._connect = connect
