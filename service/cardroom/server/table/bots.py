@@ -61,6 +61,9 @@ BotSeat = tuple[str, int, str]
 
 MAX_STEPS = 200_000  # looks and moves of one bot: a rules bug cannot loop it forever
 RETRIES = 30  # calls in a row that may fail while the server is busy or away
+# How long a bot waits for a nudge before looking again anyway, in a game
+# not started yet (a thousand waiting bots make few calls).
+OPEN_WAIT_SECONDS = 300.0
 
 
 class Step(enum.Enum):
@@ -265,8 +268,11 @@ class BotRunner:
                         await asyncio.sleep(wait)  # pace: at most a move a move_seconds
                 elif step is Step.WAIT:
                     self.waiting.add((game_id, seat))
+                    # Before the start no seat is absent: a look now and then
+                    # only covers a nudge lost.
+                    wait = self.wait_seconds if bot.started else OPEN_WAIT_SECONDS
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(nudged.wait(), self.wait_seconds)
+                        await asyncio.wait_for(nudged.wait(), wait)
             raise RuntimeError(f"the bot in seat {seat} of game {game_id} made no end of it")
         finally:
             await bot.follower.close()
@@ -303,6 +309,7 @@ class _Seat:
     token: str
     strategy: Strategy | SearchBot
     owner: str
+    started: bool = False  # the game had started when last looked at
     rng: random.Random = dataclasses.field(init=False)
     follower: Follower = dataclasses.field(init=False)
 
@@ -319,6 +326,7 @@ class _Seat:
             if not actions:
                 view = await client.view(game_id, token)
                 table = view.table
+                self.started = table.started
                 if table.finished:
                     return Step.OVER
                 if not table.started and all(table.player_names):
