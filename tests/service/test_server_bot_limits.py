@@ -1,7 +1,8 @@
 """The server's own bots under attack (issue 34): more than a hundred bots
 waiting in games that never start leave every other game's bots playing,
 before and after a restart, and hold no stream while they wait; AddBot
-spends its caller's join allowance."""
+spends its caller's join allowance, and the bot's turns count against the
+caller's client."""
 
 from __future__ import annotations
 
@@ -120,6 +121,36 @@ async def test_add_bot_spends_the_callers_join_allowance(tmp_path: Path) -> None
         await client.add_bot(game_id, OPERATOR_TOKEN, "random")
         view = await client.view(game_id, host.token)
         assert sum(bool(name) for name in view.table.player_names) == 4
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+
+
+async def test_a_bots_turns_count_against_the_client_that_added_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AddBot hands the runner the caller's client (its address), whose fair
+    share the bot's looks, moves and searches then count against."""
+    server = await start(
+        Settings(
+            address="127.0.0.1:0",
+            database=str(tmp_path / "cardroom.sqlite3"),
+            operator_token=OPERATOR_TOKEN,
+        )
+    )
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    started: list[tuple[int, str | None]] = []
+    runner: Any = server.bots
+    monkeypatch.setattr(
+        runner,
+        "start",
+        lambda game_id, seat, strategy, owner=None: started.append((seat, owner)),
+    )
+    try:
+        game_id = await client.create_game("smoke-and-mirrors", seat_count=3)
+        host = await client.join(game_id, "Ada")
+        await client.add_bot(game_id, host.token, "search")
+        assert started == [(1, "127.0.0.1")]
     finally:
         await client.close()
         await server.stop(grace=None)
