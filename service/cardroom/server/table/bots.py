@@ -40,7 +40,7 @@ import logging
 import math
 import os
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from google.protobuf.message import Message
@@ -56,8 +56,6 @@ from cardroom.server.table.shares import FairShares
 log = logging.getLogger(__name__)
 
 Key = tuple[str, int]
-# (game id, seat, strategy) of a bot seat, as found in the events.
-BotSeat = tuple[str, int, str]
 
 MAX_STEPS = 200_000  # looks and moves of one bot: a rules bug cannot loop it forever
 RETRIES = 30  # calls in a row that may fail while the server is busy or away
@@ -133,12 +131,6 @@ class BotRunner:
             self._run(game_id, seat, strategy, client or f"game {game_id}"),
             name=f"bot {game_id} seat {seat}",
         )
-
-    def resume(self, seats: Iterable[BotSeat]) -> None:
-        """Play these bot seats (game id, seat, strategy): after a start,
-        every bot seat of the games not finished (``Games.bot_seats``)."""
-        for game_id, seat, strategy in seats:
-            self.start(game_id, seat, strategy)
 
     def nudge(self, game_id: str) -> None:
         """The game was written (here or, on PostgreSQL, by any server):
