@@ -20,6 +20,9 @@ event's head costs, signed against ``--no-signed-heads`` (``bench/heads.py``).
 ``python3 dev.py bench search [--games 500] [--jobs N]``: the search bot
 against two heuristic bots, win rate against the fair share and CPU time per
 move (``bench/search.py``; docs/bots.md).
+``python3 dev.py bench bot-shares [--before DIR]``: the server's bots under
+attack from another client (waiting bots, search bots, fast bots), before
+and after in one run (``bench/bot_shares.py``; docs/bots.md).
 """
 
 from __future__ import annotations
@@ -237,6 +240,10 @@ async def main(argv: list[str]) -> int:
         from bench import search
 
         return search.main(argv[1:])
+    if argv[:1] == ["bot-shares"]:
+        from bench import bot_shares
+
+        return await asyncio.to_thread(bot_shares.main, argv[1:])
     args = arguments(argv)
     scale = scaled(
         QUICK if args.quick else FULL,

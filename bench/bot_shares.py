@@ -8,6 +8,11 @@ the server through a TCP relay of its own whose connections leave from
 127.0.0.2, so the server counts it as another client than the victim's
 127.0.0.1 (docs/trust.md, "Clients").
 
+* **waiting**: the attacker seats ``--waiting-games`` games of six seats
+  with itself and four random bots (one seat stays free: none starts), more
+  than the 100 streams of one connection; the victim's game of a random and
+  a heuristic bot is timed to its end, against the same game with no attack,
+  and again after the server restarts (its bots are found in the events).
 * **search**: the attacker seats ``--search-games`` games of two search bots
   each (its host resigns, the bots play on); the victim's game has one
   search bot and one heuristic bot. Figure: the wall time of each of the
@@ -37,8 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.servers import OPERATOR_TOKEN, Servers
-from cardroom.client import Client, RuleBroken
+from bench.servers import OPERATOR_TOKEN, Server, Servers
+from cardroom.client import CardroomError, Client, RuleBroken
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import envelope_pb2 as epb
 
@@ -46,6 +51,7 @@ KIND = "smoke-and-mirrors"
 LONG = 50  # rounds to win: the attackers' games outlast the measurement
 ATTACKER_SOURCE = "127.0.0.2"
 WARM_UP = 2  # a game's first search moves, left out: the worker processes start
+GAME_SECONDS = 120.0  # the victim's bot game: longer counts as frozen
 
 
 PIN = False  # --pin: the server on CPU 0, the attacker and the victim on CPU 1
@@ -89,6 +95,9 @@ async def attack(server: str, strategy: str, games: int) -> None:
     relay carries nothing more, but the bots were added by this client)."""
     listening, address = await relay(server)
     client = Client.connect(address)
+    if strategy == "waiting":
+        await seat_waiting_bots(client, games)
+        games = 0
     for _ in range(games):
         game_id = await client.create_game(
             KIND, seat_count=3, options=sm.Options(rounds_to_win=LONG)
@@ -100,6 +109,36 @@ async def attack(server: str, strategy: str, games: int) -> None:
     print("ready", flush=True)
     await asyncio.Event().wait()
     listening.close()
+
+
+async def seat_waiting_bots(client: Client, games: int) -> None:
+    """``games`` games of six seats, each with this client and four random
+    bots: one seat stays free, so none ever starts."""
+    for _ in range(games):
+        game_id = await client.create_game("smiles-and-daggers", seat_count=6)
+        host = await client.join(game_id, "attacker")
+        for _ in range(4):
+            await client.add_bot(game_id, host.token, "random")
+
+
+async def bot_game_seconds(client: Client) -> float | None:
+    """Seconds for a game of the victim's two bots (a random and a heuristic)
+    to end once its host leaves; None: not within ``GAME_SECONDS``."""
+    game_id = await client.create_game(KIND, seat_count=3)
+    host = await client.join(game_id, "victim")
+    await client.add_bot(game_id, host.token, "random")
+    await client.add_bot(game_id, host.token, "heuristic")
+    began = time.monotonic()
+    await start_and_leave(client, game_id, host.token)
+    while time.monotonic() - began < GAME_SECONDS:
+        try:
+            view = await asyncio.wait_for(client.view(game_id, host.token), 5)
+        except (TimeoutError, CardroomError):
+            continue
+        if view.table.finished:
+            return time.monotonic() - began
+        await asyncio.sleep(0.2)
+    return None
 
 
 async def start_and_leave(client: Client, game_id: str, token: str) -> None:
@@ -190,9 +229,12 @@ async def side(name: str, python_path: str | None, args: argparse.Namespace) -> 
                 str(args.think_ms),
             ]
             server = servers.start_command(command)
-            address = "127.0.0.1:" + server.address.rsplit(":", 1)[1]
+            address = server_address(server)
             client = Client.connect(address)
             try:
+                if attack_name == "waiting":
+                    rows += await waiting_rows(name, servers, server, command, client, args)
+                    continue
                 if attack_name == "search":
                     quiet = await search_moves(client, args.moves)
                     attacker = start_attacker(address, "search", args.search_games)
@@ -218,8 +260,51 @@ async def side(name: str, python_path: str | None, args: argparse.Namespace) -> 
                 print(rows[-1], flush=True)
             finally:
                 await client.close()
-                servers.stop(server)
+                for running in list(servers.running):
+                    servers.stop(running)
     return rows
+
+
+def game_time(seconds: float | None) -> str:
+    return f"not in {GAME_SECONDS:.0f} s (frozen)" if seconds is None else f"{seconds:.1f} s"
+
+
+async def waiting_rows(
+    name: str,
+    servers: Servers,
+    server: Server,
+    command: list[str],
+    client: Client,
+    args: argparse.Namespace,
+) -> list[str]:
+    """The victim's bot game with no attack, beside 4 x ``--waiting-games``
+    bots waiting in games that never start, and again after a restart."""
+    quiet = await bot_game_seconds(client)
+    attacker = start_attacker(server_address(server), "waiting", args.waiting_games)
+    attacker.kill()  # its bots stay: they are the server's
+    attacker.wait()
+    loud = await bot_game_seconds(client)
+    servers.stop(server)
+    restarted = servers.start_command(command)
+    again_client = Client.connect(server_address(restarted))
+    try:
+        again = await bot_game_seconds(again_client)
+    finally:
+        await again_client.close()
+    bots = 4 * args.waiting_games
+    rows = []
+    for what, seconds in ((f"{bots} bots waiting", loud), ("the same, after a restart", again)):
+        rows.append(
+            f"| {name} | victim's bot game to its end, {what} | {game_time(quiet)} | "
+            f"{game_time(seconds)} | "
+            + (f"{seconds / quiet:.2f}x |" if seconds is not None and quiet else "- |")
+        )
+        print(rows[-1], flush=True)
+    return rows
+
+
+def server_address(server: Server) -> str:
+    return "127.0.0.1:" + server.address.rsplit(":", 1)[1]
 
 
 async def measure(args: argparse.Namespace) -> None:
@@ -248,6 +333,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--views", type=int, default=300, help="victim GetView calls a side")
     parser.add_argument("--search-games", type=int, default=6)
     parser.add_argument("--random-games", type=int, default=10)
+    parser.add_argument("--waiting-games", type=int, default=27, help="four bots each")
     parser.add_argument("--only", nargs="+", choices=("search", "fast"), default=("search", "fast"))
     parser.add_argument(
         "--pin",
