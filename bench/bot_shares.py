@@ -51,6 +51,7 @@ KIND = "smoke-and-mirrors"
 LONG = 50  # rounds to win: the attackers' games outlast the measurement
 ATTACKER_SOURCE = "127.0.0.2"
 WARM_UP = 2  # a game's first search moves, left out: the worker processes start
+ATTACKS = ("waiting", "search", "fast")
 GAME_SECONDS = 120.0  # the victim's bot game: longer counts as frozen
 
 
@@ -334,7 +335,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--search-games", type=int, default=6)
     parser.add_argument("--random-games", type=int, default=10)
     parser.add_argument("--waiting-games", type=int, default=27, help="four bots each")
-    parser.add_argument("--only", nargs="+", choices=("search", "fast"), default=("search", "fast"))
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=ATTACKS,
+        default=ATTACKS,
+        help="the attacks to run (default: all)",
+    )
     parser.add_argument(
         "--pin",
         action="store_true",
