@@ -21,6 +21,7 @@ from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
+from tests.service.helpers import start_unless_started
 
 KIND = "smoke-and-mirrors"
 
@@ -115,7 +116,7 @@ async def test_server_bots_play_to_the_end_after_their_creator_leaves(served: Se
     assert (first.player_name, second.player_name) == ("heuristic bot 1", "heuristic bot 2")
     # The creator starts the game and leaves for good: its seat is played by
     # the game's default choice, the two bots play theirs on the server.
-    await client.start(game_id, host.token)
+    await start_unless_started(client, game_id, host.token)
     await client.resign(game_id, host.token)
     view = await _finished(client, game_id, host.token)
     assert view.table.finished
@@ -147,7 +148,7 @@ async def test_a_bot_keeps_playing_across_a_restart(tmp_path: Path) -> None:
     server = await start(settings)
     client = Client.connect(f"127.0.0.1:{server.port}")
     try:
-        await client.start(game_id, host.token)
+        await start_unless_started(client, game_id, host.token)
         await client.resign(game_id, host.token)
         view = await _finished(client, game_id, host.token)
         assert view.table.finished
@@ -178,7 +179,7 @@ async def test_a_server_search_bot_plays_to_the_end(tmp_path: Path) -> None:
         searcher = await client.add_bot(game_id, host.token, "search")
         other = await client.add_bot(game_id, host.token, "heuristic")
         assert (searcher.player_name, other.player_name) == ("search bot 1", "heuristic bot 1")
-        await client.start(game_id, host.token)
+        await start_unless_started(client, game_id, host.token)
         await client.resign(game_id, host.token)
         assert (await _finished(client, game_id, host.token)).table.finished
         await _bots_done(server, game_id, {searcher.seat, other.seat})
@@ -238,7 +239,7 @@ async def test_the_game_list_names_the_seats_and_whom_it_awaits(served: Served) 
     host = await client.join(game_id, "Ada")
     await client.join(game_id, "Bo")
     await client.add_bot(game_id, host.token)
-    await client.start(game_id, host.token)
+    await start_unless_started(client, game_id, host.token)
     (summary,) = [g for g in await client.list_games() if g.game_id == game_id]
     assert list(summary.player_names) == ["Ada", "Bo", "heuristic bot 1"]
     assert list(summary.bot_seats) == [2]

@@ -18,6 +18,7 @@ from cardroom.server.api.server import RunningServer, Settings, start
 from cardroom.server.limits import Limits
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
+from tests.service.helpers import start_unless_started
 
 WAITING_GAMES = 21  # six seats, five bots each: 105 bots, past one connection's 100 streams
 
@@ -50,7 +51,7 @@ async def _victim_plays(server: RunningServer, client: Client) -> None:
     host = await client.join(game_id, "Ada")
     await client.add_bot(game_id, host.token, "random")
     await client.add_bot(game_id, host.token, "heuristic")
-    await client.start(game_id, host.token)
+    await start_unless_started(client, game_id, host.token)
     await client.resign(game_id, host.token)
     for _ in steps(600, "the victim game's bots to finish it"):
         if (await client.view(game_id, host.token)).table.finished:
