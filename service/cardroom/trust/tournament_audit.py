@@ -1,0 +1,501 @@
+"""The tournament auditor: checks a signed tournament record and its games'
+records offline, and names the first thing that does not add up
+(docs/trust.md, "Tournaments"; the rules in docs/rules/tournaments.md).
+
+:func:`audit_tournament` checks, in order:
+
+* signature, record, chain: the record's Ed25519 signature (against a
+  pinned key when one is given), its body, and the hash chain of its events;
+* entries: every registration carries the player's signature over the
+  tournament's id (TN-REGISTER);
+* pairing, standings, rules: the decider re-run on the recorded events,
+  with the seed the finish reveals (TN-SEED): every round's tables are the
+  ones the seed and the standings before it give, every result and round
+  is where the rules allow it, and the standings of every completed round
+  and the final ones follow from the results;
+* games: each table's game record passes the game audit
+  (:func:`cardroom.trust.audit.audit_record`: signature, chain,
+  commitments, rules re-run) under the same key, is a game of the
+  tournament's kind with the table's seats, and, where seats carry player
+  proofs, each seat is the table's player and its signature holds; no record
+  of another game is passed off as one of the tournament's;
+* results: the ranks recorded for each table are the ones its game's
+  events give.
+
+Nothing here touches the network or a database.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from google.protobuf import text_format
+from google.protobuf.message import DecodeError, Message
+
+from cardroom.domain import registry
+from cardroom.domain.kernel import Event, Game, MalformedCommand, RuleViolation
+from cardroom.domain.tournament import Tournament, decide, evolve
+from cardroom.trust import signing
+from cardroom.trust import tournament_record as records
+from cardroom.trust.audit import audit_record
+from cardroom.trust.chain import verify_chain
+from cardroom.trust.envelopes import unpack
+from cardroom.trust.problems import Problem
+from cardroom.trust.record import RecordError, record_body
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import tournament_pb2 as tnpb
+from cardroom.v1 import trust_pb2 as trpb
+
+CHECKS = (
+    "signature",
+    "record",
+    "chain",
+    "entries",
+    "pairing",
+    "standings",
+    "rules",
+    "games",
+    "results",
+    "ratings",
+)
+SEAT_CLAIM = b"cardroom.v1.seat-claim\x00"
+
+
+@dataclass
+class TournamentReport:
+    """What a tournament audit found; ``ok`` when there is no problem."""
+
+    tournament_id: str = ""
+    kind: str = ""
+    event_count: int = 0
+    games: int = 0
+    public_key: bytes = b""
+    key_pinned: bool = False
+    problems: list[Problem] = field(default_factory=list)
+    summaries: dict[str, str] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def add(self, check: str, message: str, event: int | None = None) -> None:
+        self.problems.append(Problem(check, message, event))
+
+    def render(self) -> str:
+        lines = [f"cardroom audit of tournament {self.tournament_id or '?'}"]
+        if self.kind:
+            lines.append(f"  game kind:   {self.kind}")
+        lines.append(f"  events:      {self.event_count}; games: {self.games}")
+        if self.public_key:
+            how = "pinned" if self.key_pinned else "named by the record itself, not pinned"
+            key = signing.fingerprint(self.public_key)
+            lines.append(f"  signed by:   Ed25519 key {key} ({how})")
+        lines.append("")
+        for check in CHECKS:
+            found = [p for p in self.problems if p.check == check]
+            if found:
+                noun = "problem" if len(found) == 1 else "problems"
+                lines.append(f"  [FAIL] {check:<12} {len(found)} {noun}")
+            elif check in self.skipped:
+                lines.append(f"  [SKIP] {check:<12} {self.skipped[check]}")
+            else:
+                lines.append(f"  [ OK ] {check:<12} {self.summaries.get(check, '')}")
+        lines.append("")
+        if self.problems:
+            lines.append(f"DISCREPANCIES ({len(self.problems)}), the first one first:")
+            lines.extend(f"  {p}" for p in self.problems)
+        elif self.skipped:
+            lines.append(f"VERIFIED, except what was skipped: {', '.join(self.skipped)}.")
+        else:
+            lines.append("VERIFIED: the tournament and every game check out.")
+        return "\n".join(lines)
+
+
+def audit_tournament(
+    record: tnpb.TournamentRecord,
+    games: Iterable[trpb.GameRecord],
+    *,
+    public_key: bytes | None = None,
+    resolve_game: Callable[[str], Game[Any]] = registry.game,
+) -> TournamentReport:
+    """Audit a signed tournament record with its games' records.
+    ``public_key`` is the server key you trust; without it the key the
+    tournament record names is used (integrity, not origin), and every game
+    record must be signed by that same key."""
+    report = TournamentReport(
+        public_key=public_key or record.public_key, key_pinned=public_key is not None
+    )
+    if records.verify(record, public_key):
+        report.summaries["signature"] = "valid Ed25519 signature over the record body"
+    elif public_key is not None and record.public_key != public_key:
+        report.add("signature", "the record is signed with another key than the pinned one")
+    else:
+        report.add("signature", "the signature does not match the record body")
+    try:
+        body = records.record_body(record)
+    except records.TournamentRecordError as error:
+        report.add("record", str(error))
+        return report
+    report.tournament_id, report.kind = body.tournament_id, body.kind
+    report.event_count = len(body.events)
+    chain_problems = verify_chain(body.events, head=body.chain_head)
+    report.problems.extend(chain_problems)
+    if chain_problems:
+        return report
+    report.summaries["chain"] = f"{len(body.events)} events linked up to the signed head"
+    envelopes = [epb.EventEnvelope.FromString(raw) for raw in body.events]
+    try:
+        events = [Event(unpack(e.event)) for e in envelopes]
+    except (DecodeError, ValueError, TypeError) as error:
+        report.add("record", f"an event does not decode: {error}")
+        return report
+    created = events[0].public if events else None
+    if not isinstance(created, tnpb.TournamentCreated):
+        report.add("record", "the first event is not TournamentCreated", 1)
+        return report
+    for name, said, actual in (
+        ("tournament id", body.tournament_id, created.tournament_id),
+        ("kind", body.kind, created.kind),
+    ):
+        if said != actual:
+            report.add("record", f"the record says {name} {said!r}, its events say {actual!r}")
+    if not report.problems:
+        report.summaries["record"] = f"format {body.format}; {created.kind} at {created.table_size}"
+    _check_entries(report, events, created.tournament_id)
+    state = _rerun(report, events, resolve_game)
+    key = public_key if public_key is not None else record.public_key
+    _check_games(report, state, list(games), key, resolve_game)
+    if importlib.util.find_spec("cardroom.domain.ratings") is None:
+        report.skipped["ratings"] = "no ratings module (cardroom.domain.ratings) in this build"
+    else:
+        report.skipped["ratings"] = "rating changes are not re-derived by this auditor yet"
+    return report
+
+
+# ------------------------------------------------------------------ entries
+
+
+def _check_entries(report: TournamentReport, events: Sequence[Event], tournament_id: str) -> None:
+    count = 0
+    before = len(report.problems)
+    for position, e in enumerate(events, 1):
+        if isinstance(e.public, tnpb.PlayerRegistered):
+            count += 1
+            if not records.entry_signed(e.public.player, tournament_id):
+                name = e.public.player.display_name or _short(e.public.player.public_key)
+                report.add(
+                    "entries",
+                    f"{name}'s registration is not signed by their key for this tournament",
+                    position,
+                )
+    if len(report.problems) == before:
+        report.summaries["entries"] = f"{count} registrations signed by the players' keys"
+
+
+# ------------------------------------------------------------------ re-run
+
+
+def _command_for(e: Event, seed: bytes) -> Message | None:
+    """The command the rules would have taken to record ``e``."""
+    public = e.public
+    if isinstance(public, tnpb.TournamentCreated):
+        return tnpb.CreateTournament(
+            tournament_id=public.tournament_id,
+            kind=public.kind,
+            table_size=public.table_size,
+            format=public.format,
+            rounds=public.rounds,
+            options=public.options if public.HasField("options") else None,
+            bye_half_points=public.bye_half_points,
+            name=public.name,
+        )
+    if isinstance(public, tnpb.PlayerRegistered):
+        return tnpb.RegisterPlayer(player=public.player)
+    if isinstance(public, tnpb.PlayerWithdrew):
+        return tnpb.WithdrawPlayer(public_key=public.public_key)
+    if isinstance(public, tnpb.RegistrationClosed):
+        return tnpb.CloseRegistration(seed_commitment=public.seed_commitment)
+    if isinstance(public, tnpb.RoundPaired):
+        ids = [t.game_id for t in public.tables]
+        return tnpb.PairRound(round=public.round, seed=seed, game_ids=ids if any(ids) else [])
+    if isinstance(public, tnpb.GameRecorded):
+        return tnpb.RecordGame(
+            round=public.round, table=public.table, game_id=public.game_id, ranks=public.ranks
+        )
+    if isinstance(public, tnpb.TournamentFinished):
+        return tnpb.FinishTournament(seed=seed)
+    return None
+
+
+def _check_of(public: Message) -> str:
+    if isinstance(public, tnpb.RoundPaired):
+        return "pairing"
+    if isinstance(public, (tnpb.RoundCompleted, tnpb.TournamentFinished)):
+        return "standings"
+    return "rules"
+
+
+def _rerun(
+    report: TournamentReport, events: Sequence[Event], resolve_game: Callable[[str], Game[Any]]
+) -> Tournament:
+    """Re-decide every recorded event from the state before it; returns the
+    state folded from the record's own events."""
+    finished = [e.public for e in events if isinstance(e.public, tnpb.TournamentFinished)]
+    seed = finished[-1].seed if finished else b""
+    if not finished:
+        report.add("rules", "the tournament is not finished: its seed is not revealed (TN-SEED)")
+    state = Tournament()
+    before = len(report.problems)
+    rounds = 0
+    at = 0
+    while at < len(events):
+        recorded = events[at]
+        command = _command_for(recorded, seed)
+        want: list[Event] = []
+        if command is None:
+            check = _check_of(recorded.public)
+            report.add(check, f"the rules do not give {_show(recorded)}", at + 1)
+        else:
+            try:
+                want = decide(state, command, resolve_game=resolve_game)
+            except (RuleViolation, MalformedCommand) as error:
+                report.add(
+                    _check_of(recorded.public),
+                    f"the rules refuse {_show(recorded)}: {error}",
+                    at + 1,
+                )
+        got = list(events[at : at + max(1, len(want))])
+        for offset, (expected, actual) in enumerate(zip(want, got, strict=False)):
+            if expected.public != actual.public:
+                report.add(
+                    _check_of(actual.public),
+                    _difference(expected.public, actual.public),
+                    at + offset + 1,
+                )
+        if len(got) < len(want):
+            report.add(
+                _check_of(want[len(got)].public),
+                f"the record lacks {_show(want[len(got)])}, which the rules give",
+            )
+        for e in got:
+            rounds += isinstance(e.public, tnpb.RoundPaired)
+            try:
+                state = evolve(state, e)
+            except (ValueError, IndexError, KeyError) as error:
+                report.add("rules", f"the event cannot follow the ones before it: {error}", at + 1)
+                return state
+        at += len(got)
+    if len(report.problems) == before:
+        report.summaries["pairing"] = f"{rounds} rounds re-drawn from the revealed seed"
+        report.summaries["standings"] = "every round's standings and the final ones follow"
+        report.summaries["rules"] = f"{len(events)} events re-decided by the tournament's rules"
+    return state
+
+
+def _difference(want: Message, got: Message) -> str:
+    if isinstance(want, tnpb.RoundPaired) and isinstance(got, tnpb.RoundPaired):
+        if [t.seats for t in want.tables] != [t.seats for t in got.tables]:
+            for w, g in zip(want.tables, got.tables, strict=False):
+                if w.seats != g.seats:
+                    return (
+                        f"round {got.round}, table {g.table}: the seed and the standings seat "
+                        f"{_keys(w.seats)}, the record {_keys(g.seats)}"
+                    )
+            return f"round {got.round}: the seed and the standings give {len(want.tables)} tables"
+        if list(want.byes) != list(got.byes):
+            return f"round {got.round}: the byes go to {_keys(want.byes)}, not {_keys(got.byes)}"
+        return f"round {got.round}: the standings digest is not the one the results give"
+    if isinstance(want, (tnpb.RoundCompleted, tnpb.TournamentFinished)) and isinstance(
+        got, (tnpb.RoundCompleted, tnpb.TournamentFinished)
+    ):
+        for line, said in zip(want.standings, got.standings, strict=False):
+            if line != said:
+                return (
+                    f"place {said.place}: the results give {_key(line.public_key)} with "
+                    f"{line.half_points / 2:g} points, the record {_key(said.public_key)} with "
+                    f"{said.half_points / 2:g}"
+                )
+        return "the standings do not follow from the results"
+    return f"the rules give {_show(Event(want))}, the record has {_show(Event(got))}"
+
+
+# -------------------------------------------------------------------- games
+
+
+def game_ranks(envelopes: Sequence[epb.EventEnvelope]) -> list[int] | None:
+    """Each seat's finishing rank from a finished game's events (1 best,
+    ties share a rank): the winners of GameFinished first; then every other
+    seat still playing, tied; then the seats that left (SeatResigned),
+    tied last (T-RESIGN). None when the game did not finish."""
+    created = tpb.GameCreated()
+    envelopes[0].event.Unpack(created)
+    departed: set[int] = set()
+    winners: list[int] | None = None
+    for envelope in envelopes:
+        resigned = tpb.SeatResigned()
+        finished = tpb.GameFinished()
+        if envelope.event.Unpack(resigned):
+            departed.add(resigned.seat)
+        elif envelope.event.Unpack(finished):
+            winners = list(finished.winners)
+    if winners is None:
+        return None
+    playing = [s for s in range(created.seat_count) if s not in departed or s in winners]
+    return [
+        1 if seat in winners else 1 + len(winners) if seat in playing else 1 + len(playing)
+        for seat in range(created.seat_count)
+    ]
+
+
+def _check_games(
+    report: TournamentReport,
+    state: Tournament,
+    games: Sequence[trpb.GameRecord],
+    key: bytes,
+    resolve_game: Callable[[str], Game[Any]],
+) -> None:
+    by_id: dict[str, trpb.GameRecord] = {}
+    for given in games:
+        try:
+            by_id.setdefault(record_body(given).game_id, given)
+        except RecordError as error:
+            report.add("games", f"a game record cannot be read: {error}")
+    wanted = {
+        t.game_id: (paired.number, t) for paired in state.rounds for t in paired.tables if t.game_id
+    }
+    for game_id in by_id:
+        if game_id not in wanted:
+            report.add("games", f"game {game_id} is not a game of this tournament")
+    before = {check: _count(report, check) for check in ("games", "results")}
+    proofs = "player" in tpb.SeatTaken.DESCRIPTOR.fields_by_name
+    checked = 0
+    for paired in state.rounds:
+        for table in paired.tables:
+            ranks = paired.results.get(table.number)
+            where = f"round {paired.number}, table {table.number}"
+            if ranks is None:
+                continue
+            game = by_id.get(table.game_id)
+            if game is None:
+                report.add("games", f"{where}: no record of its game {table.game_id!r}")
+                continue
+            checked += 1
+            _check_game(report, where, table.seats, ranks, game, key, proofs, resolve_game, state)
+    report.games = checked
+    if _count(report, "games") == before["games"]:
+        seats = "player proofs checked" if proofs else "no seat proofs in this build's SeatTaken"
+        report.summaries["games"] = f"{checked} game records pass the game audit ({seats})"
+    if _count(report, "results") == before["results"]:
+        report.summaries["results"] = f"{checked} recorded results are the games' own"
+
+
+def _check_game(
+    report: TournamentReport,
+    where: str,
+    seats: Sequence[bytes],
+    ranks: Sequence[int],
+    game: trpb.GameRecord,
+    key: bytes,
+    proofs: bool,
+    resolve_game: Callable[[str], Game[Any]],
+    state: Tournament,
+) -> None:
+    found = audit_record(game, public_key=key, resolve_game=resolve_game)
+    if found.problems:
+        first = found.problems[0]
+        report.add("games", f"{where}: game {found.game_id}: {first}")
+        return
+    envelopes = [epb.EventEnvelope.FromString(raw) for raw in record_body(game).events]
+    created = tpb.GameCreated()
+    envelopes[0].event.Unpack(created)
+    if created.kind != report.kind or created.seat_count != len(seats):
+        report.add(
+            "games",
+            f"{where}: game {found.game_id} is {created.kind} at {created.seat_count} seats, "
+            f"not the table's {report.kind} at {len(seats)}",
+        )
+        return
+    assert state.created is not None
+    if state.created.HasField("options") and created.options != state.created.options:
+        report.add("games", f"{where}: game {found.game_id} is not played with the options set")
+        return
+    if proofs:
+        _check_seat_proofs(report, where, found.game_id, seats, envelopes)
+    derived = game_ranks(envelopes)
+    if derived != list(ranks):
+        report.add(
+            "results",
+            f"{where}: the tournament records ranks {list(ranks)}, game {found.game_id}'s events "
+            f"give {derived}",
+        )
+
+
+def _check_seat_proofs(
+    report: TournamentReport,
+    where: str,
+    game_id: str,
+    seats: Sequence[bytes],
+    envelopes: Sequence[epb.EventEnvelope],
+) -> None:
+    """Each seat is taken by the table's player, who signed the seat claim
+    (the players' spec: "cardroom.v1.seat-claim" || 0x00 || game_id || 0x00
+    || u32be(seat) || entropy_commitment)."""
+    for envelope in envelopes:
+        taken = tpb.SeatTaken()
+        if not envelope.event.Unpack(taken):
+            continue
+        proof: Any = getattr(taken, "player")  # noqa: B009 (a field of a newer SeatTaken)
+        if taken.seat >= len(seats) or proof.public_key != seats[taken.seat]:
+            report.add(
+                "games",
+                f"{where}: seat {taken.seat} of game {game_id} is not taken by the table's player",
+                envelope.sequence,
+            )
+            continue
+        claim = (
+            SEAT_CLAIM
+            + game_id.encode()
+            + b"\x00"
+            + taken.seat.to_bytes(4, "big")
+            + taken.entropy_commitment
+        )
+        try:
+            Ed25519PublicKey.from_public_bytes(proof.public_key).verify(proof.signature, claim)
+        except (InvalidSignature, ValueError):
+            report.add(
+                "games",
+                f"{where}: seat {taken.seat}'s signature in game {game_id} does not match",
+                envelope.sequence,
+            )
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def _count(report: TournamentReport, check: str) -> int:
+    return sum(p.check == check for p in report.problems)
+
+
+def _key(key: bytes) -> str:
+    return _short(key)
+
+
+def _short(key: bytes) -> str:
+    return signing.fingerprint(key)[:12] if key else "nobody"
+
+
+def _keys(keys: Iterable[bytes]) -> str:
+    return "[" + ", ".join(_short(k) for k in keys) + "]"
+
+
+def _show(e: Event) -> str:
+    text = text_format.MessageToString(e.public, as_one_line=True)
+    text = text if len(text) <= 100 else text[:100] + "..."
+    return f"{e.public.DESCRIPTOR.name} {{{text}}}"

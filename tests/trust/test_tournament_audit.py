@@ -1,0 +1,174 @@
+"""The tournament audit re-derives a tournament from its signed record and
+its games' records, and names the first thing that does not match: a
+changed table, a changed or invented result, a game that is not the
+tournament's, a registration not signed by its player, rounds out of order,
+standings that do not follow (docs/trust.md, "Tournaments")."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from cardroom.trust import tournament_record as records
+from cardroom.trust.tournament_audit import TournamentReport, audit_tournament
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import tournament_pb2 as tnpb
+from tests.tournament.records import (
+    SERVER_KEY,
+    Played,
+    events_of,
+    forged,
+    play_game,
+    played_tournament,
+)
+
+
+@pytest.fixture(scope="module")
+def played() -> Played:
+    return played_tournament()
+
+
+def first(report: TournamentReport) -> tuple[str, str]:
+    assert report.problems, report.render()
+    problem = report.problems[0]
+    return problem.check, str(problem).split("] ", 1)[1]  # "event N: ..." where it has one
+
+
+def rewrite(envelope: epb.EventEnvelope, message: tnpb.RoundPaired | object) -> None:
+    envelope.event.Pack(message)  # type: ignore[arg-type]
+
+
+def unpacked(envelope: epb.EventEnvelope, kind: type) -> object:
+    message = kind()
+    assert envelope.event.Unpack(message)
+    return message
+
+
+def test_an_honest_tournament_verifies(played: Played) -> None:
+    report = audit_tournament(played.record(), played.games.values())
+    assert report.ok, report.render()
+    assert report.games == 4
+    assert "VERIFIED" in report.render()
+
+
+def test_a_changed_table_assignment_is_named(played: Played) -> None:
+    envelopes = played.envelopes()
+    at = events_of(envelopes, tnpb.RoundPaired)[1]
+    paired = unpacked(envelopes[at], tnpb.RoundPaired)
+    assert isinstance(paired, tnpb.RoundPaired)
+    a, b = paired.tables[0], paired.tables[1]
+    a.seats[0], b.seats[0] = b.seats[0], a.seats[0]
+    rewrite(envelopes[at], paired)
+    check, message = first(audit_tournament(forged(envelopes), played.games.values()))
+    assert check == "pairing"
+    assert message.startswith(f"event {at + 1}: round 2, table 1: the seed and the standings seat")
+
+
+def test_a_changed_result_is_caught_against_the_games_own_events() -> None:
+    # The server records other ranks for round 1's first table, consistently
+    # through the standings: only the game's own events tell.
+    def lie(round_number: int, table: int, given: list[int]) -> list[int]:
+        if (round_number, table) != (1, 1):
+            return given
+        return [1, 2, 3] if given != [1, 2, 3] else [3, 2, 1]
+
+    lied = played_tournament(ranks=lie)
+    check, message = first(audit_tournament(lied.record(), lied.games.values()))
+    assert check == "results"
+    assert message.startswith("round 1, table 1: the tournament records ranks")
+
+
+def test_an_invented_result_without_its_game_is_caught(played: Played) -> None:
+    games = [
+        g for gid, g in played.games.items() if gid != played.state.rounds[0].tables[0].game_id
+    ]
+    check, message = first(audit_tournament(played.record(), games))
+    assert (check, message.split(":")[0]) == ("games", "round 1, table 1")
+    assert "no record of its game" in message
+
+
+def test_a_game_that_is_not_the_tournaments_is_caught(played: Played) -> None:
+    stranger, _ = play_game("smiles-and-daggers", "someone-elses-game", 3, 1)
+    check, message = first(audit_tournament(played.record(), [*played.games.values(), stranger]))
+    assert (check, message) == ("games", "game someone-elses-game is not a game of this tournament")
+
+
+def test_a_game_played_under_the_tables_id_but_signed_by_another_key_is_caught(
+    played: Played,
+) -> None:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    table = played.state.rounds[0].tables[0]
+    other = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"other").digest())
+    swapped, _ = play_game("smiles-and-daggers", table.game_id, 3, 101, key=other)
+    games = {**played.games, table.game_id: swapped}
+    check, message = first(audit_tournament(played.record(), games.values()))
+    assert check == "games" and "another key than the pinned one" in message
+
+
+def test_a_registration_not_signed_by_its_player_is_caught(played: Played) -> None:
+    envelopes = played.envelopes()
+    at = events_of(envelopes, tnpb.PlayerRegistered)[2]
+    registered = unpacked(envelopes[at], tnpb.PlayerRegistered)
+    assert isinstance(registered, tnpb.PlayerRegistered)
+    registered.player.signature = records.sign_entry(SERVER_KEY, "t-0001", "").signature
+    rewrite(envelopes[at], registered)
+    check, message = first(audit_tournament(forged(envelopes), played.games.values()))
+    assert (check, message) == (
+        "entries",
+        f"event {at + 1}: player 2's registration is not signed by their key for this tournament",
+    )
+
+
+def test_reordered_rounds_are_caught(played: Played) -> None:
+    envelopes = played.envelopes()
+    one, two = events_of(envelopes, tnpb.RoundPaired)
+    end = events_of(envelopes, tnpb.TournamentFinished)[0]
+    swapped = [*envelopes[:one], *envelopes[two:end], *envelopes[one:two], *envelopes[end:]]
+    check, message = first(audit_tournament(forged(swapped), played.games.values()))
+    assert check == "pairing"
+    assert f"event {one + 1}: the rules refuse RoundPaired" in message
+    assert "TN-ROUND: the next round is 1, not 2" in message
+
+
+def test_standings_that_do_not_follow_are_caught(played: Played) -> None:
+    envelopes = played.envelopes()
+    at = events_of(envelopes, tnpb.TournamentFinished)[0]
+    finished = unpacked(envelopes[at], tnpb.TournamentFinished)
+    assert isinstance(finished, tnpb.TournamentFinished)
+    top, second = finished.standings[0].public_key, finished.standings[1].public_key
+    finished.standings[0].public_key, finished.standings[1].public_key = second, top
+    rewrite(envelopes[at], finished)
+    check, message = first(audit_tournament(forged(envelopes), played.games.values()))
+    assert check == "standings"
+    assert message.startswith(f"event {at + 1}: place 1: the results give")
+
+
+def test_a_record_changed_after_signing_fails_its_signature(played: Played) -> None:
+    record = played.record()
+    body = tnpb.TournamentRecordBody.FromString(record.body)
+    body.kind = "smoke-and-mirrors"
+    record.body = body.SerializeToString(deterministic=True)
+    report = audit_tournament(record, played.games.values())
+    assert first(report) == ("signature", "the signature does not match the record body")
+    pinned = audit_tournament(played.record(), played.games.values(), public_key=bytes(32))
+    assert first(pinned)[0] == "signature"
+
+
+def test_game_ranks_put_winners_first_and_departed_seats_last() -> None:
+    from cardroom.trust.tournament_audit import game_ranks
+    from cardroom.v1 import table_pb2 as tpb
+
+    def envelope(message: object) -> epb.EventEnvelope:
+        e = epb.EventEnvelope()
+        e.event.Pack(message)  # type: ignore[arg-type]
+        return e
+
+    stream = [
+        envelope(tpb.GameCreated(kind="x", seat_count=4)),
+        envelope(tpb.SeatResigned(seat=3)),
+        envelope(tpb.GameFinished(winners=[1])),
+    ]
+    assert game_ranks(stream) == [2, 1, 2, 4]
+    assert game_ranks(stream[:2]) is None
