@@ -7,9 +7,12 @@ standings that do not follow (docs/trust.md, "Tournaments")."""
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
 
+from cardroom.cli import main
+from cardroom.trust import record, signing
 from cardroom.trust import tournament_record as records
 from cardroom.trust.tournament_audit import TournamentReport, audit_tournament
 from cardroom.v1 import envelope_pb2 as epb
@@ -172,3 +175,24 @@ def test_game_ranks_put_winners_first_and_departed_seats_last() -> None:
     ]
     assert game_ranks(stream) == [2, 1, 2, 4]
     assert game_ranks(stream[:2]) is None
+
+
+def test_the_command_audits_the_files_and_exits_by_what_it_found(
+    played: Played, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tournament = tmp_path / "tournament.rec"
+    records.write_record(played.record(), tournament)
+    games = []
+    for game_id, game in played.games.items():
+        path = tmp_path / f"{game_id}.rec"
+        record.write_record(game, path)
+        games.append(str(path))
+    key = signing.public_key_bytes(SERVER_KEY).hex()
+    assert main(["audit", "tournament", str(tournament), *games, "--public-key", key]) == 0
+    assert "VERIFIED" in capsys.readouterr().out
+    assert main(["audit", "tournament", str(tournament), *games[1:]]) == 1
+    assert "no record of its game" in capsys.readouterr().out
+    assert main(["audit", "tournament", games[0], *games]) == 2
+    assert main(["audit", "tournament"]) == 2
+    assert "usage: cardroom audit tournament RECORD" in capsys.readouterr().err
+    assert main(["audit", games[0], games[1]]) == 2

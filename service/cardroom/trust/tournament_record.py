@@ -156,4 +156,8 @@ def write_record(record: tnpb.TournamentRecord, path: str | os.PathLike[str]) ->
 
 
 def read_record(path: str | os.PathLike[str]) -> tnpb.TournamentRecord:
-    return from_bytes(Path(path).read_bytes())
+    """A tournament record file; TournamentRecordError when it is not one
+    (a game record, say: its body's format says so)."""
+    found = from_bytes(Path(path).read_bytes())
+    record_body(found)
+    return found
