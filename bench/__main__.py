@@ -20,6 +20,9 @@ event's head costs, signed against ``--no-signed-heads`` (``bench/heads.py``).
 ``python3 dev.py bench search [--games 500] [--jobs N]``: the search bot
 against two heuristic bots, win rate against the fair share and CPU time per
 move (``bench/search.py``; docs/bots.md).
+``python3 dev.py bench tournament [--quick]``: a 64-player Swiss of bots over
+5 rounds per game kind, in process: wall time, CPU per game against a lone
+game's, the audit's time per game (``bench/tournament.py``).
 """
 
 from __future__ import annotations
@@ -237,6 +240,10 @@ async def main(argv: list[str]) -> int:
         from bench import search
 
         return search.main(argv[1:])
+    if argv[:1] == ["tournament"]:
+        from bench import tournament
+
+        return tournament.main(argv[1:])
     args = arguments(argv)
     scale = scaled(
         QUICK if args.quick else FULL,
