@@ -102,7 +102,7 @@ def test_a_result_names_the_tables_game_once_with_a_rank_per_seat() -> None:
         tnpb.RecordGame(round=2, table=1, game_id=table.game_id, ranks=[1, 2, 3]),
         "TN-RESULT",
     )
-    for ranks in ([1, 2], [2, 2, 3], [1, 2, 4]):
+    for ranks in ([1, 2], [2, 2, 3], [1, 2, 0], [1, 2, 65]):
         with pytest.raises(MalformedCommand):
             driver.do(tnpb.RecordGame(round=1, table=1, game_id=table.game_id, ranks=ranks))
     driver.do(tnpb.RecordGame(round=1, table=1, game_id=table.game_id, ranks=[1, 1, 3]))

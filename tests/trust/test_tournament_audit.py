@@ -159,7 +159,7 @@ def test_a_record_changed_after_signing_fails_its_signature(played: Played) -> N
     assert first(pinned)[0] == "signature"
 
 
-def test_game_ranks_put_winners_first_and_departed_seats_last() -> None:
+def test_game_ranks_are_the_ratings_ranks_winners_first_departed_seats_last() -> None:
     from cardroom.trust.tournament_audit import game_ranks
     from cardroom.v1 import table_pb2 as tpb
 
@@ -173,7 +173,7 @@ def test_game_ranks_put_winners_first_and_departed_seats_last() -> None:
         envelope(tpb.SeatResigned(seat=3)),
         envelope(tpb.GameFinished(winners=[1])),
     ]
-    assert game_ranks(stream) == [2, 1, 2, 4]
+    assert game_ranks(stream) == [2, 1, 2, 3]
     assert game_ranks(stream[:2]) is None
 
 

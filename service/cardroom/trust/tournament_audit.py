@@ -27,6 +27,7 @@ Nothing here touches the network or a database.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -330,26 +331,23 @@ def _difference(want: Message, got: Message) -> str:
 
 
 def game_ranks(envelopes: Sequence[epb.EventEnvelope]) -> list[int] | None:
-    """Each seat's finishing rank from a finished game's events (1 best,
-    ties share a rank): the winners of GameFinished first; then every other
-    seat still playing, tied; then the seats that left (SeatResigned),
-    tied last (T-RESIGN). None when the game did not finish."""
-    created = tpb.GameCreated()
-    envelopes[0].event.Unpack(created)
-    departed: set[int] = set()
-    winners: list[int] | None = None
-    for envelope in envelopes:
-        resigned = tpb.SeatResigned()
-        finished = tpb.GameFinished()
-        if envelope.event.Unpack(resigned):
-            departed.add(resigned.seat)
-        elif envelope.event.Unpack(finished):
-            winners = list(finished.winners)
-    if winners is None:
+    """Each seat's rank from a finished game's public events, as ratings
+    rank it (docs/rules/table.md, T-RATING): the winners of GameFinished 1,
+    the other seats still playing 2, the seats that left (SeatResigned) 3.
+    None when the game did not finish. Uses ``cardroom.domain.ratings``
+    where this build has it, so the two never disagree."""
+    public = [unpack(e.event) for e in envelopes]
+    if importlib.util.find_spec("cardroom.domain.ratings") is not None:
+        ratings: Any = importlib.import_module("cardroom.domain.ratings")
+        result = ratings.result_of(envelopes[0].game_id, public)
+        return None if result is None else [p.rank for p in result.placings]
+    created = next((e for e in public if isinstance(e, tpb.GameCreated)), None)
+    finished = next((e for e in public if isinstance(e, tpb.GameFinished)), None)
+    if created is None or finished is None:
         return None
-    playing = [s for s in range(created.seat_count) if s not in departed or s in winners]
+    departed = {e.seat for e in public if isinstance(e, tpb.SeatResigned)}
     return [
-        1 if seat in winners else 1 + len(winners) if seat in playing else 1 + len(playing)
+        3 if seat in departed else 1 if seat in finished.winners else 2
         for seat in range(created.seat_count)
     ]
 

@@ -24,6 +24,8 @@ SEED_BYTES = 32
 MAX_NAME = 64
 MAX_PLAYERS = 1024
 MAX_ROUNDS = 64
+# Ranks count by their order only (TN-POINTS): ratings rank a departed seat 3.
+MAX_RANK = 64
 
 
 def decide(
@@ -207,8 +209,8 @@ def _record(state: Tournament, command: tnpb.RecordGame) -> list[Event]:
             "TN-RESULT", f"table {command.table} plays {quote(paired.game_id)}, not this game"
         )
     size = len(paired.seats)
-    if len(command.ranks) != size or any(not 1 <= r <= size for r in command.ranks):
-        raise MalformedCommand(f"a result ranks each of the {size} seats from 1 to {size}")
+    if len(command.ranks) != size or any(not 1 <= r <= MAX_RANK for r in command.ranks):
+        raise MalformedCommand(f"a result ranks each of the {size} seats from 1 to {MAX_RANK}")
     if 1 not in command.ranks:
         raise MalformedCommand("a result ranks some seat first")
     out = [
