@@ -29,8 +29,10 @@ import statistics
 import sys
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
@@ -40,11 +42,11 @@ from cardroom.domain import table as tables
 from cardroom.domain.kernel import DEALER, GUEST, OPERATOR, Actor, Event
 from cardroom.domain.tournament import Tournament, decide, evolve
 from cardroom.domain.tournament.rules import draw_round
-from cardroom.trust import chain, chance, commitments, record
+from cardroom.trust import chain, chance, commitments, record, signing
 from cardroom.trust import tournament_record as records
 from cardroom.trust.audit import audit_record
 from cardroom.trust.envelopes import command_record, to_envelope
-from cardroom.trust.tournament_audit import audit_tournament, game_ranks
+from cardroom.trust.tournament_audit import audit_tournament, game_ranks, seat_claim, seat_proofs
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
@@ -93,9 +95,15 @@ class Game:
 
 
 def play_game(
-    kind: str, game_id: str, seats: int, choices: int
+    kind: str,
+    game_id: str,
+    seats: int,
+    choices: int,
+    players: Sequence[Ed25519PrivateKey] = (),
 ) -> tuple[trpb.GameRecord, list[int]]:
-    """A bot game (random legal moves) recorded and signed; its ranks."""
+    """A bot game (random legal moves) recorded and signed; its ranks. Each
+    seat is signed by its player's key where this build's seats carry player
+    proofs (SeatTaken.player), as a tournament's games are."""
     rules = registry.game(kind)
     game = Game(kind, game_id, hashlib.sha256(game_id.encode()).digest())
     created = tables.create(rules, rules.options_type(), seats, set_deal=False)
@@ -105,7 +113,12 @@ def play_game(
     game.table = tables.initial(rules, created.public)
     for seat in range(seats):
         token = hashlib.sha256(f"{game_id}/{seat}".encode()).digest()
-        game.append(GUEST, tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token))
+        command = tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token)
+        if players and seat_proofs():
+            proof: Any = getattr(command, "player")  # noqa: B009 (a field of newer builds)
+            proof.public_key = signing.public_key_bytes(players[seat])
+            proof.signature = players[seat].sign(seat_claim(game_id, seat, b""))
+        game.append(GUEST, command)
     game.append(OPERATOR, tpb.StartGame())
     game.deal()
     rng = random.Random(choices)
@@ -161,9 +174,11 @@ def tournament(kind: str, players: int, rounds: int, table_size: int) -> Run:
             rounds=rounds,
         )
     )
+    keys = {}
     for i in range(players):
         player = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(f"p{i}".encode()).digest())
-        do(tnpb.RegisterPlayer(player=records.sign_entry(player, tournament_id, f"bot {i}")))
+        keys[signing.public_key_bytes(player)] = player
+        do(records.sign_entry(player, tournament_id, f"bot {i}"))
     do(tnpb.CloseRegistration(seed_commitment=hashlib.sha256(seed).digest()))
     games = []
     for number in range(1, rounds + 1):
@@ -176,7 +191,10 @@ def tournament(kind: str, players: int, rounds: int, table_size: int) -> Run:
         ]
         do(tnpb.PairRound(round=number, seed=seed, game_ids=ids))
         for table in state.rounds[-1].tables:
-            game, ranks = play_game(kind, table.game_id, table_size, number * 1000 + table.number)
+            seated = [keys[k] for k in table.seats]
+            game, ranks = play_game(
+                kind, table.game_id, table_size, number * 1000 + table.number, seated
+            )
             games.append(game)
             do(
                 tnpb.RecordGame(

@@ -23,6 +23,14 @@ def key(i: int) -> bytes:
     return hashlib.sha256(f"player {i}".encode()).digest()
 
 
+def register(public_key: bytes, display_name: str = "") -> tnpb.RegisterPlayer:
+    """An unsigned registration (the domain leaves signatures to the service)."""
+    command = tnpb.RegisterPlayer()
+    command.player.public_key = public_key
+    command.player.display_name = display_name
+    return command
+
+
 Ranker = Callable[[int, tnpb.TournamentTable], Sequence[int]]
 
 
@@ -84,8 +92,7 @@ def opened(
         )
     )
     for i in range(players):
-        proof = tnpb.PlayerProof(public_key=key(i), display_name=f"player {i}")
-        driver.do(tnpb.RegisterPlayer(player=proof))
+        driver.do(register(public_key=key(i), display_name=f"player {i}"))
     return driver
 
 

@@ -11,17 +11,20 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
 from cardroom.domain import registry
+from cardroom.domain.kernel import GUEST, OPERATOR
 from cardroom.domain.tournament import Tournament, decide, evolve
 from cardroom.domain.tournament.rules import draw_round
-from cardroom.trust import chain
+from cardroom.trust import chain, signing
 from cardroom.trust import tournament_record as records
-from cardroom.trust.tournament_audit import game_ranks
+from cardroom.trust.tournament_audit import game_ranks, seat_claim, seat_proofs
 from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
 from cardroom.v1 import trust_pb2 as trpb
 from tests.trust.harness import TrustedGame
@@ -66,14 +69,29 @@ class Played:
 
 
 def play_game(
-    kind: str, gid: str, seats: int, choices: int, key: Ed25519PrivateKey = SERVER_KEY
+    kind: str,
+    gid: str,
+    seats: int,
+    choices: int,
+    key: Ed25519PrivateKey = SERVER_KEY,
+    players: Sequence[Ed25519PrivateKey] = (),
 ) -> tuple[trpb.GameRecord, list[int]]:
-    """A bot game (random legal moves), its signed record and its ranks."""
-    trusted = TrustedGame(
-        registry.game(kind), game_id=gid, seed=hashlib.sha256(gid.encode()).digest()
-    )
+    """A bot game (random legal moves), its signed record and its ranks;
+    each seat signed by its player's key where this build's seats carry
+    player proofs (SeatTaken.player)."""
+    seed = hashlib.sha256(gid.encode()).digest()
+    trusted = TrustedGame(registry.game(kind), game_id=gid, seed=seed)
     trusted.create(seats)
-    trusted.seat_everyone()
+    for seat in range(seats):
+        token = hashlib.sha256(f"{gid}/{seat}".encode()).digest()
+        command = tpb.TakeSeat(seat=seat, player_name=f"P{seat}", token_sha256=token)
+        if players and seat_proofs():
+            proof: Any = getattr(command, "player")  # noqa: B009 (a field of newer builds)
+            proof.public_key = signing.public_key_bytes(players[seat])
+            proof.signature = players[seat].sign(seat_claim(gid, seat, b""))
+            proof.display_name = f"P{seat}"
+        trusted.execute(GUEST, command)
+    trusted.execute(OPERATOR, tpb.StartGame())
     trusted.play_out(random.Random(choices))
     ranks = game_ranks(trusted.envelopes)
     assert ranks is not None
@@ -98,16 +116,19 @@ def played_tournament(
             rounds=rounds,
         )
     )
+    keys = {signing.public_key_bytes(player_key(i)): player_key(i) for i in range(players)}
     for i in range(players):
-        proof = records.sign_entry(player_key(i), TOURNAMENT_ID, f"player {i}")
-        played.do(tnpb.RegisterPlayer(player=proof))
+        played.do(records.sign_entry(player_key(i), TOURNAMENT_ID, f"player {i}"))
     played.do(tnpb.CloseRegistration(seed_commitment=hashlib.sha256(SEED).digest()))
     for number in range(1, rounds + 1):
         count = len(draw_round(played.state, SEED)[0].tables)
         ids = [game_id(number, t) for t in range(1, count + 1)]
         played.do(tnpb.PairRound(round=number, seed=SEED, game_ids=ids))
         for table in played.state.rounds[-1].tables:
-            record, found = play_game(kind, table.game_id, table_size, number * 100 + table.number)
+            seated = [keys[k] for k in table.seats]
+            record, found = play_game(
+                kind, table.game_id, table_size, number * 100 + table.number, players=seated
+            )
             played.games[table.game_id] = record
             played.do(
                 tnpb.RecordGame(

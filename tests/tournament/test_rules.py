@@ -10,7 +10,17 @@ import pytest
 from cardroom.domain.kernel import MalformedCommand, RuleViolation
 from cardroom.domain.tournament import view
 from cardroom.v1 import tournament_pb2 as tnpb
-from tests.tournament.builder import KIND, ROUND_ROBIN, SEED, SWISS, Driver, closed, key, opened
+from tests.tournament.builder import (
+    KIND,
+    ROUND_ROBIN,
+    SEED,
+    SWISS,
+    Driver,
+    closed,
+    key,
+    opened,
+    register,
+)
 
 
 def refused(driver: Driver, command: object, rule: str) -> None:
@@ -55,18 +65,18 @@ def test_an_unknown_kind_or_format_is_malformed() -> None:
 
 def test_a_player_registers_once_with_a_whole_key() -> None:
     driver = opened(2)
-    refused(driver, tnpb.RegisterPlayer(player=tnpb.PlayerProof(public_key=key(0))), "TN-REGISTER")
+    refused(driver, register(public_key=key(0)), "TN-REGISTER")
     with pytest.raises(MalformedCommand):
-        driver.do(tnpb.RegisterPlayer(player=tnpb.PlayerProof(public_key=b"short")))
+        driver.do(register(public_key=b"short"))
 
 
 def test_registration_closes_only_with_a_table_full_and_then_stays_closed() -> None:
     driver = opened(2, table_size=3)
     commitment = hashlib.sha256(SEED).digest()
     refused(driver, tnpb.CloseRegistration(seed_commitment=commitment), "TN-FIELD")
-    driver.do(tnpb.RegisterPlayer(player=tnpb.PlayerProof(public_key=key(2))))
+    driver.do(register(public_key=key(2)))
     driver.do(tnpb.CloseRegistration(seed_commitment=commitment))
-    refused(driver, tnpb.RegisterPlayer(player=tnpb.PlayerProof(public_key=key(3))), "TN-REGISTER")
+    refused(driver, register(public_key=key(3)), "TN-REGISTER")
     assert driver.state.field == (key(0), key(1), key(2))
 
 

@@ -14,7 +14,7 @@ import pytest
 from cardroom.cli import main
 from cardroom.trust import record, signing
 from cardroom.trust import tournament_record as records
-from cardroom.trust.tournament_audit import TournamentReport, audit_tournament
+from cardroom.trust.tournament_audit import TournamentReport, audit_tournament, seat_proofs
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import tournament_pb2 as tnpb
 from tests.tournament.records import (
@@ -24,6 +24,7 @@ from tests.tournament.records import (
     forged,
     play_game,
     played_tournament,
+    player_key,
 )
 
 
@@ -115,7 +116,7 @@ def test_a_registration_not_signed_by_its_player_is_caught(played: Played) -> No
     at = events_of(envelopes, tnpb.PlayerRegistered)[2]
     registered = unpacked(envelopes[at], tnpb.PlayerRegistered)
     assert isinstance(registered, tnpb.PlayerRegistered)
-    registered.player.signature = records.sign_entry(SERVER_KEY, "t-0001", "").signature
+    registered.player.signature = records.sign_entry(SERVER_KEY, "t-0001", "").player.signature
     rewrite(envelopes[at], registered)
     check, message = first(audit_tournament(forged(envelopes), played.games.values()))
     assert (check, message) == (
@@ -196,3 +197,16 @@ def test_the_command_audits_the_files_and_exits_by_what_it_found(
     assert main(["audit", "tournament"]) == 2
     assert "usage: cardroom audit tournament RECORD" in capsys.readouterr().err
     assert main(["audit", games[0], games[1]]) == 2
+
+
+@pytest.mark.skipif(not seat_proofs(), reason="this build's seats carry no player proofs yet")
+def test_a_game_whose_seats_other_keys_signed_is_caught(played: Played) -> None:
+    """The table's game, played under its id and signed by the server, but
+    seated by other players (each seat validly signed by its own key)."""
+    table = played.state.rounds[0].tables[0]
+    strangers = [player_key(100 + seat) for seat in range(3)]
+    swapped, _ = play_game("smiles-and-daggers", table.game_id, 3, 101, players=strangers)
+    games = {**played.games, table.game_id: swapped}
+    check, message = first(audit_tournament(played.record(), games.values()))
+    assert check == "games"
+    assert f"round 1, table 1: seat 0 of game {table.game_id} is not taken by" in message

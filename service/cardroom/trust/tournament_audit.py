@@ -189,7 +189,7 @@ def _check_entries(report: TournamentReport, events: Sequence[Event], tournament
     for position, e in enumerate(events, 1):
         if isinstance(e.public, tnpb.PlayerRegistered):
             count += 1
-            if not records.entry_signed(e.public.player, tournament_id):
+            if not records.entry_signed(e.public, tournament_id):
                 name = e.public.player.display_name or _short(e.public.player.public_key)
                 report.add(
                     "entries",
@@ -372,7 +372,7 @@ def _check_games(
         if game_id not in wanted:
             report.add("games", f"game {game_id} is not a game of this tournament")
     before = {check: _count(report, check) for check in ("games", "results")}
-    proofs = "player" in tpb.SeatTaken.DESCRIPTOR.fields_by_name
+    proofs = seat_proofs()
     checked = 0
     for paired in state.rounds:
         for table in paired.tables:
@@ -457,13 +457,7 @@ def _check_seat_proofs(
                 envelope.sequence,
             )
             continue
-        claim = (
-            SEAT_CLAIM
-            + game_id.encode()
-            + b"\x00"
-            + taken.seat.to_bytes(4, "big")
-            + taken.entropy_commitment
-        )
+        claim = seat_claim(game_id, taken.seat, taken.entropy_commitment)
         try:
             Ed25519PublicKey.from_public_bytes(proof.public_key).verify(proof.signature, claim)
         except (InvalidSignature, ValueError):
@@ -475,6 +469,16 @@ def _check_seat_proofs(
 
 
 # ----------------------------------------------------------------- helpers
+
+
+def seat_claim(game_id: str, seat: int, entropy_commitment: bytes) -> bytes:
+    """What a player signs to take a seat (the players' spec)."""
+    return SEAT_CLAIM + game_id.encode() + b"\x00" + seat.to_bytes(4, "big") + entropy_commitment
+
+
+def seat_proofs() -> bool:
+    """Whether this build's seats carry player proofs (SeatTaken.player)."""
+    return "player" in tpb.SeatTaken.DESCRIPTOR.fields_by_name
 
 
 def _count(report: TournamentReport, check: str) -> int:

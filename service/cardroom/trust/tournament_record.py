@@ -41,15 +41,20 @@ def entry_claim(tournament_id: str) -> bytes:
     return ENTRY_CONTEXT + tournament_id.encode()
 
 
-def sign_entry(key: Ed25519PrivateKey, tournament_id: str, display_name: str) -> tnpb.PlayerProof:
-    return tnpb.PlayerProof(
-        public_key=signing.public_key_bytes(key),
-        signature=key.sign(entry_claim(tournament_id)),
-        display_name=display_name,
-    )
+def sign_entry(
+    key: Ed25519PrivateKey, tournament_id: str, display_name: str
+) -> tnpb.RegisterPlayer:
+    """A player's registration, signed with their key (TN-REGISTER)."""
+    command = tnpb.RegisterPlayer()
+    command.player.public_key = signing.public_key_bytes(key)
+    command.player.signature = key.sign(entry_claim(tournament_id))
+    command.player.display_name = display_name
+    return command
 
 
-def entry_signed(proof: tnpb.PlayerProof, tournament_id: str) -> bool:
+def entry_signed(registered: tnpb.PlayerRegistered, tournament_id: str) -> bool:
+    """Whether the registration's signature is its key's over the claim."""
+    proof = registered.player
     try:
         Ed25519PublicKey.from_public_bytes(proof.public_key).verify(
             proof.signature, entry_claim(tournament_id)
