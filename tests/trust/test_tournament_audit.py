@@ -171,6 +171,7 @@ def test_game_ranks_are_the_ratings_ranks_winners_first_departed_seats_last() ->
 
     stream = [
         envelope(tpb.GameCreated(kind="x", seat_count=4)),
+        *(envelope(tpb.SeatTaken(seat=seat, player_name=f"P{seat}")) for seat in range(4)),
         envelope(tpb.SeatResigned(seat=3)),
         envelope(tpb.GameFinished(winners=[1])),
     ]
