@@ -183,3 +183,12 @@ def test_every_viewer_sees_the_same_and_no_seed_before_the_end() -> None:
     assert shown.seed == b"" and shown.seed_commitment == hashlib.sha256(SEED).digest()
     assert SEED not in shown.SerializeToString()
     assert len(shown.rounds) == 1 and len(shown.results) == 2
+
+
+def test_in_a_round_robin_the_opponent_of_a_player_who_withdrew_has_a_bye() -> None:
+    driver = closed(4, table_size=2, rounds=0, format=ROUND_ROBIN)
+    driver.play_round(1)
+    driver.do(tnpb.WithdrawPlayer(public_key=key(0)))
+    paired = driver.play_round(2)
+    assert len(paired.tables) == 1 and len(paired.byes) == 1
+    assert key(0) not in [*paired.byes, *(k for t in paired.tables for k in t.seats)]

@@ -211,3 +211,13 @@ def test_a_game_whose_seats_other_keys_signed_is_caught(played: Played) -> None:
     check, message = first(audit_tournament(played.record(), games.values()))
     assert check == "games"
     assert f"round 1, table 1: seat 0 of game {table.game_id} is not taken by" in message
+
+
+def test_an_unfinished_tournament_cannot_be_re_drawn(played: Played) -> None:
+    envelopes = played.envelopes()
+    end = events_of(envelopes, tnpb.TournamentFinished)[0]
+    report = audit_tournament(forged(envelopes[:end]), played.games.values())
+    assert first(report) == (
+        "rules",
+        "the tournament is not finished: its seed is not revealed (TN-SEED)",
+    )
