@@ -140,7 +140,7 @@ def group(
         found = split(list(players))
     except _Exhausted:
         found = None
-    return found if found is not None else greedy(players, size, met)
+    return found if found is not None else improved(greedy(players, size, met), met)
 
 
 class _Exhausted(Exception):
@@ -165,6 +165,38 @@ def greedy(
             table.append(remaining.pop(best))
         tables.append(tuple(table))
     return tables
+
+
+def improved(
+    tables: list[tuple[bytes, ...]], met: Counter[frozenset[bytes]]
+) -> list[tuple[bytes, ...]]:
+    """The fallback's second step (TN-SWISS): while some swap of two
+    players at different tables lowers the number of repeat meetings, make
+    the first such swap (tables in order, then seats in order), at most
+    SEARCH_BUDGET swaps tried."""
+    seated = [list(t) for t in tables]
+
+    def repeats(table: Sequence[bytes]) -> int:
+        return sum(met[frozenset((a, b))] for a, b in combinations(table, 2))
+
+    tried = 0
+    better = True
+    while better and tried < SEARCH_BUDGET:
+        better = False
+        for i, j in combinations(range(len(seated)), 2):
+            if not repeats(seated[i]) and not repeats(seated[j]):
+                continue
+            before = repeats(seated[i]) + repeats(seated[j])
+            for a, b in ((a, b) for a in range(len(seated[i])) for b in range(len(seated[j]))):
+                tried += 1
+                seated[i][a], seated[j][b] = seated[j][b], seated[i][a]
+                if repeats(seated[i]) + repeats(seated[j]) < before:
+                    better = True
+                    break
+                seated[i][a], seated[j][b] = seated[j][b], seated[i][a]
+            if better or tried >= SEARCH_BUDGET:
+                break
+    return [tuple(t) for t in seated]
 
 
 def robin_rounds(players: int, table_size: int) -> int:
