@@ -15,7 +15,13 @@ from cardroom.v1 import tournament_pb2 as tnpb
 SWISS = tnpb.TournamentFormat.KIND_SWISS
 ROUND_ROBIN = tnpb.TournamentFormat.KIND_ROUND_ROBIN
 SEED = bytes(range(32))
-KIND = "smiles-and-daggers"  # 2 to 6 seats
+KIND = "smiles-and-daggers"  # 3 to 6 seats by default (2 only with allow_two_players)
+PAIRS = "smoke-and-mirrors"  # 2 to 5 seats
+
+
+def kind_for(table_size: int) -> str:
+    """A game kind its default options play at this many seats."""
+    return PAIRS if table_size == 2 else KIND
 
 
 def key(i: int) -> bytes:
@@ -82,13 +88,17 @@ def opened(
     table_size: int = 3,
     rounds: int = 3,
     format: tnpb.TournamentFormat.Kind.ValueType = SWISS,
-    kind: str = KIND,
+    kind: str = "",
 ) -> Driver:
     """A tournament with ``players`` registered and registration open."""
     driver = Driver()
     driver.do(
         tnpb.CreateTournament(
-            tournament_id="t-1", kind=kind, table_size=table_size, format=format, rounds=rounds
+            tournament_id="t-1",
+            kind=kind or kind_for(table_size),
+            table_size=table_size,
+            format=format,
+            rounds=rounds,
         )
     )
     for i in range(players):
@@ -102,7 +112,7 @@ def closed(
     table_size: int = 3,
     rounds: int = 3,
     format: tnpb.TournamentFormat.Kind.ValueType = SWISS,
-    kind: str = KIND,
+    kind: str = "",
 ) -> Driver:
     """The same with registration closed on SEED's commitment."""
     driver = opened(players, table_size=table_size, rounds=rounds, format=format, kind=kind)

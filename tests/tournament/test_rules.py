@@ -9,6 +9,7 @@ import pytest
 
 from cardroom.domain.kernel import MalformedCommand, RuleViolation
 from cardroom.domain.tournament import view
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
 from cardroom.v1 import tournament_pb2 as tnpb
 from tests.tournament.builder import (
     KIND,
@@ -53,11 +54,26 @@ def test_a_table_the_game_cannot_seat_or_a_swiss_without_rounds_is_refused(
     refused(Driver(), command, rule)
 
 
+def test_a_table_size_the_games_options_do_not_allow_is_refused() -> None:
+    """Smiles & Daggers seats 2 only with allow_two_players (DECISIONS 1.1)."""
+    command = tnpb.CreateTournament(
+        tournament_id="t", kind=KIND, table_size=2, format=SWISS, rounds=1
+    )
+    refused(Driver(), command, "TN-TABLE")
+    command.options.Pack(sd.Options(allow_two_players=True))
+    [created] = Driver().do(command)
+    assert isinstance(created.public, tnpb.TournamentCreated)
+    assert created.public.options == command.options
+    command.options.Pack(tnpb.Standing())
+    with pytest.raises(MalformedCommand):
+        Driver().do(command)
+
+
 def test_an_unknown_kind_or_format_is_malformed() -> None:
     for command in (
         tnpb.CreateTournament(tournament_id="t", kind="chess", table_size=2, format=SWISS),
-        tnpb.CreateTournament(tournament_id="t", kind=KIND, table_size=2, rounds=1),
-        tnpb.CreateTournament(kind=KIND, table_size=2, format=SWISS, rounds=1),
+        tnpb.CreateTournament(tournament_id="t", kind=KIND, table_size=3, rounds=1),
+        tnpb.CreateTournament(kind=KIND, table_size=3, format=SWISS, rounds=1),
     ):
         with pytest.raises(MalformedCommand):
             Driver().do(command)

@@ -14,6 +14,7 @@ from typing import Any
 from google.protobuf.message import Message
 
 from cardroom.domain import registry
+from cardroom.domain import table as tables
 from cardroom.domain.kernel import Event, Game, MalformedCommand, RuleViolation, event, quote
 from cardroom.domain.tournament import pairing, standings
 from cardroom.domain.tournament.state import ROUND_ROBIN, SWISS, Tournament
@@ -74,6 +75,15 @@ def _create(
             f"{game.kind} is played at {game.min_seats} to {game.max_seats} seats, "
             f"not {command.table_size}",
         )
+    options = tables.unpack_options(game, command.options if command.HasField("options") else None)
+    try:
+        game.initial_state(options, command.table_size)
+    except RuleViolation as error:
+        raise RuleViolation(
+            "TN-TABLE",
+            f"{game.kind} is not played at {command.table_size} seats with these options "
+            f"({error.rule}: {error.message})",
+        ) from None
     if command.format not in (SWISS, ROUND_ROBIN):
         raise MalformedCommand("the format is SWISS or ROUND_ROBIN")
     if command.format == SWISS and not 1 <= command.rounds <= MAX_ROUNDS:
