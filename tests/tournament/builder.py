@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -117,4 +118,29 @@ def closed(
     """The same with registration closed on SEED's commitment."""
     driver = opened(players, table_size=table_size, rounds=rounds, format=format, kind=kind)
     driver.do(tnpb.CloseRegistration(seed_commitment=hashlib.sha256(SEED).digest()))
+    return driver
+
+
+def shuffled_ranks(seed: int) -> Ranker:
+    """Each table's ranks a shuffle of 1..N, fixed by ``seed``."""
+
+    def ranker(number: int, table: tnpb.TournamentTable) -> list[int]:
+        ranks = list(range(1, len(table.seats) + 1))
+        random.Random(seed * 1000 + number * 100 + table.table).shuffle(ranks)
+        return ranks
+
+    return ranker
+
+
+def played(
+    players: int,
+    size: int,
+    rounds: int,
+    results: int,
+    fmt: tnpb.TournamentFormat.Kind.ValueType = SWISS,
+) -> Driver:
+    """A tournament played to its last round with shuffled results."""
+    driver = closed(players, table_size=size, rounds=rounds, format=fmt)
+    for number in range(1, driver.state.planned_rounds + 1):
+        driver.play_round(number, shuffled_ranks(results))
     return driver

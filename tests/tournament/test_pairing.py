@@ -3,7 +3,6 @@ many fields, table sizes and results drawn by hypothesis."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from itertools import combinations
 
@@ -12,31 +11,7 @@ from hypothesis import strategies as st
 
 from cardroom.domain.tournament import pairing
 from cardroom.domain.tournament.rules import draw_round
-from cardroom.v1 import tournament_pb2 as tnpb
-from tests.tournament.builder import ROUND_ROBIN, SEED, SWISS, Driver, Ranker, closed, key
-
-
-def shuffled_ranks(seed: int) -> Ranker:
-    def ranker(number: int, table: tnpb.TournamentTable) -> list[int]:
-        ranks = list(range(1, len(table.seats) + 1))
-        random.Random(seed * 1000 + number * 100 + table.table).shuffle(ranks)
-        return ranks
-
-    return ranker
-
-
-def played(
-    players: int,
-    size: int,
-    rounds: int,
-    results: int,
-    fmt: tnpb.TournamentFormat.Kind.ValueType = SWISS,
-) -> Driver:
-    driver = closed(players, table_size=size, rounds=rounds, format=fmt)
-    for number in range(1, driver.state.planned_rounds + 1):
-        driver.play_round(number, shuffled_ranks(results))
-    return driver
-
+from tests.tournament.builder import ROUND_ROBIN, SEED, closed, key, played
 
 fields = st.tuples(
     st.integers(2, 6),  # table size

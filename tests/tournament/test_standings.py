@@ -4,12 +4,13 @@ drawn from (TN-POINTS, TN-TIEBREAK, TN-BYE, TN-DRAW)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.domain.tournament import standings
 from cardroom.domain.tournament.state import Round, Table
-from tests.tournament.builder import key
+from cardroom.v1 import tournament_pb2 as tnpb
+from tests.tournament.builder import SEED, key, played
 
 
 @pytest.mark.parametrize(
@@ -80,3 +81,21 @@ def test_the_digest_follows_every_value_and_not_the_order_of_rows() -> None:
     assert standings.digest(lines) != standings.digest(again)
     withdrawn = standings.lines(keys, [keys[1]], [played_round()], 1)
     assert standings.digest(withdrawn) != standings.digest(again)
+
+
+@settings(max_examples=25)
+@given(st.integers(2, 5), st.integers(0, 9), st.integers(1, 4), st.integers(0, 10**6))
+def test_the_final_standings_are_ordered_by_the_stated_tie_breaks(
+    size: int, extra: int, rounds: int, results: int
+) -> None:
+    driver = played(size + extra, size, rounds, results)
+    [finished] = driver.do(tnpb.FinishTournament(seed=SEED))
+    assert isinstance(finished.public, tnpb.TournamentFinished)
+    lines = list(finished.public.standings)
+    assert [s.place for s in lines] == list(range(1, len(driver.state.field) + 1))
+    keys = [(-s.half_points, -s.buchholz_half_points, -s.wins) for s in lines]
+    assert keys == sorted(keys)
+    games = sum(len(r.tables) for r in driver.state.rounds)
+    byes = sum(len(r.byes) for r in driver.state.rounds)
+    total = games * size * (size - 1) + byes * driver.state.bye_half_points
+    assert sum(s.half_points for s in lines) == total
