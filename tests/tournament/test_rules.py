@@ -113,6 +113,12 @@ def test_a_round_pairs_every_player_once_with_the_game_ids_given() -> None:
     assert len(paired.byes) == 1
     with pytest.raises(MalformedCommand):
         closed(7).do(tnpb.PairRound(round=1, seed=SEED, game_ids=["only one"]))
+    for number, table in ((1, 1), (1, 2)):
+        driver.do(
+            tnpb.RecordGame(round=number, table=table, game_id=f"r1t{table}", ranks=[1, 2, 3])
+        )
+    with pytest.raises(MalformedCommand):  # a game of round 1 again
+        driver.do(tnpb.PairRound(round=2, seed=SEED, game_ids=["r1t1", "new"]))
 
 
 def test_a_result_names_the_tables_game_once_with_a_rank_per_seat() -> None:

@@ -198,6 +198,9 @@ def _pair(state: Tournament, command: tnpb.PairRound) -> list[Event]:
         not g or len(g) > 64 for g in command.game_ids
     ):
         raise MalformedCommand("every table's game id is distinct, of 1 to 64 characters")
+    earlier = {t.game_id for r in state.rounds for t in r.tables if t.game_id}
+    if earlier & set(command.game_ids):
+        raise MalformedCommand("a game id names one table of the whole tournament")
     names = list(command.game_ids) or [""] * len(drawn.tables)
     paired = tnpb.RoundPaired(round=number, byes=drawn.byes, standings_digest=digest)
     for index, (seats, game_id) in enumerate(zip(drawn.tables, names, strict=True), 1):
