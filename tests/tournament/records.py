@@ -154,7 +154,8 @@ def forged(
         copy.sequence = sequence
         copies.append(copy)
     stored = chain.link(copies, chain.ZERO_HASH)
-    return records.export_record(stored, key, exported_at=CLOCK)
+    # build and sign: a forger may sign an unfinished tournament's events too
+    return records.sign(records.build_record(stored, key, exported_at=CLOCK), key)
 
 
 def events_of(envelopes: Sequence[epb.EventEnvelope], kind: type[Message]) -> list[int]:

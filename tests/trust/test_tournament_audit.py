@@ -216,6 +216,8 @@ def test_a_game_whose_seats_other_keys_signed_is_caught(played: Played) -> None:
 def test_an_unfinished_tournament_cannot_be_re_drawn(played: Played) -> None:
     envelopes = played.envelopes()
     end = events_of(envelopes, tnpb.TournamentFinished)[0]
+    with pytest.raises(ValueError, match="only a finished tournament is exported"):
+        records.export_record(played.stored[:end], SERVER_KEY)
     report = audit_tournament(forged(envelopes[:end]), played.games.values())
     assert first(report) == (
         "rules",

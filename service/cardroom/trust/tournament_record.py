@@ -91,9 +91,21 @@ def append_batch(
 def export_record(
     stored: Sequence[bytes], key: Ed25519PrivateKey, *, exported_at: datetime | None = None
 ) -> tnpb.TournamentRecord:
-    """The signed record of a tournament from its events' stored bytes."""
+    """The signed record of a finished tournament from its events' stored
+    bytes. Refused before TournamentFinished: until then the command records
+    of PairRound hold the secret seed (TN-SEED)."""
     if not stored:
         raise ValueError("a tournament record needs at least TournamentCreated")
+    last = epb.EventEnvelope.FromString(stored[-1])
+    if not last.event.Unpack(tnpb.TournamentFinished()):
+        raise ValueError("only a finished tournament is exported (its seed is still secret)")
+    return sign(build_record(stored, key, exported_at=exported_at), key)
+
+
+def build_record(
+    stored: Sequence[bytes], key: Ed25519PrivateKey, *, exported_at: datetime | None = None
+) -> tnpb.TournamentRecord:
+    """The unsigned record of these events, naming ``key`` as its signer."""
     first = epb.EventEnvelope.FromString(stored[0])
     created = tnpb.TournamentCreated()
     if not first.event.Unpack(created):
@@ -107,7 +119,7 @@ def export_record(
         key_id=signing.fingerprint(signing.public_key_bytes(key)),
     )
     body.exported_at.FromDatetime(exported_at or datetime.now(UTC))
-    return sign(tnpb.TournamentRecord(body=body.SerializeToString(deterministic=True)), key)
+    return tnpb.TournamentRecord(body=body.SerializeToString(deterministic=True))
 
 
 def sign(record: tnpb.TournamentRecord, key: Ed25519PrivateKey) -> tnpb.TournamentRecord:
