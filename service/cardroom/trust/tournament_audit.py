@@ -35,7 +35,6 @@ from typing import Any
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-from google.protobuf import text_format
 from google.protobuf.message import DecodeError, Message
 
 from cardroom.domain import registry
@@ -293,10 +292,14 @@ def _rerun(
                 report.add("rules", f"the event cannot follow the ones before it: {error}", at + 1)
                 return state
         at += len(got)
-    if len(report.problems) == before:
-        report.summaries["pairing"] = f"{rounds} rounds re-drawn from the revealed seed"
-        report.summaries["standings"] = "every round's standings and the final ones follow"
-        report.summaries["rules"] = f"{len(events)} events re-decided by the tournament's rules"
+    found = {p.check for p in report.problems[before:]}
+    for check, summary in (
+        ("pairing", f"{rounds} rounds re-drawn from the revealed seed"),
+        ("standings", "every round's standings and the final ones follow"),
+        ("rules", f"{len(events)} events re-decided by the tournament's rules"),
+    ):
+        if check not in found:
+            report.summaries[check] = summary
     return state
 
 
@@ -498,6 +501,11 @@ def _keys(keys: Iterable[bytes]) -> str:
 
 
 def _show(e: Event) -> str:
-    text = text_format.MessageToString(e.public, as_one_line=True)
-    text = text if len(text) <= 100 else text[:100] + "..."
-    return f"{e.public.DESCRIPTOR.name} {{{text}}}"
+    """An event named for a person: its type and its scalar fields (keys
+    and digests left out)."""
+    fields = ", ".join(
+        f"{field.name} {value}"
+        for field, value in e.public.ListFields()
+        if isinstance(value, (str, int, float)) and not isinstance(value, bytes)
+    )
+    return f"{e.public.DESCRIPTOR.name}" + (f" ({fields})" if fields else "")
