@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardroom.domain.tournament.pairing import robin_rounds
 from cardroom.v1 import tournament_pb2 as tnpb
 
 SWISS = tnpb.TournamentFormat.KIND_SWISS
@@ -88,8 +89,6 @@ class Tournament:
             return 0
         if self.created.rounds or self.created.format != ROUND_ROBIN:
             return self.created.rounds
-        from cardroom.domain.tournament.pairing import robin_rounds
-
         return robin_rounds(len(self.field), self.table_size)
 
     @property
