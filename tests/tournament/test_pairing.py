@@ -153,3 +153,14 @@ def test_a_wide_swiss_of_tables_of_four_repeats_no_meeting_in_ten_rounds() -> No
     driver = played(64, 4, 10, 1)
     met = pairing.meetings([t.seats for r in driver.state.rounds for t in r.tables])
     assert max(met.values()) == 1
+
+
+def test_a_full_field_is_paired_without_deep_recursion() -> None:
+    """1,024 players (the most a tournament takes) at tables of 2: the
+    search is iterative, so no field reaches Python's recursion limit."""
+    driver = closed(1024, table_size=2, rounds=2)
+    paired = driver.play_round(1)
+    assert len(paired.tables) == 512
+    second = driver.pair(2)
+    met = pairing.meetings([t.seats for t in (*paired.tables, *second.tables)])
+    assert max(met.values()) == 1

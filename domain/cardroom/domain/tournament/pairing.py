@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import struct
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -106,41 +106,58 @@ def group(
     Depth first, in standing order: the best player still unseated opens a
     table and takes companions one at a time, each the best-placed one who
     met nobody at the table before; the first complete split found wins.
-    When none is found within SEARCH_BUDGET nodes, :func:`greedy` instead.
+    When none is found within SEARCH_BUDGET candidates, :func:`greedy` and
+    :func:`improved` instead. Iterative (a generator per table), so a field
+    of any size stays within Python's recursion limit.
     """
     visited = 0
 
     def clean(candidate: bytes, table: Sequence[bytes]) -> bool:
         return all(not met[frozenset((candidate, other))] for other in table)
 
-    def split(remaining: list[bytes]) -> list[tuple[bytes, ...]] | None:
-        if not remaining:
-            return []
-        return seat([remaining[0]], remaining[1:], 0)
-
-    def seat(table: list[bytes], rest: list[bytes], start: int) -> list[tuple[bytes, ...]] | None:
+    def tables_opened_by(remaining: Sequence[bytes]) -> Iterator[tuple[bytes, ...]]:
+        """Every clean table of remaining[0] and later players, companions
+        in lexicographic order of their places."""
         nonlocal visited
-        if len(table) == size:
-            after = split([k for k in rest if k not in table])
-            return None if after is None else [tuple(table), *after]
-        for i in range(start, len(rest)):
-            visited += 1
-            if visited > SEARCH_BUDGET:
-                raise _Exhausted
-            if not clean(rest[i], table):
+        rest = remaining[1:]
+        table, chosen, i = [remaining[0]], [], 0
+        while True:
+            if len(table) == size:
+                yield tuple(table)
+            elif i < len(rest):
+                visited += 1
+                if visited > SEARCH_BUDGET:
+                    raise _Exhausted
+                if clean(rest[i], table):
+                    table.append(rest[i])
+                    chosen.append(i)
+                i += 1
                 continue
-            table.append(rest[i])
-            found = seat(table, rest, i + 1)
+            if not chosen:
+                return
+            i = chosen.pop() + 1
             table.pop()
-            if found is not None:
-                return found
-        return None
 
+    levels = [(tables_opened_by(players), list(players))] if players else []
+    split: list[tuple[bytes, ...]] = []
     try:
-        found = split(list(players))
+        while levels:
+            tables, remaining = levels[-1]
+            del split[len(levels) - 1 :]
+            found = next(tables, None)
+            if found is None:
+                levels.pop()
+                continue
+            split.append(found)
+            left = [k for k in remaining if k not in found]
+            if not left:
+                return split
+            levels.append((tables_opened_by(left), left))
     except _Exhausted:
-        found = None
-    return found if found is not None else improved(greedy(players, size, met), met)
+        pass
+    if not players:
+        return []
+    return improved(greedy(players, size, met), met)
 
 
 class _Exhausted(Exception):
