@@ -7,17 +7,20 @@ standings that do not follow (docs/trust.md, "Tournaments")."""
 from __future__ import annotations
 
 import hashlib
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from cardroom.cli import main
-from cardroom.trust import record, signing
+from cardroom.trust import keyring, record, signing
 from cardroom.trust import tournament_record as records
 from cardroom.trust.tournament_audit import TournamentReport, audit_tournament, seat_proofs
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import tournament_pb2 as tnpb
 from tests.tournament.records import (
+    CLOCK,
     SERVER_KEY,
     Played,
     events_of,
@@ -222,4 +225,33 @@ def test_an_unfinished_tournament_cannot_be_re_drawn(played: Played) -> None:
     assert first(report) == (
         "rules",
         "the tournament is not finished: its seed is not revealed (TN-SEED)",
+    )
+
+
+def test_a_tournament_spanning_a_key_rotation_audits_with_the_key_list(played: Played) -> None:
+    """Round 1's games signed by the key before a rotation, the rest and
+    the tournament by the key after it: the key list names both."""
+    old = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"old server key").digest())
+    games = dict(played.games)
+    keys_of = {signing.public_key_bytes(player_key(i)): player_key(i) for i in range(6)}
+    for table in played.state.rounds[0].tables:
+        seated = [keys_of[k] for k in table.seats]
+        games[table.game_id], _ = play_game(
+            "smiles-and-daggers", table.game_id, 3, 100 + table.number, key=old, players=seated
+        )
+    rotated = CLOCK  # both keys sign at the records' export time, CLOCK
+    listing = keyring.KeyList(
+        (
+            keyring.ListedKey(signing.public_key_bytes(old), None, rotated + timedelta(seconds=1)),
+            keyring.ListedKey(signing.public_key_bytes(SERVER_KEY), rotated, None),
+        )
+    )
+    report = audit_tournament(played.record(), games.values(), keys=listing)
+    assert report.ok, report.render()
+    assert not audit_tournament(played.record(), games.values()).ok  # one key: round 1 fails
+    alone = keyring.KeyList(listing.keys[1:])
+    check, message = first(audit_tournament(played.record(), games.values(), keys=alone))
+    assert (
+        check == "games"
+        and f"names key {signing.fingerprint(listing.keys[0].public_key)}" in message
     )

@@ -31,6 +31,7 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -42,11 +43,13 @@ from cardroom.domain.kernel import Event, Game, MalformedCommand, RuleViolation
 from cardroom.domain.tournament import Tournament, decide, evolve
 from cardroom.trust import signing
 from cardroom.trust import tournament_record as records
-from cardroom.trust.audit import audit_record
+from cardroom.trust.audit import Report, audit_record
 from cardroom.trust.chain import verify_chain
 from cardroom.trust.envelopes import unpack
+from cardroom.trust.key_audit import audit_with_keys
+from cardroom.trust.keyring import KeyList, key_id
 from cardroom.trust.problems import Problem
-from cardroom.trust.record import RecordError, record_body
+from cardroom.trust.record import RecordError, record_body, scan
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
@@ -123,25 +126,49 @@ def audit_tournament(
     games: Iterable[trpb.GameRecord],
     *,
     public_key: bytes | None = None,
+    keys: KeyList | None = None,
     resolve_game: Callable[[str], Game[Any]] = registry.game,
 ) -> TournamentReport:
     """Audit a signed tournament record with its games' records.
-    ``public_key`` is the server key you trust; without it the key the
-    tournament record names is used (integrity, not origin), and every game
-    record must be signed by that same key."""
+    ``public_key`` is the server key you trust: the tournament and every
+    game must be signed with it. ``keys`` (a key list, docs/trust.md §14)
+    instead: each record with the listed key its key id names, within that
+    key's validity, so a tournament may span a rotation. With neither, the
+    key the tournament record names is used (integrity, not origin), and
+    every game record must be signed by that same key."""
+    try:
+        body: tnpb.TournamentRecordBody | None = records.record_body(record)
+    except records.TournamentRecordError as error:
+        body, unreadable = None, str(error)
+    listed = None
+    use_keys = keys is not None and public_key is None
+    if use_keys and keys is not None and body is not None:
+        wanted = body.key_id or key_id(record.public_key)
+        listed = keys.find(wanted)
+        public_key = listed.public_key if listed is not None else record.public_key
     report = TournamentReport(
-        public_key=public_key or record.public_key, key_pinned=public_key is not None
+        public_key=public_key or record.public_key,
+        key_pinned=public_key is not None and (keys is None or listed is not None),
     )
-    if records.verify(record, public_key):
+    if use_keys and keys is not None and body is not None and listed is None:
+        known = ", ".join(k.key_id for k in keys.keys) or "none"
+        report.add("signature", f"the record names key {wanted}; the key list holds {known}")
+    elif records.verify(record, public_key):
         report.summaries["signature"] = "valid Ed25519 signature over the record body"
     elif public_key is not None and record.public_key != public_key:
         report.add("signature", "the record is signed with another key than the pinned one")
     else:
         report.add("signature", "the signature does not match the record body")
-    try:
-        body = records.record_body(record)
-    except records.TournamentRecordError as error:
-        report.add("record", str(error))
+    if listed is not None and body is not None and body.HasField("exported_at"):
+        exported = body.exported_at.ToDatetime(UTC)
+        if not listed.valid_at(exported):
+            report.add(
+                "signature",
+                f"the record was exported at {exported.isoformat()}, outside the validity of "
+                f"key {listed.key_id}",
+            )
+    if body is None:
+        report.add("record", unreadable)
         return report
     report.tournament_id, report.kind = body.tournament_id, body.kind
     report.event_count = len(body.events)
@@ -170,8 +197,20 @@ def audit_tournament(
         report.summaries["record"] = f"format {body.format}; {created.kind} at {created.table_size}"
     _check_entries(report, events, created.tournament_id)
     state = _rerun(report, events, resolve_game)
-    key = public_key if public_key is not None else record.public_key
-    _check_games(report, state, list(games), key, resolve_game)
+    if use_keys and keys is not None:
+        listing = keys
+
+        def audit_game(game: trpb.GameRecord) -> Report:
+            scanned = scan(game.SerializeToString())
+            return audit_with_keys(scanned, listing, resolve_game=resolve_game)
+
+    else:
+        key = public_key if public_key is not None else record.public_key
+
+        def audit_game(game: trpb.GameRecord) -> Report:
+            return audit_record(game, public_key=key, resolve_game=resolve_game)
+
+    _check_games(report, state, list(games), audit_game)
     if importlib.util.find_spec("cardroom.domain.ratings") is None:
         report.skipped["ratings"] = "no ratings module (cardroom.domain.ratings) in this build"
     else:
@@ -359,8 +398,7 @@ def _check_games(
     report: TournamentReport,
     state: Tournament,
     games: Sequence[trpb.GameRecord],
-    key: bytes,
-    resolve_game: Callable[[str], Game[Any]],
+    audit_game: Callable[[trpb.GameRecord], Report],
 ) -> None:
     by_id: dict[str, trpb.GameRecord] = {}
     for given in games:
@@ -388,7 +426,7 @@ def _check_games(
                 report.add("games", f"{where}: no record of its game {table.game_id!r}")
                 continue
             checked += 1
-            _check_game(report, where, table.seats, ranks, game, key, proofs, resolve_game, state)
+            _check_game(report, where, table.seats, ranks, game, audit_game, proofs, state)
     report.games = checked
     if _count(report, "games") == before["games"]:
         seats = "player proofs checked" if proofs else "no seat proofs in this build's SeatTaken"
@@ -403,12 +441,11 @@ def _check_game(
     seats: Sequence[bytes],
     ranks: Sequence[int],
     game: trpb.GameRecord,
-    key: bytes,
+    audit_game: Callable[[trpb.GameRecord], Report],
     proofs: bool,
-    resolve_game: Callable[[str], Game[Any]],
     state: Tournament,
 ) -> None:
-    found = audit_record(game, public_key=key, resolve_game=resolve_game)
+    found = audit_game(game)
     if found.problems:
         first = found.problems[0]
         report.add("games", f"{where}: game {found.game_id}: {first}")
