@@ -195,6 +195,10 @@ def test_the_command_audits_the_files_and_exits_by_what_it_found(
     key = signing.public_key_bytes(SERVER_KEY).hex()
     assert main(["audit", "tournament", str(tournament), *games, "--public-key", key]) == 0
     assert "VERIFIED" in capsys.readouterr().out
+    listing = tmp_path / "keys.json"
+    listing.write_text(keyring.KeyList((keyring.ListedKey(bytes.fromhex(key)),)).dumps())
+    assert main(["audit", "tournament", str(tournament), *games, "--keys", str(listing)]) == 0
+    capsys.readouterr()
     assert main(["audit", "tournament", str(tournament), *games[1:]]) == 1
     assert "no record of its game" in capsys.readouterr().out
     assert main(["audit", "tournament", games[0], *games]) == 2
