@@ -23,6 +23,9 @@ move (``bench/search.py``; docs/bots.md).
 ``python3 dev.py bench bot-shares [--before DIR]``: the server's bots under
 attack from another client (waiting bots, search bots, fast bots), before
 and after in one run (``bench/bot_shares.py``; docs/bots.md).
+``python3 dev.py bench tournament [--quick]``: a 64-player Swiss of bots over
+5 rounds per game kind, in process: wall time, CPU per game against a lone
+game's, the audit's time per game (``bench/tournament.py``).
 """
 
 from __future__ import annotations
@@ -244,6 +247,10 @@ async def main(argv: list[str]) -> int:
         from bench import bot_shares
 
         return await asyncio.to_thread(bot_shares.main, argv[1:])
+    if argv[:1] == ["tournament"]:
+        from bench import tournament
+
+        return tournament.main(argv[1:])
     args = arguments(argv)
     scale = scaled(
         QUICK if args.quick else FULL,

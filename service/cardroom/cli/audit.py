@@ -11,6 +11,7 @@ import asyncio
 import tempfile
 from dataclasses import dataclass, field
 
+from cardroom.cli import audit_tournament
 from cardroom.cli.common import (
     EXIT_DISCREPANCY,
     EXIT_OK,
@@ -37,14 +38,20 @@ HELP = "verify a game record: signature, chain, commitments, chance, rules re-ru
 DESCRIPTION = (
     "Verify a signed game record: from FILE, offline, or with --address fetched from a "
     "live server (its record must carry the key the server serves, and the copies it "
-    "serves must agree with the record). Exit 0 verified, 1 discrepancy, 2 could not run."
+    "serves must agree with the record). `cardroom audit tournament RECORD GAME_RECORD...` "
+    "verifies a tournament: every round re-drawn from its seed and standings, every game "
+    "audited and its result compared. Exit 0 verified, 1 discrepancy, 2 could not run."
 )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "target", metavar="FILE | GAME_ID", help="a record file, or with --address a game id"
+        "target",
+        metavar="FILE | GAME_ID | tournament",
+        help="a record file, or with --address a game id; `tournament RECORD GAME_RECORD...` "
+        "audits a tournament record and its games' records offline",
     )
+    parser.add_argument("games", nargs="*", metavar="RECORD GAME_RECORD", help=argparse.SUPPRESS)
     add_server_flags(
         parser,
         address_default=None,
@@ -84,6 +91,10 @@ def public_key(text: str | None) -> bytes | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.target == "tournament":
+        return audit_tournament.run(args, public_key(args.public_key))
+    if args.games:
+        raise UsageError(f"one record at a time (or: {audit_tournament.USAGE})")
     token = credential(args)
     if args.address is None:
         if token is not None:

@@ -8,6 +8,7 @@ import { file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors } from "./cardroom
 import { file_cardroom_v1_envelope } from "./cardroom/v1/envelope_pb.js";
 import { file_cardroom_v1_game_service } from "./cardroom/v1/game_service_pb.js";
 import { file_cardroom_v1_table } from "./cardroom/v1/table_pb.js";
+import { file_cardroom_v1_tournament } from "./cardroom/v1/tournament_pb.js";
 import { file_cardroom_v1_trust } from "./cardroom/v1/trust_pb.js";
 
 export const files: readonly GenFile[] = [
@@ -18,5 +19,6 @@ export const files: readonly GenFile[] = [
   file_cardroom_v1_envelope,
   file_cardroom_v1_game_service,
   file_cardroom_v1_table,
+  file_cardroom_v1_tournament,
   file_cardroom_v1_trust,
 ];
