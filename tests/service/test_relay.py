@@ -277,6 +277,44 @@ async def test_a_broker_restart_loses_no_event(
             await undeploy(deployed)
 
 
+async def test_a_broker_outage_sends_relay_watchers_to_the_store_from_its_start(
+    tmp_path: Path, database: str, nats_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: for ~7 s after the broker fell, relay watchers got nothing
+    (each waited out its idle period, 10 s, before reading the store). The
+    store is read every DOWN_SECONDS from the outage's start: here a game
+    quiet for an hour would never be read, yet the watcher gets the events
+    written during the outage."""
+    del nats_url  # the machine's broker must not be stopped: this test has its own
+    from cardroom.server.relay import server as relay
+
+    monkeypatch.setattr(relay, "IDLE_SECONDS", 3600.0)
+    with own_nats(tmp_path / "nats") as nats:
+        deployed = await deploy(database, nats.url)
+        try:
+            game_id, bots = await seated(deployed.client)
+            await deployed.client.start(game_id, bots[0].token)
+            before = await play_some(deployed.client, game_id, bots, 2)
+            relayed = deployed.relays[0]
+            heard = asyncio.create_task(raw_feed(deployed.relay_address(), game_id, until=before))
+            assert sequence((await heard)[-1]) == before  # live through the broker
+            watching = asyncio.create_task(
+                raw_feed(deployed.relay_address(), game_id, after=before, until=before + 1)
+            )
+            topics = relayed.servicer.feeds.topics
+            live = lambda: any(w.live for t in topics.values() for w in t.watches)  # noqa: E731
+            await eventually(live, "the stream to go live")
+            nats.stop()
+            await eventually(lambda: not relayed.broker.up, "the relay to notice")
+            after = await play_some(deployed.client, game_id, bots, 1)  # not published
+            got = await asyncio.wait_for(watching, 60)
+            assert [sequence(data) for data in got] == [before + 1]
+            assert after >= before + 1
+            assert got == await raw_feed(deployed.address, game_id, after=before, until=before + 1)
+        finally:
+            await undeploy(deployed)
+
+
 async def health_of(address: str, service: str) -> str:
     import grpc
     from grpc_health.v1 import health_pb2, health_pb2_grpc

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -74,6 +75,7 @@ class Topic:
     subscribed: asyncio.Event = field(default_factory=asyncio.Event)
     last: int = 0  # the newest sequence heard
     checked: float = 0.0  # when the store was last read for an idle topic
+    heard: float = field(default_factory=time.monotonic)  # its last message (or its start)
     # One read of the store begun once the subscription stood: what came
     # before it is in the store's answer, what came after is heard here.
     synced: asyncio.Future[Any] | None = None
@@ -139,6 +141,7 @@ class RelayFeeds:
 
     async def _heard(self, topic: Topic, msg: Msg) -> None:
         self.received += 1
+        topic.heard = time.monotonic()
         response = gpb.WatchEventsResponse.FromString(msg.data)
         sequence = response.event.sequence
         final = response.event.event.type_url.endswith(FINISHED)

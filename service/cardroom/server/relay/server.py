@@ -112,6 +112,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         self.watchers = 0
         self.opened = 0  # streams opened since the start
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-relay")
+        self._sweeper: asyncio.Task[None] | None = None
         broker.listeners.append(self._broker_changed)
 
     async def _run(self, fn: Callable[..., R], *args: Any) -> R:
@@ -123,6 +124,9 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
             await self.feeds.resubscribe()
 
     async def drain(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         await self.feeds.close()
         shutdown = functools.partial(self.executor.shutdown, wait=True, cancel_futures=True)
         await asyncio.get_running_loop().run_in_executor(None, shutdown)
@@ -206,6 +210,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 )
             else:
                 topic = await self.feeds.join(watch, brokers.subject(loaded.game_id, viewer))
+            self._start_sweeping()
             game_id = loaded.game_id
             read = functools.partial(
                 self._run, functools.partial(self.cache.load, game_id, fresh=True)
@@ -239,12 +244,10 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                         return
                     if watch.gap:
                         break
+                    # No timer per stream and message: the sweeper wakes
+                    # a quiet topic's watchers when the store is ahead.
                     watch.ready.clear()
-                    wait = IDLE_SECONDS if self.broker.up else DOWN_SECONDS
-                    try:
-                        await asyncio.wait_for(watch.ready.wait(), wait)
-                    except TimeoutError:
-                        await self._check_idle(topic, wait)
+                    await watch.ready.wait()
                 # Back to the store from the cursor: a gap, or the store is ahead.
                 watch.live = False
                 watch.early.clear()
@@ -260,18 +263,41 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 self.feeds.leave(watch, topic)
             self._close_stream()
 
-    async def _check_idle(self, topic: Topic, period: float) -> None:
-        """A followed game said nothing for ``period``: read the store once
+    def _start_sweeping(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Read the store for the followed games gone quiet: silent for
+        ``IDLE_SECONDS`` while the broker is up, for ``DOWN_SECONDS`` while
+        it is down (from the moment it falls, give or take a tick). One
+        task for the relay, not a timer per stream and message."""
+        while True:
+            period = IDLE_SECONDS if self.broker.up else DOWN_SECONDS
+            await asyncio.sleep(min(period / 4, DOWN_SECONDS))
+            period = IDLE_SECONDS if self.broker.up else DOWN_SECONDS
+            quiet = [t for t in list(self.feeds.topics.values()) if self._quiet(t, period)]
+            results = await asyncio.gather(
+                *(self._check_idle(topic) for topic in quiet), return_exceptions=True
+            )
+            for result in results:
+                if isinstance(result, Exception):
+                    log.warning("reading the store for a quiet game failed: %s", result)
+
+    @staticmethod
+    def _quiet(topic: Topic, period: float) -> bool:
+        now = time.monotonic()
+        return bool(topic.watches) and min(now - topic.heard, now - topic.checked) >= period
+
+    async def _check_idle(self, topic: Topic) -> None:
+        """A followed game said nothing for a while: read the store once
         for all the subject's watchers (not each), and send them back to it
         if it holds newer events than the broker told of."""
-        now = time.monotonic()
-        if now - topic.checked < period * 0.9 or not topic.watches:
-            return
-        topic.checked = now
+        topic.checked = time.monotonic()
         game_id = next(iter(topic.watches)).game_id
         loaded = await self._run(functools.partial(self.cache.load, game_id, fresh=True))
         topic.last = max(topic.last, loaded.version)
-        for watch in topic.watches:
+        for watch in list(topic.watches):
             if horizon(loaded, effective(loaded, watch.viewer)) > watch.cursor:
                 watch.gap = True  # the cache holds what it missed now
                 watch.ready.set()
