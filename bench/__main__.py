@@ -17,6 +17,9 @@ abandoned clocked games write by themselves, before and after T-TIMEOUTS
 (``bench/abandoned.py``).
 ``python3 dev.py bench heads [--rounds N]``: what signing every served
 event's head costs, signed against ``--no-signed-heads`` (``bench/heads.py``).
+``python3 dev.py bench cpu [--pin] [--check | --record]``: CPU per command and
+per relayed message against same-run baselines and bench/reference.json
+(``bench/cpu.py``).
 ``python3 dev.py bench search [--games 500] [--jobs N]``: the search bot
 against two heuristic bots, win rate against the fair share and CPU time per
 move (``bench/search.py``; docs/bots.md).
@@ -46,6 +49,7 @@ from bench import (
     game_list,
     long_game,
     memory,
+    pin,
     relays,
     restart,
     scale_out,
@@ -85,6 +89,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         help=f"measure only these ({', '.join(MEASUREMENTS)}); default all",
     )
     parser.add_argument("--backend", choices=sorted(BACKENDS), default="both")
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="the writer's server on the first CPU, the benchmark, watchers, relays and "
+        "broker on the others (taskset): separate hosts on one machine",
+    )
     parser.add_argument("--games", type=int, help="games for the RSS and ListGames rows")
     parser.add_argument(
         "--fill-seconds", type=int, help="time budget for creating those games (per backend)"
@@ -161,10 +171,12 @@ async def first_server_rows(run: Run, only: set[str]) -> list[Row]:
     return rows
 
 
-async def backend_table(backend: str, scale: Scale, only: set[str]) -> tuple[str, bool]:
+async def backend_table(
+    backend: str, scale: Scale, only: set[str], writer: str | None = None
+) -> tuple[str, bool]:
     """The backend's table (and the scale-out figures on PostgreSQL), and
-    whether every measurement ran."""
-    with servers() as started:
+    whether every measurement ran (``writer``: the pinned server's CPUs)."""
+    with servers(writer) as started:
         run = Run(backend, scale, started)
         rows: list[Row] = []
         if only & {"commands", "long_game", "restart", "spectators"}:
@@ -180,7 +192,8 @@ async def backend_table(backend: str, scale: Scale, only: set[str]) -> tuple[str
             if why is None:
                 rows += await guarded(run, "relays", "relays", relays.measure(run))
             else:
-                rows.append(failed(f"relays (NATS at {relays.NATS_URL})", OSError(why)))
+                where = relays.NATS_URL or "a private nats-server"
+                rows.append(failed(f"relays (NATS: {where})", OSError(why)))
         parts = [f"## {run.title}", "", table(rows)] if rows else [f"## {run.title}"]
         ok = not any(row.measured.startswith("FAILED") for row in rows)
         if backend == "postgres" and "scale_out" in only:
@@ -239,6 +252,10 @@ async def main(argv: list[str]) -> int:
 
         await heads.measure(heads.arguments(argv[1:]))
         return 0
+    if argv[:1] == ["cpu"]:
+        from bench import cpu
+
+        return await cpu.main(argv[1:])
     if argv[:1] == ["search"]:
         from bench import search
 
@@ -252,6 +269,7 @@ async def main(argv: list[str]) -> int:
 
         return tournament.main(argv[1:])
     args = arguments(argv)
+    writer = pin.pin() if args.pin else None
     scale = scaled(
         QUICK if args.quick else FULL,
         many_games=args.games,
@@ -261,6 +279,7 @@ async def main(argv: list[str]) -> int:
     )
     began = time.monotonic()
     print(header(argv), flush=True)
+    print(f"\n{pin.described(writer)}", flush=True)
     ok = True
     for backend in BACKENDS[args.backend]:
         if backend == "postgres" and (why := postgres_reachable()) is not None:
@@ -269,7 +288,7 @@ async def main(argv: list[str]) -> int:
             continue
         # The relays rows once, on the last backend measured (PostgreSQL when both).
         only = args.only if backend == BACKENDS[args.backend][-1] else args.only - {"relays"}
-        text, measured = await backend_table(backend, scale, only)
+        text, measured = await backend_table(backend, scale, only, writer)
         print("\n" + text, flush=True)
         ok = ok and measured
     minutes, seconds = divmod(round(time.monotonic() - began), 60)

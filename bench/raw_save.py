@@ -70,3 +70,20 @@ async def job(link: Link, database: str, saves: int) -> list[float]:
         return samples
     finally:
         app.close()
+
+
+async def cpu_job(link: Link, database: str, saves: int) -> float:
+    """This process's CPU seconds per save (after creating the aggregates):
+    the raw save's cost in the unit of the CPU figures (bench/cpu.py)."""
+    app = Tallies(env=storage_env(database))
+    try:
+        tallies = [Tally() for _ in range(AGGREGATES)]
+        app.save(*tallies)
+        began = time.process_time()
+        for i in range(saves):
+            tally = tallies[i % AGGREGATES]
+            tally.add(1)
+            app.save(tally)
+        return (time.process_time() - began) / saves
+    finally:
+        app.close()

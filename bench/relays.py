@@ -28,9 +28,12 @@ import asyncio
 import math
 import os
 import random
+import shutil
 import socket
 import time
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,10 +43,11 @@ import nats
 
 from bench import load
 from bench.bots import LONG, Command, Table, move, seated_game
+from bench.broker import NATS_BINARY, private_nats
 from bench.config import Run
 from bench.load import Link
 from bench.report import Row, count, failed, ms, p50, percentile, times
-from bench.servers import Server, cardroom_command, fresh_database
+from bench.servers import Server, cardroom_command, cpu_seconds, fresh_database
 from bench.spectators import (
     CATCH_UP_SECONDS,
     DELIVERY_SECONDS,
@@ -56,26 +60,38 @@ from bench.spectators import (
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 
-NATS_URL = os.environ.get("CARDROOM_BENCH_NATS", "nats://127.0.0.1:4222")
+# A broker of the run's own (bench/broker.py) unless this names one.
+NATS_URL = os.environ.get("CARDROOM_BENCH_NATS")
 RELAY_COUNTS = (1, 2, 4)
 CROWD_RELAYS = 4
 CROWD_PER_PROCESS = 500
 
 
-def cpu_seconds(pid: int) -> float:
-    """A process's user + system CPU time so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def nats_reachable() -> str | None:
-    """None if the broker answers, else why not."""
+    """None if the broker answers (or one of the run's own can start),
+    else why not."""
+    if NATS_URL is None:
+        return (
+            None
+            if shutil.which("nats-server") or Path(NATS_BINARY).exists()
+            else ("nats-server is not installed")
+        )
     url = urlparse(NATS_URL)
     try:
         socket.create_connection((url.hostname or "127.0.0.1", url.port or 4222), 3).close()
     except OSError as error:
         return str(error)
     return None
+
+
+@contextmanager
+def broker_url() -> Iterator[str]:
+    """CARDROOM_BENCH_NATS, else a private nats-server for the run."""
+    if NATS_URL is not None:
+        yield NATS_URL
+        return
+    with private_nats() as url:
+        yield url
 
 
 @dataclass
@@ -152,14 +168,16 @@ async def nats_job(link: Link, address: str, game_id: str, streams: int) -> dict
     return {"latest": latest, "received": received, "resumes": 0}
 
 
-async def nats_delivery(delivered: Delivery, watchers: int, per_process: int) -> list[float]:
+async def nats_delivery(
+    url: str, delivered: Delivery, watchers: int, per_process: int
+) -> list[float]:
     """The same events, one command's at a time, through bare NATS."""
     table = Table(delivered.table.game_id, [])
     by_sequence = {e.sequence: e for e in delivered.events}
     data = {s: gpb.WatchEventsResponse(event=e).SerializeToString() for s, e in by_sequence.items()}
     subject = f"bench.{table.game_id}"
-    publisher = await nats.connect(NATS_URL)
-    group = Watchers(NATS_URL, table.game_id, watchers, job=nats_job, per_process=per_process)
+    publisher = await nats.connect(url)
+    group = Watchers(url, table.game_id, watchers, job=nats_job, per_process=per_process)
     try:
         for worker in group.workers:
             message = await asyncio.wait_for(worker.receive(), CATCH_UP_SECONDS)
@@ -179,7 +197,7 @@ async def nats_delivery(delivered: Delivery, watchers: int, per_process: int) ->
     return arrivals(table, outcomes, watchers)
 
 
-def start_relays(run: Run, database: str, relays: int) -> list[Server]:
+def start_relays(run: Run, database: str, relays: int, url: str) -> list[Server]:
     return [
         run.servers.start_command(
             [
@@ -190,7 +208,7 @@ def start_relays(run: Run, database: str, relays: int) -> list[Server]:
                 "--database",
                 database,
                 "--broker",
-                NATS_URL,
+                url,
             ],
             database,
         )
@@ -203,23 +221,28 @@ def micro(seconds: float) -> str:
 
 
 async def measure(run: Run) -> list[Row]:
+    with broker_url() as url:
+        return await measure_on(run, url)
+
+
+async def measure_on(run: Run, url: str) -> list[Row]:
     scale = run.scale
     rows: list[Row] = []
     spectators = scale.relay_spectators
     commands = scale.spectator_commands
     with fresh_database(run.backend) as database:
-        server = run.servers.start(database, "--broker", NATS_URL)
+        server = run.servers.start(database, "--broker", url)
         try:
             # The server serving the spectators itself: the CPU baseline.
             direct = await delivery(server, [], spectators, commands, 250)
             for relays in RELAY_COUNTS:
-                started = start_relays(run, database, relays)
+                started = start_relays(run, database, relays, url)
                 try:
                     relayed = await delivery(server, started, spectators, commands, 250)
                 finally:
                     for relay in started:
                         run.servers.stop(relay)
-                bare = await nats_delivery(relayed, spectators, 250)
+                bare = await nats_delivery(url, relayed, spectators, 250)
                 p99 = percentile(relayed.seconds, 99)
                 rows.append(
                     Row(
@@ -250,10 +273,12 @@ async def measure(run: Run) -> list[Row]:
                             "",
                         )
                     )
-            rows += await writer_rows(run, server, database)
+            rows += await writer_rows(run, server, database, url)
             if scale.relay_crowd:
                 try:
-                    rows.append(await crowd_row(run, server, database, scale.relay_crowd, commands))
+                    rows.append(
+                        await crowd_row(run, server, database, url, scale.relay_crowd, commands)
+                    )
                 except Exception as error:  # the machine did not hold it: say so, keep the rest
                     traceback.print_exc()
                     rows.append(
@@ -268,13 +293,13 @@ async def measure(run: Run) -> list[Row]:
     return rows
 
 
-async def writer_rows(run: Run, server: Server, database: str) -> list[Row]:
+async def writer_rows(run: Run, server: Server, database: str, url: str) -> list[Row]:
     """The writer alone and with spectators on 2 relays; beside each p50,
     the p50 of the same calls' time inside the server (its access log), so
     the row tells the server's own slowdown from the machine's (the relays
     and the watcher processes share its cores here)."""
     scale = run.scale
-    started = start_relays(run, database, 2)
+    started = start_relays(run, database, 2, url)
     try:
         addresses = [r.address for r in started]
         since = server.log_size()
@@ -301,8 +326,10 @@ async def writer_rows(run: Run, server: Server, database: str) -> list[Row]:
             run.servers.stop(relay)
 
 
-async def crowd_row(run: Run, server: Server, database: str, crowd: int, commands: int) -> Row:
-    started = start_relays(run, database, CROWD_RELAYS)
+async def crowd_row(
+    run: Run, server: Server, database: str, url: str, crowd: int, commands: int
+) -> Row:
+    started = start_relays(run, database, CROWD_RELAYS, url)
     what = (
         f"{count(crowd)} spectators on one game through {CROWD_RELAYS} relays: delivery, p50 / p99"
     )

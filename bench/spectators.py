@@ -38,7 +38,7 @@ from bench.bots import LONG, Command, Table, move, play, seated_game
 from bench.config import Run
 from bench.load import Link, Worker
 from bench.report import Row, count, ms, p50, percentile, times
-from bench.servers import Server
+from bench.servers import Server, cpu_seconds
 from cardroom.client import CardroomError, Client
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
@@ -183,10 +183,21 @@ async def spectator_events(client: Client, table: Table) -> list[epb.EventEnvelo
     return events
 
 
-async def bare_delivery(run: Run, delivered: Delivered, watchers: int) -> list[float]:
-    """The same events, one command's at a time, through bench/bare_fanout.py."""
+@dataclass
+class Bare:
+    """A delivery through bench/bare_fanout.py: each command's delivery time,
+    and the bare server's CPU seconds over the commands."""
+
+    seconds: list[float]
+    cpu: float
+
+
+async def bare_delivery(run: Run, delivered: Delivered | Any, watchers: int) -> Bare:
+    """The same events, one command's at a time, through bench/bare_fanout.py
+    (``delivered``: any run with a ``table`` and its spectators' ``events``)."""
     server = run.servers.start_command([sys.executable, bare_fanout.__file__])
     table = Table(delivered.table.game_id, [])
+    cpu = 0.0
     try:
         channel = load.channel(server.address)
         publish = channel.unary_unary(bare_fanout.PUBLISH, None, None)
@@ -201,6 +212,7 @@ async def bare_delivery(run: Run, delivered: Delivered, watchers: int) -> list[f
         group = Watchers(server.address, table.game_id, watchers)
         try:
             await group.reach(commands[0].before, CATCH_UP_SECONDS)
+            cpu = cpu_seconds(server.pid)
             for command in commands:
                 started = time.monotonic()
                 await send(command.before + 1, command.after)
@@ -208,12 +220,13 @@ async def bare_delivery(run: Run, delivered: Delivered, watchers: int) -> list[f
                     Command(started, time.monotonic() - started, command.before, command.after)
                 )
                 await group.reach(command.after, DELIVERY_SECONDS)
+            cpu = cpu_seconds(server.pid) - cpu
         finally:
             outcomes = await group.stop()
             await channel.close(None)
     finally:
         run.servers.stop(server)
-    return arrivals(table, outcomes, watchers)
+    return Bare(arrivals(table, outcomes, watchers), cpu)
 
 
 def _resumes(outcomes: list[dict[str, Any]]) -> int:
@@ -258,7 +271,7 @@ async def measure(run: Run, server: Server) -> list[Row]:
     watched = await writer_p50(server.address, scale.writer_spectators, scale.writer_commands)
     elsewhere = await watched_elsewhere(run, server, alone) if run.backend == "postgres" else []
     delivered = await delivery(server.address, scale.spectators, scale.spectator_commands)
-    bare = await bare_delivery(run, delivered, scale.spectators)
+    bare = (await bare_delivery(run, delivered, scale.spectators)).seconds
     seconds = delivered.seconds
     p99 = percentile(seconds, 99)
     resumed = f"; {delivered.resumes} stream resumes" if delivered.resumes else ""

@@ -1,0 +1,242 @@
+"""CPU per command and per delivered message: figures the machine's load barely moves.
+
+``python3 dev.py bench cpu [--pin] [--check | --record]``
+
+Wall times on a shared machine move 2x between runs; the CPU time a process
+spends (``/proc/PID/stat`` user + system, every thread) on a fixed amount of
+work moves far less, since waiting for a core is not counted. Each figure is
+read beside a baseline of the same run, in the same unit:
+
+* **a command**: the server's CPU per ``SubmitCommand``, over bots playing
+  ordinary games (the CPU of the bots' ``ListLegalActions`` calls, measured
+  apart on the same server, taken out), against the server's CPU per health
+  ``Check`` plus the CPU of one raw eventsourcing save in a process of its
+  own: the CPU form of issue 10's first row.
+* **a relay**: ``cardroom relay``'s CPU per message delivered to N spectators
+  of one game, against a bare grpc.aio server's (bench/bare_fanout.py) for
+  the same events to the same watcher processes.
+
+``bench/reference.json`` holds the release's reference figures; ``--check``
+fails (exit 1) when a ratio is worse than its reference by more than the
+file's margin, and ``--record`` writes this run's figures there. Not a
+test: CPU time still moves by some percent with the load (shared caches,
+frequency), so the check belongs to a bench run, not the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from bench import load, raw_save
+from bench.bots import LONG, Table, seated_game
+from bench.broker import private_nats
+from bench.config import QUICK, Run
+from bench.pin import described, pin
+from bench.relays import delivery, start_relays
+from bench.report import Row, table, times
+from bench.servers import cpu_seconds, fresh_database, postgres_reachable, servers
+from bench.spectators import bare_delivery
+from cardroom.client import Client, RuleBroken
+
+REFERENCE = Path(__file__).with_name("reference.json")
+MARGIN = 0.30  # a ratio this much worse than the reference is a regression
+RAW_SECONDS = 300.0
+
+
+@dataclass(frozen=True)
+class Figure:
+    key: str  # its name in reference.json
+    what: str
+    value: float  # µs
+    baseline: float  # µs
+    baseline_what: str
+
+    @property
+    def ratio(self) -> float:
+        return self.value / self.baseline
+
+
+def micro(seconds: float) -> str:
+    return f"{seconds * 1e6:.1f} µs"
+
+
+async def _moves(client: Client, table: Table, rng: random.Random, commands: int) -> int:
+    """Play ``commands`` random legal commands; the ListLegalActions calls made."""
+    asked = 0
+    done = 0
+    while done < commands:
+        for token in table.tokens:
+            asked += 1
+            actions = await client.legal_actions(table.game_id, token)
+            if not actions:
+                continue
+            try:
+                response = await client.act(table.game_id, token, rng.choice(actions))
+            except RuleBroken:
+                continue
+            table.version = response.version
+            done += 1
+            break
+        else:
+            raise RuntimeError(f"game {table.game_id}: no seat can act")
+    return asked
+
+
+async def _legal_cpu(client: Client, table: Table, pid: int, calls: int) -> float:
+    """The server's CPU per ListLegalActions, each seat in turn."""
+    began = cpu_seconds(pid)
+    for i in range(calls):
+        await client.legal_actions(table.game_id, table.tokens[i % len(table.tokens)])
+    return (cpu_seconds(pid) - began) / calls
+
+
+async def _check_cpu(address: str, pid: int, calls: int) -> float:
+    async with load.channel(address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        request = health_pb2.HealthCheckRequest()
+        for _ in range(50):
+            await stub.Check(request)
+        began = cpu_seconds(pid)
+        for _ in range(calls):
+            await stub.Check(request)
+        return (cpu_seconds(pid) - began) / calls
+
+
+async def command_figure(run: Run, commands: int) -> Figure:
+    with fresh_database(run.backend) as database:
+        server = run.servers.start(database)
+        try:
+            check = await _check_cpu(server.address, server.pid, commands * 2)
+            rng = random.Random(1)
+            async with load.client(server.address) as client:
+                table = await seated_game(client, rounds_to_win=LONG)
+                await _moves(client, table, rng, 20)  # warm up
+                began = cpu_seconds(server.pid)
+                asked = await _moves(client, table, rng, commands)
+                spent = cpu_seconds(server.pid) - began
+                legal = await _legal_cpu(client, table, server.pid, asked)
+        finally:
+            run.servers.stop(server)
+    with fresh_database(run.backend) as database:
+        worker = load.Worker(raw_save.cpu_job, database=database, saves=commands * 2)
+        try:
+            save: float = await worker.result(RAW_SECONDS)
+        finally:
+            worker.kill()
+    return Figure(
+        f"{run.backend} SubmitCommand",
+        f"{run.title}: the server's CPU per SubmitCommand ({commands} commands)",
+        (spent - asked * legal) / commands * 1e6,
+        (check + save) * 1e6,
+        f"health Check {micro(check)} + raw save {micro(save)}",
+    )
+
+
+async def relay_figure(run: Run, spectators: int, commands: int) -> Figure:
+    with private_nats() as url, fresh_database(run.backend) as database:
+        server = run.servers.start(database, "--broker", url)
+        try:
+            relays = start_relays(run, database, 1, url)
+            try:
+                relayed = await delivery(server, relays, spectators, commands, 250)
+            finally:
+                for relay in relays:
+                    run.servers.stop(relay)
+        finally:
+            run.servers.stop(server)
+    bare = await bare_delivery(run, relayed, spectators)
+    return Figure(
+        "relay message",
+        f"the relay's CPU per delivered message ({spectators} spectators, "
+        f"{len(relayed.seconds)} commands)",
+        relayed.relay_cpu / relayed.messages * 1e6,
+        bare.cpu / relayed.messages * 1e6,
+        "bare grpc.aio fan-out of the same events",
+    )
+
+
+def arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python3 dev.py bench cpu", description=(__doc__ or "").split("\n\n")[0]
+    )
+    parser.add_argument("--pin", action="store_true", help="the writer's server on its own core")
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument("--commands", type=int, default=300, help="SubmitCommands per backend")
+    parser.add_argument("--spectators", type=int, default=500, help="watchers of the relay")
+    parser.add_argument("--relay-commands", type=int, default=40, help="commands they watch")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--check", action="store_true", help="exit 1 on a regression")
+    what.add_argument("--record", action="store_true", help=f"write {REFERENCE.name}")
+    return parser.parse_args(argv)
+
+
+def regressions(figures: list[Figure], reference: dict[str, Any]) -> list[str]:
+    margin = float(reference.get("margin", MARGIN))
+    found = []
+    for figure in figures:
+        known = reference.get("ratios", {}).get(figure.key)
+        if known is not None and figure.ratio > known * (1 + margin):
+            found.append(
+                f"{figure.key}: {times(figure.ratio)} against the reference {times(known)} "
+                f"(margin {margin:.0%})"
+            )
+    return found
+
+
+async def main(argv: list[str]) -> int:
+    args = arguments(argv)
+    writer = pin() if args.pin else None
+    backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
+    figures: list[Figure] = []
+    with servers(writer) as started:
+        for backend in backends:
+            if backend == "postgres" and postgres_reachable() is not None:
+                print("PostgreSQL unreachable: not measured", file=sys.stderr)
+                continue
+            run = Run(backend, QUICK, started)
+            figures.append(await command_figure(run, args.commands))
+        run = Run(backends[0], QUICK, started)
+        figures.append(await relay_figure(run, args.spectators, args.relay_commands))
+        problems = started.problems()
+    rows = [
+        Row(
+            f.what,
+            f"{f.value:.1f} µs",
+            f"{f.baseline_what}: {f.baseline:.1f} µs",
+            times(f.ratio),
+            "",
+        )
+        for f in figures
+    ]
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"# cardroom CPU figures, {now}, {described(writer)}\n")
+    print(table(rows))
+    print(f"\nServer logs: {len(problems)} warning or error lines.")
+    reference = json.loads(REFERENCE.read_text()) if REFERENCE.exists() else {}
+    if args.record:
+        reference = {
+            "release": reference.get("release", "unreleased"),
+            "measured": f"{now}, {described(writer)}, `python3 dev.py bench cpu {' '.join(argv)}`",
+            "margin": reference.get("margin", MARGIN),
+            "microseconds": {f.key: round(f.value, 1) for f in figures},
+            "ratios": {f.key: round(f.ratio, 2) for f in figures},
+        }
+        REFERENCE.write_text(json.dumps(reference, indent=2) + "\n")
+        print(f"\nwrote {REFERENCE}")
+        return 0
+    if args.check:
+        found = regressions(figures, reference)
+        for line in found:
+            print(f"REGRESSION {line}")
+        print("\nno regression against the reference" if not found else "")
+        return 1 if found else 0
+    return 0
