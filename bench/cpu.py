@@ -170,6 +170,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--pin", action="store_true", help="the writer's server on its own core")
     parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument(
+        "--only", choices=("commands", "relay"), help="one of the figures (default both)"
+    )
     parser.add_argument("--commands", type=int, default=300, help="SubmitCommands per backend")
     parser.add_argument("--spectators", type=int, default=500, help="watchers of the relay")
     parser.add_argument("--relay-commands", type=int, default=40, help="commands they watch")
@@ -198,14 +201,15 @@ async def main(argv: list[str]) -> int:
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
     figures: list[Figure] = []
     with servers(writer) as started:
-        for backend in backends:
+        for backend in backends if args.only != "relay" else ():
             if backend == "postgres" and postgres_reachable() is not None:
                 print("PostgreSQL unreachable: not measured", file=sys.stderr)
                 continue
             run = Run(backend, QUICK, started)
             figures.append(await command_figure(run, args.commands))
-        run = Run(backends[0], QUICK, started)
-        figures.append(await relay_figure(run, args.spectators, args.relay_commands))
+        if args.only != "commands":
+            run = Run(backends[0], QUICK, started)
+            figures.append(await relay_figure(run, args.spectators, args.relay_commands))
         problems = started.problems()
     rows = [
         Row(
