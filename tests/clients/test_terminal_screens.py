@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.app import App
+from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -201,7 +202,7 @@ async def test_a_round_summary_and_the_end_are_on_screen(
     summaries: list[str] = []
     warned = 0
     async with app.run_test(size=SIZES[size]) as pilot:
-        summary = app.query_one("#summary", Static)
+        summary = app.query_one("#summary", VerticalScroll)
         for _ in range(600):
             await first_of(app.moves_ready, app.over)
             await pilot.pause()

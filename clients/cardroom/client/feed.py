@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from google.protobuf.message import Message
 
 from cardroom.client.messages import View, unpack
+from cardroom.client.printable import printable
 from cardroom.domain import registry
 from cardroom.domain.kernel import Event, Secret
 from cardroom.domain.presentation import PLAIN, Scene, Story, narrator, table_event
@@ -86,11 +87,12 @@ class Feed:
             if isinstance(public, tpb.SeatTaken) and public.seat < len(self.seated):
                 self.seated[public.seat] = public.player_name
             told = table_event(public, self.seated) or PLAIN.event(None, event, self.seated)
-        return told
+        return [printable(line) for line in told]  # a player's name is anyone's text
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.story.names if self.story is not None else tuple(self.seated)
+        names = self.story.names if self.story is not None else tuple(self.seated)
+        return tuple(map(printable, names))
 
     @property
     def finished(self) -> bool:
@@ -114,7 +116,8 @@ def numbered(sequence: int, lines: Sequence[str]) -> list[str]:
 
 
 def names_of(view: View) -> tuple[str, ...]:
-    return tuple(view.table.player_names)
+    """The players' names, safe to print (cardroom.client.printable)."""
+    return tuple(map(printable, view.table.player_names))
 
 
 def scene(view: View, seat: int | None) -> Scene:

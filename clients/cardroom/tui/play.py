@@ -244,6 +244,8 @@ class PlayApp(TableApp):
 
     def game_over(self) -> None:
         self.moves_ready.clear()
+        # No empty "Your move" box after the end: the summary and the feed take its room.
+        self.query_one("#moves", OptionList).add_class("over")
         super().game_over()
         if self.seat is not None:
             self.run_worker(self.verify_deal(), name="verify", exit_on_error=False)

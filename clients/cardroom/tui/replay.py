@@ -11,15 +11,16 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from cardroom.client import CardroomError, Client, ReplayStep
-from cardroom.client.feed import Feed, scene, title
+from cardroom.client.feed import Feed, names_of, scene, title
+from cardroom.client.printable import printable
 from cardroom.domain.presentation import guide
 from cardroom.tui.help import HelpScreen, goal_text
 from cardroom.tui.render import cards_styled, seat_notes, table_text
-from cardroom.tui.table import CSS
+from cardroom.tui.table import AROUND, BELOW_TABLE, CSS
 from cardroom.v1 import game_service_pb2 as gpb
 
 
@@ -57,14 +58,12 @@ class ReplayApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="goal")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield Static(id="table")
-                yield Static(id="event")
-                yield Input(placeholder="version, then Enter", id="goto", type="integer")
-                yield Static(id="note")
-            with Vertical(id="right"):
-                yield RichLog(id="feed", wrap=True, min_width=20)
+        with VerticalScroll(id="table-box"):
+            yield Static(id="table")
+        yield Static(id="event")
+        yield Input(placeholder="version, then Enter", id="goto", type="integer")
+        yield Static(id="note")
+        yield RichLog(id="feed", wrap=True, min_width=20)
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -79,7 +78,8 @@ class ReplayApp(App[None]):
             ):
                 self.steps.append(step)
         except CardroomError as error:
-            self.query_one("#note", Static).update(Text(f"{error.code.name}: {error.details}"))
+            said = printable(f"{error.code.name}: {error.details}")
+            self.query_one("#note", Static).update(Text(said))
             return
         finally:
             await client.close()
@@ -104,16 +104,19 @@ class ReplayApp(App[None]):
         step = self.steps[self.index]
         view = step.view
         self.title = f"{title(view.table.kind)} · replay"
-        whose = "a spectator" if self.seat is None else view.table.player_names[self.seat]
+        whose = "a spectator" if self.seat is None else names_of(view)[self.seat]
         self.sub_title = (
             f"game {self.game_id} · version {view.version} of {self.steps[-1].view.version}"
             f" · as {whose}"
         )
         names = view.table.player_names
         notes = seat_notes(view.table, clocks=False)  # a past turn's clock is long gone
+        width, height = self.size
+        rows = max(3, height - AROUND - 3 - BELOW_TABLE - 2)  # the event, the note
         self.query_one("#table", Static).update(
-            table_text(scene(view, self.seat), names, self.seat, notes)
+            table_text(scene(view, self.seat), names, self.seat, notes, width=width - 4, rows=rows)
         )
+        self.query_one("#table-box", VerticalScroll).styles.max_height = rows + 2
         self.query_one("#goal", Static).update(goal_text(guide(view.table.kind)))
         event = " ".join(self.told[self.index])
         self.query_one("#event", Static).update(cards_styled(f"#{view.version}: {event}"))

@@ -11,16 +11,18 @@ from typing import TypeVar
 
 from google.protobuf.message import Message
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Header, RichLog, Static
 
 from cardroom.client import CardroomError, Client, View
-from cardroom.client.feed import event_of, scene, title
+from cardroom.client.feed import event_of, names_of, scene, title
 from cardroom.client.follow import Follower, backoff, transient
+from cardroom.client.printable import printable
 from cardroom.domain.presentation import Guide, guide
 from cardroom.tui.help import HelpScreen, goal_text
 from cardroom.tui.render import cards_styled, seat_notes, table_text
@@ -30,17 +32,21 @@ from cardroom.v1 import table_pb2 as tpb
 T = TypeVar("T")
 
 CSS = """
-#goal { height: auto; padding: 0 1; background: $boost; }
-#main { height: 1fr; }
-#left { width: 3fr; }
-#table { border: round $secondary; padding: 0 1; height: auto; max-height: 50%; overflow-y: auto; }
+#goal { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+#table-box { border: round $secondary; padding: 0 1; height: auto; }
+#note { height: auto; padding: 0 1; color: $text-muted; }
+#main { height: 1fr; min-height: 5; }
+#moves { width: 3fr; height: 1fr; border: round $accent; scrollbar-gutter: stable; }
+#moves.over { display: none; }
 #right { width: 2fr; }
 #summary { border: round $warning; padding: 0 1; height: auto; max-height: 75%; display: none; }
 #summary.open { display: block; }
-#moves { height: 1fr; min-height: 5; border: round $accent; scrollbar-gutter: stable; }
-#note { height: auto; padding: 0 1; color: $text-muted; }
 #feed { height: 1fr; border: round $primary; }
 """
+# Rows kept below the table for the moves or the feed (a border and three
+# lines), and those the header, the goal line and the footer take.
+BELOW_TABLE = 5
+AROUND = 3
 
 # Events that open the round summary, by message name (every game's own end
 # of a round or of the game), and those that close it (a new round).
@@ -58,6 +64,8 @@ class TableApp(App[None]):
         Binding("q", "quit", "Quit"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape", "close_summary", "Close summary", show=False),
+        Binding("pageup", "page(-1)", show=False, priority=True),
+        Binding("pagedown", "page(1)", show=False, priority=True),
     ]
     # Calls in a row that may find the server away before the app gives up.
     RETRIES = 1_000
@@ -82,19 +90,23 @@ class TableApp(App[None]):
         self.live = False  # the feed has caught up: a round end now is news
         self.summary: list[str] = []  # the round summary's lines while it is open
         self.summary_taking = False  # still adding the round end's lines
+        self.noted = ""  # the note under the table
 
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        """The table across the top (every seat on screen), the note under
+        it, then the moves beside the round summary and the feed."""
         yield Header()
         yield Static(id="goal")
+        with VerticalScroll(id="table-box"):
+            yield Static(id="table")
+        yield Static(id="note")
         with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield Static(id="table")
-                yield from self.compose_moves()
-                yield Static(id="note")
+            yield from self.compose_moves()
             with Vertical(id="right"):
-                yield Static(id="summary")
+                with VerticalScroll(id="summary"):
+                    yield Static(id="summary-text")
                 yield RichLog(id="feed", wrap=True, min_width=20)
         yield Footer()
 
@@ -103,7 +115,9 @@ class TableApp(App[None]):
 
     def note(self, text: str) -> None:
         # Text, not markup: a note may quote a card ("[Bandit]") or an error.
+        self.noted = text = printable(text)
         self.query_one("#note", Static).update(Text(text))
+        self.draw()  # the table gives up a row to a longer note
 
     # ------------------------------------------------------ help, summary
 
@@ -117,7 +131,15 @@ class TableApp(App[None]):
 
     def action_close_summary(self) -> None:
         self.summary, self.summary_taking = [], False
-        self.query_one("#summary", Static).remove_class("open")
+        self.query_one("#summary", VerticalScroll).remove_class("open")
+
+    def action_page(self, pages: int) -> None:
+        """PgUp/PgDn scroll the round summary while it is open (a long one
+        at 80x24); else they reach the move list."""
+        box = self.query_one("#summary", VerticalScroll)
+        if not box.has_class("open") or box.max_scroll_y == 0:
+            raise SkipAction()
+        box.scroll_to(y=box.scroll_y + pages * max(1, box.scrollable_content_region.height - 1))
 
     def round_summary(self, public: Message, lines: list[str]) -> None:
         """A round's end told in a box that stays until the next move (or
@@ -132,12 +154,19 @@ class TableApp(App[None]):
         else:
             self.summary_taking = False
             return
-        box = self.query_one("#summary", Static)
+        box = self.query_one("#summary", VerticalScroll)
         ended = name == "GameEnded" or isinstance(public, tpb.GameFinished)
         box.border_title = "Game over" if ended else "Round over"
-        box.border_subtitle = "Esc closes"
-        box.update(Text("\n").join(cards_styled(line) for line in self.summary))
+        text = Text("\n").join(cards_styled(line) for line in self.summary)
+        self.query_one("#summary-text", Static).update(text)
         box.add_class("open")
+        self.call_after_refresh(self.summary_hint)
+
+    def summary_hint(self) -> None:
+        """The summary's border says how to close it, and to scroll a long one."""
+        box = self.query_one("#summary", VerticalScroll)
+        more = " · PgUp/PgDn scroll" if box.max_scroll_y else ""
+        box.border_subtitle = "Esc closes" + more
 
     # ---------------------------------------------------------- the feed
 
@@ -157,7 +186,7 @@ class TableApp(App[None]):
                 f"{error.code.name}: reconnecting (try {attempt + 1})…"
             ),
         )
-        self.run_worker(self._follow(), name="follow", exit_on_error=False)
+        self.run_worker(self.follow(), name="follow", exit_on_error=False)
 
     async def on_unmount(self) -> None:
         await self.follower.close()
@@ -186,9 +215,9 @@ class TableApp(App[None]):
         if self.view is not None and self.view.table.clocks and not self.view.table.finished:
             self.draw()
 
-    async def _follow(self) -> None:
+    async def follow(self) -> None:
+        """The feed up to now, then the table and the moves, live to the end."""
         try:
-            # The feed up to now first, then the table and the moves.
             await self.follower.until((await self.fetch_view()).version)
             self.live = True
             await self.refresh_view()
@@ -235,14 +264,15 @@ class TableApp(App[None]):
         kind = view.table.kind
         self.title = title(kind)
         you = self.seat
-        who = f" · you are {view.table.player_names[you]}" if you is not None else ""
+        who = f" · you are {names_of(view)[you]}" if you is not None else ""
         self.sub_title = f"game {self.game_id} · version {view.version}{who}"
         if self.guide is None and kind:
             self.set_guide(kind)
         self.draw()
 
     def draw(self) -> None:
-        """The table as the view shows it, the clocks counted down to now."""
+        """The table as the view shows it, the clocks counted down to now,
+        fitted to the screen (compact rows when the whole would not fit)."""
         view = self.view
         if view is None:
             return
@@ -250,5 +280,27 @@ class TableApp(App[None]):
             table = self.query_one("#table", Static)
         except NoMatches:  # the app is closing (a clock's tick, a late view)
             return
+        width, rows = self.table_room()
         notes = seat_notes(view.table)
-        table.update(table_text(scene(view, self.seat), view.table.player_names, self.seat, notes))
+        table.update(
+            table_text(
+                scene(view, self.seat),
+                view.table.player_names,
+                self.seat,
+                notes,
+                width=width,
+                rows=rows,
+            )
+        )
+        self.query_one("#table-box", VerticalScroll).styles.max_height = rows + 2
+
+    def table_room(self) -> tuple[int, int]:
+        """The columns and rows the table may fill: the screen less the
+        lines around it and the rows kept for the moves or the feed."""
+        width, height = self.screen.size
+        inner = max(20, width - 4)  # the border and the padding
+        note = max(1, -(-len(self.noted) // max(1, width - 2)))
+        return inner, max(3, height - AROUND - note - BELOW_TABLE - 2)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.draw)  # once the screen has its new size

@@ -41,6 +41,7 @@ from cardroom.cli import (
 )
 from cardroom.cli.common import EXIT_USAGE, UsageError
 from cardroom.client import CardroomError
+from cardroom.client.printable import printable
 
 # The name on the package index (`pip install cardroom-games`); the import
 # name stays `cardroom`. `cardroom` itself on PyPI is an unrelated project.
@@ -128,10 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cardroom {args.command} needs the {extra} extra: {install}", file=sys.stderr)
         return EXIT_USAGE
     except UsageError as error:
-        print(f"cardroom {args.command}: {error}", file=sys.stderr)
+        print(f"cardroom {args.command}: {printable(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except CardroomError as error:
-        print(f"cardroom {args.command}: {error.code.name}: {error.details}", file=sys.stderr)
+        said = printable(f"{error.code.name}: {error.details}")
+        print(f"cardroom {args.command}: {said}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -91,7 +91,7 @@ async def play(args: argparse.Namespace) -> int:
                     client, args.game_id, name, strategy, rng, seat=args.seat, listener=listener
                 )
                 print(
-                    f"{name} took seat {bot.seat}; to play it again: --seat-token={bot.token}",
+                    f"{name} took seat {bot.seat + 1}; to play it again: --seat-token={bot.token}",
                     file=sys.stderr,
                 )
             outcome = await bot.play()
@@ -100,9 +100,9 @@ async def play(args: argparse.Namespace) -> int:
             raise unreachable(args.address, error.details) from None
         raise
     names = outcome.names
-    winners = ", ".join(names[s] or f"seat {s}" for s in outcome.winners) or "nobody"
+    winners = ", ".join(names[s] or f"seat {s + 1}" for s in outcome.winners) or "nobody"
     print(
-        f"game {args.game_id} is over; winner: {winners}; this bot (seat {outcome.seat}) "
+        f"game {args.game_id} is over; winner: {winners}; this bot (seat {outcome.seat + 1}) "
         f"made {outcome.commands} moves"
     )
     return EXIT_OK

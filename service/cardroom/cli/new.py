@@ -88,6 +88,6 @@ async def create(args: argparse.Namespace, seats: int) -> int:
             raise unreachable(args.address, error.details) from None
         raise
     names = outcomes[0].names
-    winners = ", ".join(names[s] or f"seat {s}" for s in outcomes[0].winners) or "nobody"
+    winners = ", ".join(names[s] or f"seat {s + 1}" for s in outcomes[0].winners) or "nobody"
     print(f"Game over: {winners} won.")
     return EXIT_OK

@@ -19,7 +19,7 @@ from google.protobuf.message import Message
 from cardroom.domain.kernel import Event
 from cardroom.domain.presentation import Names, Scene, listing, name, plural
 from cardroom.domain.silver_dagger.cards import HALFLING, value
-from cardroom.domain.silver_dagger.state import Phase, Spot, State
+from cardroom.domain.silver_dagger.state import ROUNDS, Phase, Spot, State
 from cardroom.silver_dagger.v1 import silver_dagger_pb2 as pb
 
 HIDDEN = "[??]"
@@ -317,7 +317,7 @@ class SilverDaggerNarrator:
         waiting = tuple(view.awaiting)
         who = listing([n(s) for s in waiting])
         current = n(view.current_seat) if view.HasField("current_seat") else "nobody"
-        head = f"Round {view.round}"
+        head = f"Round {view.round} of {ROUNDS}"
         if view.phase == pb.PHASE_LOOK:
             status = f"{head} · {who} to look at two of their cards"
         elif view.phase == pb.PHASE_TURN:
@@ -360,14 +360,14 @@ class SilverDaggerNarrator:
 
     @staticmethod
     def _seat_line(view: pb.View, s: pb.SeatView) -> str:
-        cards = " ".join(draw(c.card, short=True, up=c.face_up) for c in s.village)
-        parts = [f"village {cards or 'empty'}"]
-        if s.private_deck_count:
-            parts.append(f"private deck {s.private_deck_count}")
+        # The points first: what decides the game stays on a narrow screen.
         points = f"{plural(s.total, 'point')}"
         if s.round_points:
             points += f" ({', '.join(str(p) for p in s.round_points)})"
-        parts.append(points)
+        cards = " ".join(draw(c.card, short=True, up=c.face_up) for c in s.village)
+        parts = [points, f"village {cards or 'empty'}"]
+        if s.private_deck_count:
+            parts.append(f"private deck {s.private_deck_count}")
         if view.HasField("dagger_seat") and view.dagger_seat == s.seat:
             parts.append("silver dagger" + (" (may turn it)" if view.dagger_usable else ""))
         if view.HasField("caller") and view.caller == s.seat:
