@@ -5,6 +5,7 @@ replay --plain` tell the game in words."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -128,3 +129,32 @@ def test_a_command_given_wrong_arguments_says_why_in_one_line(
     assert main([*args, *flags, "--address", "127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_cardroom_play_without_the_tui_extra_says_so_before_calling_a_server(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the client installed: textual cannot be imported.
+    for module in [m for m in sys.modules if m.split(".")[0] == "textual"]:
+        monkeypatch.setitem(sys.modules, module, None)
+    monkeypatch.setitem(sys.modules, "textual", None)
+    for module in [m for m in sys.modules if m.startswith("cardroom.tui")]:
+        monkeypatch.delitem(sys.modules, module)
+    flags = ["--token-file", str(tmp_path / "seats.json"), "--address", "127.0.0.1:1"]
+    assert main(["play", "smoke-and-mirrors", "--bots", "2", *flags]) == 2
+    err = capsys.readouterr().err
+    # Said before any call: no game created, no bot seated (the server is
+    # not even asked), nothing kept.
+    assert "needs the tui extra" in err and "no server answers" not in err
+    assert not (tmp_path / "seats.json").exists()
+
+
+def test_no_help_text_shows_a_source_file_or_default_none() -> None:
+    from cardroom.cli import COMMANDS, parser
+
+    top = parser()
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    for module in COMMANDS:
+        shown = commands.choices[module.NAME].format_help()
+        assert "default None" not in " ".join(shown.split()), module.NAME
+        assert not re.search(r"\w+/\w+\.py\b", shown), module.NAME

@@ -14,6 +14,8 @@ from cardroom.client import Client
 from cardroom.client.bots import NoSuchBot, strategy_for
 from cardroom.client.bots.runner import Bot, bot_name, play_bots, seat_bots
 from cardroom.client.bots.search import SearchBot
+from cardroom.domain.presentation import table_event
+from cardroom.v1 import table_pb2 as tpb
 from tests.clients.test_bots import SEAT_CALLS, Recorder
 from tests.conftest import Served
 
@@ -38,7 +40,7 @@ async def test_a_search_bot_plays_to_the_end_with_its_own_seat_token(
     # Then the search bot made moves, and every call it made but joining carried its own token
     assert outcomes[0].commands > 0 and outcomes[0].winners == outcomes[1][0].winners
     assert outcomes[0].names[0] == "search bot (20 ms)"
-    assert outcomes[0].names[1] == "Babbage, heuristic bot"
+    assert outcomes[0].names[1] == "Babbage (heuristic bot)"
     methods = {method for method, _ in recorder.calls}
     assert methods <= SEAT_CALLS and "/cardroom.v1.GameService/SubmitCommand" in methods
     for method, credential in recorder.calls:
@@ -47,7 +49,12 @@ async def test_a_search_bot_plays_to_the_end_with_its_own_seat_token(
 
 
 def test_search_bots_are_named_by_strategy_and_refuse_no_thinking() -> None:
-    assert bot_name(0, "search") == "Babbage, search bot (500 ms)"
-    assert bot_name(1, "random") == "Curie, random bot"
+    assert bot_name(0, "search") == "Babbage (search bot, 500 ms)"
+    assert bot_name(1, "random") == "Curie (random bot)"
+    # A list of players reads right: each name is one item.
+    names = ["Tess", bot_name(0, "heuristic"), bot_name(1, "heuristic")]
+    assert table_event(tpb.GameStarted(), names) == [
+        "Tess, Babbage (heuristic bot) and Curie (heuristic bot) are seated: the game begins."
+    ]
     with pytest.raises(NoSuchBot, match="think-ms"):
         strategy_for("smoke-and-mirrors", "search", think_ms=0)

@@ -3,6 +3,8 @@ with intervals, game lengths and throughput."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardroom.cli import main
@@ -58,22 +60,15 @@ def test_a_rate_prints_its_interval() -> None:
 def test_cardroom_simulate_runs_on_a_temporary_server_of_its_own(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code = main(
-        [
-            "simulate",
-            "--game",
-            "smiles-and-daggers",
-            "--games",
-            "3",
-            "--bots",
-            "heuristic,random,random",
-            "--quiet",
-        ]
-    )
+    # No --game, no --bots: a heuristic bot against two random ones.
+    code = main(["simulate", "--games", "3", "--quiet"])
     out = capsys.readouterr().out
     assert code == 0
     assert "started a temporary server on 127.0.0.1:" in out
-    assert "smiles-and-daggers: 3 games of 3 seats" in out and "by seat" in out
+    assert "smoke-and-mirrors: 3 games of 3 seats; bots heuristic, random, random" in out
+    # Seats are numbered from 1, as everywhere people read them.
+    by_seat = out.split("by seat", 1)[1]
+    assert re.findall(r"^seat (\d)", by_seat, re.MULTILINE) == ["1", "2", "3"]
 
 
 def test_cardroom_simulate_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:

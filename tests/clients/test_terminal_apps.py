@@ -229,3 +229,20 @@ async def test_a_seat_that_committed_its_entropy_ends_with_its_deal_verified(
         await pilot.pause()
         assert app.deal_verdict.startswith("Your deal is verified"), app.deal_verdict
         assert "Your deal is verified" in feed_text(app)
+
+
+async def test_q_leaves_a_replay_as_its_help_says(server: Served) -> None:
+    kind = "smiles-and-daggers"
+    game_id = await server.client.create_game(kind, seat_count=3)
+    bots = await seat_bots(server.client, game_id, 3, "random")
+    await play_bots(server.client, game_id, kind, bots, seed=8)
+    app = ReplayApp(lambda: Client.connect(server.address), game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await first_of(app.loaded)
+        # The help lists "q  leave": read there, q leaves.
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "leave" in str(app.screen.query_one("#guide", Static).render())
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit, "q did not leave"

@@ -62,7 +62,8 @@ def guide_text(kind: str, guide: Guide | None) -> Text:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The guide over the table; Esc, ?, F1 or q closes it."""
+    """The guide over the table; Esc, ? or F1 closes it, and q leaves the
+    app, as the keys it lists say."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -71,7 +72,10 @@ class HelpScreen(ModalScreen[None]):
         border: round $accent; padding: 0 1; background: $surface;
     }
     """
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", priority=True)]
+    BINDINGS = [
+        Binding("escape,question_mark,f1", "close", "Close", priority=True),
+        Binding("q", "app.quit", "Quit", priority=True),
+    ]
 
     def __init__(self, kind: str, guide: Guide | None) -> None:
         super().__init__()

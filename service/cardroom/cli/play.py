@@ -2,7 +2,7 @@
 bots (``cardroom play smoke-and-mirrors --bots 2``), join one
 (``--game-id ID``), or resume your seat after a restart (``cardroom play
 --game-id ID`` again, or ``cardroom play`` for your latest game): the seat
-token is kept in a file of yours (cardroom/sessions.py)."""
+token is kept in a file of yours ($XDG_STATE_HOME/cardroom/seats.json)."""
 
 from __future__ import annotations
 
@@ -88,14 +88,16 @@ def _login() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The terminal table first: without the tui extra, no game is created
+    # nor seat taken (main() says which extra to install).
+    from cardroom.tui.play import PlayApp
+
     sessions = Sessions.at(args.token_file)
     if args.local and not args.kind:
         raise UsageError("--local needs a game kind: cardroom play KIND --local --bots K")
     with temporary_server() if args.local else nullcontext() as temporary:
         address = temporary.address if temporary is not None else args.address
         record = asyncio.run(prepare(args, address, sessions))
-        from cardroom.tui.play import PlayApp
-
         app = PlayApp(
             lambda: connect(args, record.address),
             record.game_id,

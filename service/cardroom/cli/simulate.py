@@ -1,4 +1,4 @@
-"""``cardroom simulate --game KIND --games N --bots search,heuristic,...``:
+"""``cardroom simulate [--game KIND] [--games N] [--bots search,heuristic,...]``:
 bots play N games through a server (a temporary one of its own unless
 ``--address``), with a progress bar; then win rates by bot and by seat with
 95% intervals, game lengths and commands per second."""
@@ -17,23 +17,28 @@ from cardroom.client.bots import DEFAULT_THINK_MS, NoSuchBot, strategy_for
 from cardroom.client.bots.simulate import Report, simulate
 from cardroom.client.follow import transient
 from cardroom.domain import registry
+from cardroom.domain.presentation import strategy
 
 NAME = "simulate"
+DEFAULT_GAME = "smoke-and-mirrors"
 HELP = "bots play many games through a server; print win rates and speed"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--game", required=True, metavar="KIND", help=f"one of {', '.join(registry.games())}"
+        "--game",
+        default=DEFAULT_GAME,
+        metavar="KIND",
+        help=f"one of {', '.join(registry.games())} (default %(default)s)",
     )
     parser.add_argument(
         "--games", type=int, default=100, metavar="N", help="games to play (default %(default)s)"
     )
     parser.add_argument(
         "--bots",
-        required=True,
         metavar="BOT,BOT,...",
-        help="one bot per seat, e.g. search,heuristic,random (turned one seat on each game)",
+        help="one bot per seat, e.g. search,heuristic,random (turned one seat on each game; "
+        "default: a heuristic bot against random ones, three seats where the game allows)",
     )
     parser.add_argument(
         "--think-ms",
@@ -46,8 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--parallel", type=int, default=4, metavar="P", help="games at a time (default %(default)s)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed the bots' choices (default 0)")
-    add_server_flags(parser)
-    parser.set_defaults(address=None)
+    add_server_flags(
+        parser,
+        address_default=None,
+        address_help="play on this running server (default: a temporary server of its own)",
+    )
     parser.add_argument(
         "--operator-token",
         metavar="SECRET",
@@ -57,11 +65,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def default_bots(kind: str) -> str:
+    """A heuristic bot (random where the game has none) against random
+    ones: three seats, or as near as the game allows."""
+    game = registry.game(kind)
+    seats = min(max(3, game.min_seats), game.max_seats)
+    first = "heuristic" if strategy(kind) is not None else "random"
+    return ",".join([first] + ["random"] * (seats - 1))
+
+
 def bots_of(args: argparse.Namespace) -> list[str]:
     if args.game not in registry.games():
         raise UsageError(f"unknown game {args.game!r}; known: {', '.join(registry.games())}")
     game = registry.game(args.game)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    chosen = args.bots if args.bots is not None else default_bots(args.game)
+    bots = [b.strip() for b in chosen.split(",") if b.strip()]
     if not game.min_seats <= len(bots) <= game.max_seats:
         raise UsageError(
             f"{game.title} is played by {game.min_seats} to {game.max_seats} players: "

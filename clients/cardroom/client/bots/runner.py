@@ -182,8 +182,11 @@ BOT_NAMES = ("Babbage", "Curie", "Dirac", "Euler", "Fermat", "Gauss", "Hopper", 
 
 
 def bot_name(index: int, bot: str, think_ms: int = DEFAULT_THINK_MS) -> str:
-    """A bot's name at the table, saying how it plays: "Babbage, search bot (500 ms)"."""
-    return f"{BOT_NAMES[index % len(BOT_NAMES)]}, {label(bot, think_ms=think_ms)}"
+    """A bot's name at the table, saying how it plays: "Babbage (heuristic
+    bot)", "Curie (search bot, 500 ms)". No comma outside the brackets, so
+    a list of players reads right ("Ada, Babbage (heuristic bot) and ...")."""
+    how = f"search bot, {think_ms} ms" if bot == "search" else label(bot, think_ms=think_ms)
+    return f"{BOT_NAMES[index % len(BOT_NAMES)]} ({how})"
 
 
 async def seat_bots(client: Client, game_id: str, count: int, bot: str) -> tuple[BotSeat, ...]:

@@ -22,6 +22,7 @@ from google.protobuf.message import Message
 from cardroom.client import Client
 from cardroom.client.bots import DEFAULT_THINK_MS, label, strategy_for
 from cardroom.client.bots.runner import Bot
+from cardroom.domain.presentation import seat_label
 
 Z95 = 1.959964
 
@@ -116,7 +117,7 @@ class Report:
         ]
         lines += [f"{bot:<12} {rate}" for bot, rate in self.by_bot().items()]
         lines += ["", f"{'by seat':<12} {'games':>6} {'wins':>6}  {'win rate':>7}  95% interval"]
-        lines += [f"{'seat ' + str(seat):<12} {rate}" for seat, rate in enumerate(self.by_seat())]
+        lines += [f"{seat_label(seat):<12} {rate}" for seat, rate in enumerate(self.by_seat())]
         if self.played:
             commands = [p.commands for p in self.played]
             events = [p.events for p in self.played]
@@ -153,7 +154,7 @@ async def play_one(
         await Bot.join(
             client,
             game_id,
-            f"{label(bot, think_ms=think_ms)} {seat}",
+            f"{label(bot, think_ms=think_ms)} {seat + 1}",
             strategy_for(kind, bot, think_ms=think_ms),
             random.Random(f"{seed}:{seat}"),
             seat=seat,
