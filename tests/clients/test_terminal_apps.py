@@ -227,8 +227,8 @@ async def test_a_seat_that_committed_its_entropy_ends_with_its_deal_verified(
         assert app.over.is_set() and app.revealed
         await first_of(app.deal_checked)
         await pilot.pause()
-        assert app.deal_verdict.startswith("Your deal is verified"), app.deal_verdict
-        assert "Your deal is verified" in feed_text(app)
+        assert app.deal_verdict == "Deal verified ✓", app.deal_verdict
+        assert "Deal verified ✓" in feed_text(app)
 
 
 async def test_q_leaves_a_replay_as_its_help_says(server: Served) -> None:

@@ -103,3 +103,50 @@ def test_a_call_above_a_village_the_seat_knows_is_warned_of() -> None:
         seats=[sv.SeatView(seat=0, village=village(low, 0)), *seats[1:]],
     )
     assert "do not know 1 of your cards" in caution(sv.CallVote(), blind, NAMES, 0, [])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_legend_explains_what_the_table_draws_beside_the_game(kind: str) -> None:
+    """The terminal draws ▶ (whose move) and ⏱ 0:42 (a turn clock) on every
+    game's seats; the web shows the same legend."""
+    legend = " ".join(symbol for symbol, _ in guide(kind).symbols)  # type: ignore[union-attr]
+    assert "▶" in legend and "⏱" in legend
+
+
+def test_smoke_and_mirrors_says_you_pick_your_act_back_up() -> None:
+    rules = " ".join(guide("smoke-and-mirrors").rules)  # type: ignore[union-attr]
+    assert "pick them back up" in rules
+
+
+def test_silver_dagger_says_what_every_ability_does() -> None:
+    from cardroom.domain.silver_dagger.narrate import ABILITIES, NAMES
+    from cardroom.domain.silver_dagger.narrate import NARRATOR as told
+
+    rules = " ".join(guide("silver-dagger").rules)  # type: ignore[union-attr]
+    for card in (*ABILITIES, sv.CARD_SPY, sv.CARD_SENTINEL, sv.CARD_ZOMBIE):
+        assert NAMES[card] in rules, NAMES[card]
+    # And the move that uses one says what it does.
+    view = sv.View(phase=sv.PHASE_HOLDING, held=sv.CARD_FLIPPER, current_seat=0)
+    label = told.action(sv.UseAbility(), view, NAMES_AT_TABLE)
+    assert label.endswith(f"use its ability: {ABILITIES[sv.CARD_FLIPPER]}")
+
+
+NAMES_AT_TABLE = ("Ada", "Bo")
+
+
+def test_smile_life_tells_a_double_card_from_two_single_ones() -> None:
+    from cardroom.domain.smile_life.narrate import draw_all
+
+    double, two = draw_all(["study_double"]), draw_all(["study_single", "study_single"])
+    assert double != two and "x2" not in double
+    legend = dict(guide("smile-life").symbols)  # type: ignore[union-attr]
+    assert double in legend
+
+
+def test_a_seat_opening_its_share_of_the_shuffle_says_why() -> None:
+    from cardroom.domain.presentation import table_event
+    from cardroom.v1 import table_pb2 as tpb
+
+    (line,) = table_event(tpb.SeatEntropyRevealed(seat=0), ["Ada"]) or []
+    assert line.startswith("Ada opens their sealed share of the shuffle")
+    assert "nobody" in line and "alone" in line  # what it is for, on the line itself

@@ -100,13 +100,19 @@ def verify_deal(
 
 
 def verdict(problems: Sequence[str], *, by_server: bool = False) -> str:
-    """The sentence a player reads at the end."""
+    """The line a player reads at the end: short when all is well (the
+    why is :func:`verdict_details`), every problem when it is not."""
     if problems:
         shown = "; ".join(problems[:5])
         more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-        return f"Your deal is NOT verified: {shown}{more}"
+        return f"Deal NOT verified ✗: {shown}{more}"
+    return "Deal verified ✓" + (" (on the server's word for your seat)" if by_server else "")
+
+
+def verdict_details(*, by_server: bool = False) -> str:
+    """What a verified deal means, for a reader who asks."""
     whose = "the server's word for your seat's entropy" if by_server else "your own entropy"
     return (
-        "Your deal is verified: the opened seed and every seat's revealed entropy "
+        "The opened seed and every seat's revealed entropy "
         f"({whose}) give every card dealt, and what you were shown is that game."
     )

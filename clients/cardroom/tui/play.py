@@ -17,7 +17,7 @@ from textual.widgets import OptionList, RichLog
 
 from cardroom.client import CardroomError, Client, Conflict, RuleBroken
 from cardroom.client.bots.runner import play_bots
-from cardroom.client.entropy import verdict, verify_deal
+from cardroom.client.entropy import verdict, verdict_details, verify_deal
 from cardroom.client.feed import choices, names_of
 from cardroom.client.sessions import BotSeat
 from cardroom.tui.render import cards_styled
@@ -177,7 +177,10 @@ class PlayApp(TableApp):
                 problems = [f"the record could not be fetched: {error.details}"]
             self.deal_verdict = verdict(problems)
         self.note(self.deal_verdict)
-        self.query_one("#feed", RichLog).write(Text(self.deal_verdict))
+        feed = self.query_one("#feed", RichLog)
+        feed.write(Text(self.deal_verdict, style="bold"))
+        if not problems:  # the why, below the verdict, for who reads on
+            feed.write(Text(verdict_details(), style="dim"))
         self.deal_checked.set()
 
     def offer(self, actions: list[Message], version: int) -> None:

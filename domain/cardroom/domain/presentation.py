@@ -291,7 +291,10 @@ def table_event(public: Message, names: Names) -> list[str] | None:
     if isinstance(public, tpb.SeatTimedOut):
         return [f"{name(names, public.seat)}'s time runs out: the game makes the choice."]
     if isinstance(public, tpb.SeatEntropyRevealed):
-        return [f"{name(names, public.seat)} reveals their share of the deal's randomness."]
+        return [
+            f"{name(names, public.seat)} opens their sealed share of the shuffle "
+            "(so nobody, the server included, picks the deal alone)."
+        ]
     if isinstance(public, tpb.GameFinished):
         winners = [name(names, s) for s in public.winners]
         over = (

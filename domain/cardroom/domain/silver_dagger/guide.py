@@ -56,6 +56,18 @@ GUIDE = Guide(
         "else has one more turn, then every village is revealed and scored.",
         "A caller who is lowest (or tied) scores 0 for the round; otherwise the "
         "caller scores their cards plus 10.",
+        "Abilities of a card drawn from the deck and discarded: 5 Approximator, it goes "
+        "face up into your village and two of your other cards are discarded; 6 Flipper, "
+        "a whole village is turned over; 7 Elusive Seer, view face-down cards until one "
+        "of 4 or lower, which turns face up; 8 Magician, turn a card of another village "
+        "face up, then use its ability or switch it for one of yours; 9 Mystic Seer, view "
+        "up to two face-down cards; 10 Renfield, the deck's top card goes onto your "
+        "private deck; 11 Reverser, play reverses; 12 Master Thief, view a face-down card "
+        "and switch it with a card of another village.",
+        "Face up in your village: 1 Spy, peek at a face-down card of another village "
+        "during your turn; 3 Sentinel, nobody else may switch, remove or add your cards; "
+        "4 Zombie, instead of drawing, give it to the player before you. No ability is "
+        "used from a card taken from the discard pile.",
         "Debt Collectors (0) take away the other villages' cards; Halflings (÷2) "
         "halve their village; a village at exactly 50 with a Furry (13) scores 0 "
         "and gives everyone else 50.",
@@ -74,6 +86,7 @@ GUIDE = Guide(
         ("called", "this seat has called for a vote this round"),
         ("N points (a, b)", "the total so far and each round's points"),
         ("▶", "whose move the game waits for"),
+        ("⏱ 0:42", "a turn clock: the time left for this seat's move (a table with a clock)"),
     ),
     caution=caution,
 )

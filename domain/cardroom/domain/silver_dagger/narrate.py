@@ -480,7 +480,8 @@ class SilverDaggerNarrator:
                 return f"Use the ability of {self._magician_card(view)} where it lies"
             if view.held == pb.CARD_APPROXIMATOR:
                 return f"Place {held} face up and discard two of your cards"
-            return f"Discard {held} and use its ability"
+            ability = ABILITIES.get(view.held)
+            return f"Discard {held} and use its ability" + (f": {ability}" if ability else "")
         if isinstance(command, pb.Exchange):
             return f"Exchange {held} for {mine(command.position)}"
         if isinstance(command, pb.StartMultipleExchange):

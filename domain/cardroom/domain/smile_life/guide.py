@@ -26,11 +26,13 @@ GUIDE = Guide(
         ("[Salary 3]", "a salary of level 3"),
         ("[♥ Montcuq]", "a marriage, by its town"),
         ("[Card]x3", "three copies of the same card in a row"),
+        ("[Double studies]", "one card worth two levels of studies ([Studies] is worth one)"),
         ("[??]", "a card you may not see"),
         ("+N invested", "salaries spent on houses or trips (face down)"),
         ("hand N (known ...)", "how many cards a player holds, and those you saw"),
         ("1:[Card]", "a card you know in the draw pile, by position from the top"),
         ("misses N turns", "turns the player will miss"),
         ("▶", "whose move the game waits for"),
+        ("⏱ 0:42", "a turn clock: the time left for this seat's move (a table with a clock)"),
     ),
 )

@@ -42,7 +42,9 @@ HIDDEN = "[??]"
 # Short names (the terminal highlights up to 16 characters between brackets).
 SHORT: dict[str, str] = {
     "study_single": "Studies",
-    "study_double": "Studies x2",
+    # Not "Studies x2": beside two single cards drawn "[Studies]x2" it would
+    # read as the same thing.
+    "study_double": "Double studies",
     "purchasing_manager": "Purchasing mgr",
     "barman": "Bartender",
     "grand_prof": "Grand prof",

@@ -30,5 +30,6 @@ GUIDE = Guide(
         ("[??]", "a card you may not see"),
         ("out", "cards eliminated or lost on a bet, out of the game"),
         ("▶", "whose move the game waits for"),
+        ("⏱ 0:42", "a turn clock: the time left for this seat's move (a table with a clock)"),
     ),
 )

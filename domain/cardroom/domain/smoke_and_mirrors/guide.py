@@ -47,6 +47,8 @@ GUIDE = Guide(
         "On your turn you may first challenge the act that set the current number, "
         "then you perform an act (1 to 3 of your cards face down, claiming exactly "
         "one more than the last claim) or take your one Break of the round.",
+        "Your act's cards stay face down on the table until your next act: you then "
+        "pick them back up first, so you may play them again.",
         "The first act of a round is one card claiming 1: no challenge, no Break.",
         "An act is true when its cards can make its claim. A mirror copies a card "
         "beside it (alone it counts 0): {a, M} makes 2a, {a, b, M} makes 2a+b, a+2b "
@@ -67,6 +69,7 @@ GUIDE = Guide(
         ("true / a bluff", "whether your own act's cards can make its claim"),
         ("Break used", "the seat has taken its one Break this round"),
         ("▶", "whose move the game waits for"),
+        ("⏱ 0:42", "a turn clock: the time left for this seat's move (a table with a clock)"),
     ),
     caution=caution,
 )
