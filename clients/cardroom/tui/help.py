@@ -43,16 +43,17 @@ def guide_text(kind: str, guide: Guide | None) -> Text:
         out.append(guide.title, style="bold underline")
         out.append("\n\nGoal: ", style="bold")
         out.append(guide.goal + "\n\n")
-        out.append("Rules in short\n", style="bold")
-        for paragraph in guide.rules:
-            out.append("• ")
-            out.append_text(cards_styled(paragraph))
-            out.append("\n")
-        out.append("\nSymbols\n", style="bold")
+        # The legend first: what a person looks up while playing.
+        out.append("Symbols\n", style="bold")
         width = max(len(symbol) for symbol, _ in guide.symbols)
         for symbol, meaning in guide.symbols:
             out.append_text(cards_styled(symbol.ljust(width)))
             out.append(f"  {meaning}\n")
+        out.append("\nRules in short\n", style="bold")
+        for paragraph in guide.rules:
+            out.append("• ")
+            out.append_text(cards_styled(paragraph))
+            out.append("\n")
         out.append("\nSeats are named, and numbered from 1 where a number is shown.\n")
     out.append("\nKeys\n", style="bold")
     for key, what in KEYS:

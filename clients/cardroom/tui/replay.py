@@ -114,7 +114,7 @@ class ReplayApp(App[None]):
         width, height = self.size
         rows = max(3, height - AROUND - 3 - BELOW_TABLE - 2)  # the event, the note
         self.query_one("#table", Static).update(
-            table_text(scene(view, self.seat), names, self.seat, notes, width=width - 4, rows=rows)
+            table_text(scene(view, self.seat), names, self.seat, notes, width=width - 6, rows=rows)
         )
         self.query_one("#table-box", VerticalScroll).styles.max_height = rows + 2
         self.query_one("#goal", Static).update(goal_text(guide(view.table.kind)))

@@ -33,7 +33,7 @@ T = TypeVar("T")
 
 CSS = """
 #goal { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
-#table-box { border: round $secondary; padding: 0 1; height: auto; }
+#table-box { border: round $secondary; padding: 0 1; height: auto; scrollbar-gutter: stable; }
 #note { height: auto; padding: 0 1; color: $text-muted; }
 #main { height: 1fr; min-height: 5; }
 #moves { width: 3fr; height: 1fr; border: round $accent; scrollbar-gutter: stable; }
@@ -91,6 +91,7 @@ class TableApp(App[None]):
         self.summary: list[str] = []  # the round summary's lines while it is open
         self.summary_taking = False  # still adding the round end's lines
         self.noted = ""  # the note under the table
+        self.drawn_room = (0, 0)  # the columns and rows the table was last fitted to
 
     # ------------------------------------------------------------ layout
 
@@ -280,7 +281,7 @@ class TableApp(App[None]):
             table = self.query_one("#table", Static)
         except NoMatches:  # the app is closing (a clock's tick, a late view)
             return
-        width, rows = self.table_room()
+        width, rows = self.drawn_room = self.table_room()
         notes = seat_notes(view.table)
         table.update(
             table_text(
@@ -298,7 +299,9 @@ class TableApp(App[None]):
         """The columns and rows the table may fill: the screen less the
         lines around it and the rows kept for the moves or the feed."""
         width, height = self.screen.size
-        inner = max(20, width - 4)  # the border and the padding
+        # The border, the padding and the scrollbar's gutter (kept, so the
+        # lines are wrapped at one width whether the box scrolls or not).
+        inner = max(20, width - 6)
         note = max(1, -(-len(self.noted) // max(1, width - 2)))
         return inner, max(3, height - AROUND - note - BELOW_TABLE - 2)
 

@@ -56,18 +56,13 @@ GUIDE = Guide(
         "else has one more turn, then every village is revealed and scored.",
         "A caller who is lowest (or tied) scores 0 for the round; otherwise the "
         "caller scores their cards plus 10.",
-        "Abilities of a card drawn from the deck and discarded: 5 Approximator, it goes "
-        "face up into your village and two of your other cards are discarded; 6 Flipper, "
-        "a whole village is turned over; 7 Elusive Seer, view face-down cards until one "
-        "of 4 or lower, which turns face up; 8 Magician, turn a card of another village "
-        "face up, then use its ability or switch it for one of yours; 9 Mystic Seer, view "
-        "up to two face-down cards; 10 Renfield, the deck's top card goes onto your "
-        "private deck; 11 Reverser, play reverses; 12 Master Thief, view a face-down card "
-        "and switch it with a card of another village.",
-        "Face up in your village: 1 Spy, peek at a face-down card of another village "
-        "during your turn; 3 Sentinel, nobody else may switch, remove or add your cards; "
-        "4 Zombie, instead of drawing, give it to the player before you. No ability is "
-        "used from a card taken from the discard pile.",
+        "Abilities, once, of a card drawn from the deck and discarded: 5 Approximator "
+        "(it goes face up into your village, two others are discarded), 6 Flipper (a "
+        "village turns over), 7 Elusive Seer (view until a 4 or lower, which turns up), "
+        "8 Magician (turn up another village's card: use it or switch it), 9 Mystic Seer "
+        "(view two), 10 Renfield (the deck's top card to your private deck), 11 Reverser "
+        "(play reverses), 12 Master Thief (view a card, switch it). Face up in your "
+        "village: 1 Spy peeks, 3 Sentinel guards it, 4 Zombie may be given away.",
         "Debt Collectors (0) take away the other villages' cards; Halflings (÷2) "
         "halve their village; a village at exactly 50 with a Furry (13) scores 0 "
         "and gives everyone else 50.",
