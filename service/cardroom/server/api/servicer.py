@@ -107,6 +107,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self.store_health = StoreHealth(games.log, health, self.metrics)
         self.creations = CreationLimiter(self.limits.games_per_client_per_hour)
         self.joins = CreationLimiter(self.limits.joins_per_client_per_hour)
+        self.invitations = CreationLimiter(self.limits.invitations_per_client_per_hour)
         self.slots = WatcherSlots(
             self.limits.max_watchers,
             self.limits.watcher_reserve,
@@ -197,23 +198,34 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def CreateInvitation(self, request: gpb.CreateInvitationRequest, context: Any) -> Any:
-        seat, code, version = await self._run(
-            self.games.invite,
-            request.game_id,
-            bearer_token(context),
-            request.seat if request.HasField("seat") else None,
+        why = (
+            f"this client has issued {self.limits.invitations_per_client_per_hour} invitations "
+            "in the last hour, the server's limit; try again later"
         )
+        with self._charged(self.invitations, context, why):
+            seat, code, version = await self._run(
+                self.games.invite,
+                request.game_id,
+                bearer_token(context),
+                request.seat if request.HasField("seat") else None,
+            )
         return gpb.CreateInvitationResponse(seat=seat, code=code, version=version)
 
     @unary
     async def AcceptInvitation(self, request: gpb.AcceptInvitationRequest, context: Any) -> Any:
-        seat, token, version, drawn = await self._run(
-            self.games.accept_with_entropy,
-            request.game_id,
-            request.code,
-            request.player_name,
-            request.entropy_commitment,
+        # A seat taken is a seat taken: the same allowance as JoinGame (N7).
+        why = (
+            f"this client has taken {self.limits.joins_per_client_per_hour} seats in the "
+            "last hour, the server's limit; try again later"
         )
+        with self._charged(self.joins, context, why):
+            seat, token, version, drawn = await self._run(
+                self.games.accept_with_entropy,
+                request.game_id,
+                request.code,
+                request.player_name,
+                request.entropy_commitment,
+            )
         return gpb.AcceptInvitationResponse(
             seat=seat,
             seat_token=token,
