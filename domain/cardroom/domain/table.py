@@ -790,10 +790,15 @@ def sample_chance(table: Table, rng: random.Random) -> Message:
 
 
 def legal_actions(table: Table, seat: int) -> list[Message]:
-    """The game's commands ``seat`` may send now (the table's own commands,
-    such as Resign, are not listed here; the service adds Resign)."""
-    if not table.started or table.finished or seat in table.resigned or table.entropy_due:
+    """The commands ``seat`` may send now: the game's, or while the table
+    awaits its entropy (T-ENTROPY) ``RevealEntropy`` with ``entropy`` left
+    empty (only the seat's client holds it, and must fill it in). Resign,
+    which a seat may send at any time, is not listed here; the service
+    adds it wherever this lists anything."""
+    if not table.started or table.finished or seat in table.resigned:
         return []
+    if table.entropy_due:
+        return [tpb.RevealEntropy()] if seat in table.entropy_due else []
     return table.game.legal_actions(table.game_state, seat)
 
 

@@ -522,7 +522,10 @@ export type ListLegalActionsResponse = Message<"cardroom.v1.ListLegalActionsResp
   version: bigint;
 
   /**
-   * Every command the caller may submit now, fully filled in. When the game
+   * Every command the caller may submit now, fully filled in, with one
+   * exception: while the table awaits the caller's entropy (T-ENTROPY) it
+   * lists RevealEntropy with `entropy` empty, which the client fills in
+   * with the 32 bytes it committed to (only it holds them). When the game
    * waits for the caller, the last is the table's Resign (which a seat may
    * also send at any other time).
    *
