@@ -607,6 +607,12 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
     elif command.entropy_commitment:
         if len(command.entropy_commitment) != 32:
             raise MalformedCommand("entropy_commitment must be 32 bytes (SHA-256)")
+        if command.entropy_commitment in table.entropy_commitments:
+            # A copy of another seat's public commitment could only ever be
+            # opened by replaying that seat's reveal: no entropy of its own.
+            raise RuleViolation(
+                "T-ENTROPY", "this commitment is another seat's (SeatTaken): commit to your own"
+            )
         taken.entropy_commitment = command.entropy_commitment
     return [event(taken, *hidden)]
 
