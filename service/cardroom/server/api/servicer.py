@@ -305,16 +305,22 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def GetView(self, request: gpb.GetViewRequest, context: Any) -> Any:
-        response = await self._run(
-            self.games.view,
+        return await self._run(self._view, request, bearer_token(context))
+
+    def _view(self, request: gpb.GetViewRequest, token: str | None) -> gpb.GetViewResponse:
+        """GetView, in words if asked, with the signed head of the version it shows."""
+        response = self.games.view(
             request.game_id,
-            bearer_token(context),
+            token,
             request.version if request.HasField("version") else None,
             request.as_spectator,
             request.min_version,
         )
         if request.describe:
             response.words.CopyFrom(view_words(response))
+        if self.heads is not None:
+            shown = self.games.head_at(request.game_id, response.version)
+            response.signed_head.CopyFrom(self.heads.of(shown))
         return response
 
     @unary
