@@ -42,6 +42,7 @@ LIFTED_SHARES = {
     "CARDROOM_WATCHERS_PER_CLIENT": "1000000",
     "CARDROOM_GAMES_PER_CLIENT_PER_HOUR": "0",  # 0: no limit
     "CARDROOM_JOINS_PER_CLIENT_PER_HOUR": "0",  # the memory row seats 930 players
+    "CARDROOM_INVITATIONS_PER_CLIENT_PER_HOUR": "0",
 }
 CALL_LOG = "cardroom.calls: "  # the access log's lines: this, then one JSON object
 

@@ -38,9 +38,17 @@ async def test_a_seat_that_commits_reveals_and_its_deal_is_verified(server: Serv
     assert mine.entropy and not mine.server_entropy
     bots = await seat_bots(client, game_id, 2, "random")
     await client.start(game_id, mine.token)
-    # The table waits for Ada's entropy: nothing is dealt, nothing to play.
+    # The table waits for Ada's entropy: nothing is dealt; her legal actions
+    # are the reveal (its entropy hers to fill in) and Resign; the bots' none.
     view = await client.view(game_id, mine.token)
-    assert await client.legal_actions(game_id, mine.token) == []
+    assert await client.legal_actions(game_id, mine.token, with_resign=True) == [
+        tpb.RevealEntropy(),
+        tpb.Resign(),
+    ]
+    assert [await client.legal_actions(game_id, b.token, with_resign=True) for b in bots] == [
+        [],
+        [],
+    ]
     with pytest.raises(RuleBroken, match="T-ENTROPY: the entropy does not match"):
         await client.reveal_entropy(game_id, mine.token, new_entropy())
     assert (await client.view(game_id, mine.token)).version == view.version  # wrote nothing

@@ -325,3 +325,33 @@ def test_a_checkpoint_the_stored_events_no_longer_match_is_not_used(
         restarted.close()
     finally:
         log.close()
+
+
+def test_an_unstarted_games_checkpoints_do_not_grow_with_its_invitations(tmp_path: Path) -> None:
+    """The invitation flood's database was 85% checkpoints, growing as the
+    square of its events: every checkpoint of the table carried the index of
+    every credential so far (which nothing ever opens). Now each is as large
+    as the first."""
+    database = tmp_path / "cardroom.sqlite3"
+    log = GameLog(str(database))
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN)
+        games.checkpoints.every = EVERY
+        game_id = games.create_game("smoke-and-mirrors", None, 5)
+        token = games.join(game_id, None, "Ada")[1]
+        for _ in range(tables.MAX_INVITATIONS_PER_SEAT * 5):
+            games.invite(game_id, token, 1)
+        games.checkpoints.flush()
+        with sqlite3.connect(database) as db:
+            sizes = [
+                length
+                for (length,) in db.execute(
+                    "SELECT LENGTH(state) FROM stored_snapshots WHERE originator_id = ? "
+                    "ORDER BY originator_version",
+                    (cp.stream_id(game_id, "table").hex,),
+                )
+            ]
+        assert len(sizes) >= 4
+        assert max(sizes) - min(sizes) <= 8, sizes
+    finally:
+        log.close()

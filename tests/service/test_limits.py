@@ -175,6 +175,7 @@ async def shared(tmp_path: Path) -> AsyncIterator[tuple[RunningServer, Client]]:
                 watchers_per_client=2,
                 games_per_client_per_hour=2,
                 joins_per_client_per_hour=3,
+                invitations_per_client_per_hour=4,
             ),
         )
     )
@@ -227,6 +228,45 @@ async def test_joins_are_capped_per_client_and_refusals_spend_nothing(
         await client.join(other, "Dirac")
     assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert "3 seats" in caught.value.details
+
+
+async def test_accepting_an_invitation_spends_the_join_allowance(
+    shared: tuple[RunningServer, Client],
+) -> None:
+    """N7: six joins filled thirty seats of others' games through invitations."""
+    _, client = shared
+    game_id = await client.create_game(SM, seat_count=5, operator_token=OPERATOR_TOKEN)
+    codes = [(await client.invite(game_id, OPERATOR_TOKEN)).code for _ in range(4)]
+    await client.join(game_id, "Ada")
+    await client.accept_invitation(game_id, codes[0], "Babbage")
+    await client.accept_invitation(game_id, codes[1], "Curie")  # the third seat of the hour
+    version = (await client.view(game_id)).version
+    with pytest.raises(CardroomError) as caught:
+        await client.accept_invitation(game_id, codes[2], "Dirac")
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "3 seats" in caught.value.details
+    assert (await client.view(game_id)).version == version  # nothing written
+
+
+async def test_invitations_are_capped_per_client_and_refusals_spend_nothing(
+    shared: tuple[RunningServer, Client],
+) -> None:
+    _, client = shared
+    game_id = await client.create_game(SM, seat_count=3, operator_token=OPERATOR_TOKEN)
+    host = await client.join(game_id, "Ada")
+    for _ in range(3):  # refused (no seat 7) counts nothing
+        with pytest.raises(CardroomError) as refused:
+            await client.invite(game_id, host.token, seat=7)
+        assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    for _ in range(4):
+        await client.invite(game_id, host.token, seat=1)
+    version = (await client.view(game_id)).version
+    with pytest.raises(CardroomError) as caught:
+        await client.invite(game_id, host.token, seat=1)
+    assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "4 invitations" in caught.value.details
+    assert (await client.view(game_id)).version == version  # nothing written
+    await client.invite(game_id, OPERATOR_TOKEN, seat=1)  # the operator has no limit
 
 
 async def test_refused_creations_do_not_use_up_the_allowance(

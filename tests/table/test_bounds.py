@@ -7,6 +7,7 @@ re-decides each of these from the record."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -208,3 +209,75 @@ def test_the_audit_catches_absence_declared_too_early() -> None:
     trusted.execute(CLOCK, tpb.SeatsAbsent(version=trusted.table.version))
     report = audit_events(trusted.stored)
     assert not report.ok and "600s deadline" in report.render()
+
+
+INVITE_SEAT_1 = tpb.IssueInvitation(code_sha256=bytes(32), seat=1)
+
+
+def _unstarted(seats: int, max_events: int = 0) -> tables.Table:
+    game = registry.game("smoke-and-mirrors")
+    created = tables.create(game, game.options_type(), seats, set_deal=False)
+    assert isinstance(created.public, tpb.GameCreated)
+    created.public.table_options.max_events = max_events
+    table = tables.initial(game, created.public)
+    host = tpb.TakeSeat(player_name="A", token_sha256=b"a" * 32)
+    for e in tables.decide(table, Actor("guest"), host):
+        table = tables.evolve(table, e)
+    return table
+
+
+def test_an_unstarted_game_issues_a_bounded_number_of_invitations() -> None:
+    """An invitation flood (40,000 calls grew one unstarted game to 40,002
+    events): each seat's share of invitations, then T-INVITE refuses."""
+    table = _unstarted(4)
+    issued = 0
+    for _ in steps(10 * tables.MAX_INVITATIONS_PER_SEAT * 4, "invitations"):
+        try:
+            events = tables.decide(table, Actor.of_seat(0), INVITE_SEAT_1)
+        except RuleViolation as refused:
+            assert refused.rule == "T-INVITE"
+            assert f"{tables.MAX_INVITATIONS_PER_SEAT} per seat" in str(refused)
+            break
+        for e in events:
+            table = tables.evolve(table, e)
+        issued += 1
+    assert issued == tables.MAX_INVITATIONS_PER_SEAT * 4
+    # The free seats can still be taken (the held one by its code) and the game started.
+    for name, code in (("B", bytes(32)), ("C", b""), ("D", b"")):
+        taken = tpb.TakeSeat(
+            player_name=name, token_sha256=name.encode() * 32, invitation_sha256=code
+        )
+        for e in tables.decide(table, Actor("guest"), taken):
+            table = tables.evolve(table, e)
+    assert tables.decide(table, Actor.of_seat(0), tpb.StartGame())
+
+
+def test_the_length_limit_holds_before_the_start_and_leaves_room_for_the_seats() -> None:
+    """T-LENGTH for the table's own events: an invitation that would leave
+    no room within the limit for the free seats and the start is refused."""
+    # No game's seats and invitations reach the least limit a game may
+    # have (MIN_MAX_EVENTS): the backstop is shown on a lower one.
+    limit = 30
+    table = replace(_unstarted(5), max_events=limit)
+    refused = None
+    for _ in steps(limit, "invitations"):
+        try:
+            events = tables.decide(table, Actor.of_seat(0), INVITE_SEAT_1)
+        except RuleViolation as error:
+            refused = error
+            break
+        for e in events:
+            table = tables.evolve(table, e)
+    assert refused is not None and refused.rule == "T-LENGTH"
+    assert "T-LENGTH: the game holds" in str(refused)
+    assert table.version + 4 + 1 == limit  # exactly room for the free seats and the start
+    for seat in range(1, 5):
+        taken = tpb.TakeSeat(
+            player_name=f"P{seat}", token_sha256=bytes([seat]) * 32, invitation_sha256=bytes(32)
+        )
+        if seat > 1:
+            taken.ClearField("invitation_sha256")
+        for e in tables.decide(table, Actor("guest"), taken):
+            table = tables.evolve(table, e)
+    started = tables.decide(table, Actor.of_seat(0), tpb.StartGame())
+    assert table.version + len(started) == limit

@@ -20,7 +20,16 @@ from hypothesis import strategies as st
 
 from cardroom.domain import registry
 from cardroom.domain import table as tables
-from cardroom.domain.kernel import CLOCK, DEALER, SPECTATOR, Actor, Forbidden, Game, Viewer
+from cardroom.domain.kernel import (
+    CLOCK,
+    DEALER,
+    GUEST,
+    SPECTATOR,
+    Actor,
+    Forbidden,
+    Game,
+    Viewer,
+)
 from cardroom.trust import chain, chance
 from cardroom.trust.audit import Report, audit_record
 from cardroom.trust.commitments import command_digest, secret_digest
@@ -114,7 +123,7 @@ entropy = st.binary(min_size=32, max_size=32)
 @settings(max_examples=25, deadline=None)
 @given(
     seed=entropy,
-    mine=st.lists(entropy, min_size=3, max_size=3),
+    mine=st.lists(entropy, min_size=3, max_size=3, unique=True),
     other=entropy,
     who=st.integers(0, 2),
 )
@@ -123,7 +132,7 @@ def test_twins_differing_in_one_seats_entropy_are_dealt_differently(
 ) -> None:
     twin = list(mine)
     twin[who] = other
-    if twin == mine:
+    if twin == mine or len(set(twin)) < len(twin):  # a copied commitment is refused
         return
     assert first_outcome(seated(SM, seed, list(mine))) != first_outcome(
         seated(SM, seed, list(twin))
@@ -133,8 +142,8 @@ def test_twins_differing_in_one_seats_entropy_are_dealt_differently(
 @settings(max_examples=25, deadline=None)
 @given(
     seed=entropy,
-    mine=st.lists(entropy, min_size=3, max_size=3),
-    others=st.lists(entropy, min_size=3, max_size=3),
+    mine=st.lists(entropy, min_size=3, max_size=3, unique=True),
+    others=st.lists(entropy, min_size=3, max_size=3, unique=True),
 )
 def test_the_server_seed_alone_does_not_determine_the_deal(
     seed: bytes, mine: list[bytes], others: list[bytes]
@@ -153,7 +162,7 @@ def test_the_server_seed_alone_does_not_determine_the_deal(
 @settings(max_examples=25, deadline=None)
 @given(
     seeds=st.lists(entropy, min_size=2, max_size=2, unique=True),
-    mine=st.lists(entropy, min_size=3, max_size=3),
+    mine=st.lists(entropy, min_size=3, max_size=3, unique=True),
 )
 def test_the_revealed_entropies_alone_do_not_determine_the_deal(
     seeds: list[bytes], mine: list[bytes]
@@ -199,9 +208,26 @@ def test_no_chance_outcome_and_no_game_command_before_every_reveal() -> None:
     assert tables.chance_needed(table) is None and trusted.dealt == 0
     assert tables.awaited(table) == [1]
     assert tables.legal_actions(table, 0) == []
+    assert tables.legal_actions(table, 1) == [tpb.RevealEntropy()]  # its client fills it in
     assert "T-ENTROPY" in refusal(trusted, Actor.of_seat(0), fakegame.Play(card=0))
     trusted.execute(Actor.of_seat(1), tpb.RevealEntropy(entropy=E1), "e1")
     assert trusted.dealt >= 1  # the deal follows the last reveal at once
+
+
+def test_a_copy_of_another_seats_commitment_is_refused_and_writes_nothing() -> None:
+    """A seat that copied seat 0's public commitment could open it only by
+    replaying seat 0's reveal: T-ENTROPY refuses the copy when it sits."""
+    trusted = TrustedGame(fakegame.GAME, game_id=GAME_ID, seed=SEED)
+    trusted.create(2)
+    taken = tpb.TakeSeat(seat=0, player_name="A", token_sha256=bytes(32))
+    taken.entropy_commitment = tables.entropy_commitment(E0)
+    trusted.execute(GUEST, taken)
+    before = len(trusted.stored)
+    copy = tpb.TakeSeat(seat=1, player_name="B", token_sha256=bytes([1]) * 32)
+    copy.entropy_commitment = tables.entropy_commitment(E0)
+    message = refusal(trusted, GUEST, copy)
+    assert message.startswith("T-ENTROPY") and "another seat's" in message
+    assert len(trusted.stored) == before
 
 
 def test_a_reveal_that_does_not_match_is_refused_and_writes_nothing() -> None:
@@ -265,6 +291,8 @@ def test_a_seats_entropy_is_secret_until_revealed_and_its_reveal_shows_no_card(
     after every reveal, before the deal, every viewer's is too (a reveal
     shows nothing about any card: none is dealt yet, and the deal depends
     on the unopened seed)."""
+    if a in (b, c):
+        return  # a copied commitment is refused
     first = views_before_the_deal([a, b], reveal=[0])
     second = views_before_the_deal([a, c], reveal=[0])
     assert {k: v for k, v in first.items() if k != "seat 1"} == {

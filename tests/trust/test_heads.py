@@ -117,8 +117,6 @@ async def test_two_viewers_served_different_histories_hold_a_proof(tmp_path: Pat
         tmp_path / "proof.jsonl", *(line for line in out.splitlines() if line.startswith("{"))
     )
     assert await compare(alone, "--keys", str(keys)) == 1
-    assert await compare(alone) == 1  # keys from the lines themselves
-    assert "the keys the saved lines carry" in capsys.readouterr().out
 
 
 async def test_a_head_by_an_unknown_key_or_with_a_bad_signature_is_no_proof(
@@ -145,8 +143,54 @@ async def test_a_head_by_an_unknown_key_or_with_a_bad_signature_is_no_proof(
         tmp_path / "carried.jsonl", heads.to_json_line(forged, signing.public_key_bytes(stranger))
     )
     assert await compare(mine, theirs, "--keys", str(keys)) == 0
-    # Without a key list, a head whose line names no key proves nothing either.
-    assert await compare(mine, write(tmp_path / "bare.jsonl", heads.to_json_line(forged))) == 0
+    capsys.readouterr()
+
+
+async def test_heads_signed_by_a_key_their_own_lines_carry_prove_nothing(
+    tmp_path: Path, capsys
+) -> None:
+    """A forger signs two different heads with a key of its own and puts
+    that key in the lines: that was reported as EQUIVOCATION. Only the
+    server's keys count, so without them compare says in one line what it
+    needs (exit 2), and against them nothing verifies (exit 2)."""
+    stranger = Ed25519PrivateKey.generate()
+    carried = signing.public_key_bytes(stranger)
+    a = write(
+        tmp_path / "a.jsonl",
+        heads.to_json_line(heads.sign_head(stranger, VECTOR_GAME, 5, bytes(32)), carried),
+    )
+    b = write(
+        tmp_path / "b.jsonl",
+        heads.to_json_line(heads.sign_head(stranger, VECTOR_GAME, 5, bytes([1]) * 32), carried),
+    )
+    assert await compare(a, b) == 2
+    captured = capsys.readouterr()
+    assert "EQUIVOCATION" not in captured.out
+    assert captured.err.count("\n") == 1
+    assert "needs the server's keys" in captured.err and "--address" in captured.err
+    keys = tmp_path / "keys.json"
+    keys.write_text(keyring.KeyList((keyring.ListedKey(SERVER_PUBLIC),)).dumps())
+    assert await compare(a, b, "--keys", str(keys)) == 2
+    captured = capsys.readouterr()
+    assert "EQUIVOCATION" not in captured.out
+    assert "nothing verified: none of the 2 heads" in captured.err
+
+
+async def test_a_flood_of_unverifiable_heads_is_summed_up(tmp_path: Path, capsys) -> None:
+    """170 lines of "key is not known", then exit 0: now five, a count and
+    a non-zero exit."""
+    stranger = Ed25519PrivateKey.generate()
+    lines = [
+        heads.to_json_line(heads.sign_head(stranger, VECTOR_GAME, n, bytes(32)))
+        for n in range(1, 171)
+    ]
+    keys = tmp_path / "keys.json"
+    keys.write_text(keyring.KeyList((keyring.ListedKey(SERVER_PUBLIC),)).dumps())
+    source = write(tmp_path / "many.jsonl", *lines)
+    assert await compare(source, source, "--keys", str(keys)) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 7
+    assert "335 more heads" in err
 
 
 async def test_unreadable_sources_exit_2(tmp_path: Path) -> None:

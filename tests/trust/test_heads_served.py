@@ -128,3 +128,42 @@ async def test_a_delayed_spectator_gets_no_head_past_its_horizon(
             assert max(by_sequence(spectator, game.game_id)) == version - delay
     finally:
         await server.stop(grace=None)
+
+
+async def test_a_view_carries_the_signed_head_of_the_version_it_shows(
+    database: str, tmp_path: Path
+) -> None:
+    """GetView names what it shows: the head of its version, the same
+    bytes as the watched event's, kept by the client like every head; a
+    delayed spectator's is of its own horizon."""
+    key_file = tmp_path / "server.ed25519"
+    server = await start(
+        Settings(address="127.0.0.1:0", database=database, signing_key=str(key_file))
+    )
+    key = signing.load_or_create_key(key_file)
+    address = f"127.0.0.1:{server.port}"
+    try:
+        async with Client.connect(address) as player, Client.connect(address) as viewer:
+            policy = tpb.SpectatorPolicy(kind=tpb.SpectatorPolicy.KIND_DELAYED, delay_events=2)
+            game = await new_game(player, seats=2, policy=policy)
+            rng = random.Random(3)
+            for _ in range(3):
+                assert await step(player, game, rng)
+            version = (await player.view(game.game_id, game.tokens[0])).version
+            hashes = {}
+            async for event in viewer.watch(game.game_id, game.tokens[1]):
+                hashes[event.sequence] = event.event_hash
+                if event.sequence >= version:
+                    break
+            viewer.heads = type(viewer.heads)()  # only what GetView serves from here
+            latest = await viewer.view(game.game_id, game.tokens[1])
+            past = await viewer.view(game.game_id, game.tokens[1], version=3)
+            behind = await viewer.view(game.game_id, as_spectator=True)
+            assert behind.version == latest.version - 2
+            kept = by_sequence(viewer, game.game_id)
+            assert sorted(kept) == [3, behind.version, latest.version]
+            for sequence, head in kept.items():
+                assert head == heads.sign_head(key, game.game_id, sequence, hashes[sequence])
+            assert past.version == 3
+    finally:
+        await server.stop(grace=None)

@@ -199,3 +199,25 @@ async def test_a_rotated_server_lists_both_keys_and_audits_old_and_new_records(
     code, out, err = await cardroom("audit", str(old_record), "--keys", str(list_file))
     assert code == 0, out + err
     assert "VERIFIED" in out
+
+
+async def test_rotation_is_refused_while_a_server_signs_with_the_key(tmp_path: Path) -> None:
+    """A rotation under a running server left it signing with a key the
+    list called retired: every record it exported until its restart failed
+    the audit. Now `cardroom key rotate` refuses while it runs."""
+    key_file = tmp_path / "server.ed25519"
+    settings = Settings(
+        address="127.0.0.1:0", database=str(tmp_path / "c.sqlite3"), signing_key=str(key_file)
+    )
+    server = await start(settings)
+    try:
+        before = key_file.read_bytes()
+        code, _, err = await cardroom("key", "rotate", "--signing-key", str(key_file))
+        assert code == 2, err
+        assert "a running cardroom server signs with" in err
+        assert key_file.read_bytes() == before
+        assert not keyring.list_path(key_file).exists()  # nothing written
+    finally:
+        await server.stop(grace=None)
+    code, _, err = await cardroom("key", "rotate", "--signing-key", str(key_file))
+    assert code == 0, err

@@ -309,6 +309,7 @@ class Client:
         response = await self._call("GetView", request, token)
         if version is None:
             self._saw(game_id, response.version)
+        self._kept(response)
         return view_of(response)
 
     async def watch(

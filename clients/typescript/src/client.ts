@@ -305,7 +305,9 @@ export class CardroomClient {
       // The view in words too (View.response.words), as the terminal's header says it.
       describe: options.describe ?? false,
     });
-    return viewOf(await call(() => this.service.getView(request, auth(options.token))));
+    const response = await call(() => this.service.getView(request, auth(options.token)));
+    this.heads.add(response.signedHead);
+    return viewOf(response);
   }
 
   /**

@@ -70,6 +70,8 @@ class Table:
     # SHA-256 of each one's latest code; None where the viewer may not see it.
     invited: frozenset[int] = frozenset()
     invitation_hashes: tuple[bytes | None, ...] = ()
+    # Invitations issued so far (T-INVITE bounds them before the start).
+    invitations: int = 0
     # The strategy of the server's bot in each seat ("" for none; AddBot).
     bot_strategies: tuple[str, ...] = ()
     # T-ENTROPY: each seat's public commitment to its entropy (b"" for none:
@@ -200,6 +202,9 @@ def entropy_commitment(entropy: bytes) -> bytes:
 
 
 MAX_SEATS = 64  # no game seats more; checked before a game allocates per seat
+# Invitations a game may issue before its start, per seat (T-INVITE): room to
+# replace a lost code a few times, and a bound on an unstarted game's events.
+MAX_INVITATIONS_PER_SEAT = 8
 
 
 MAX_SECONDS_PER_DECISION = 7 * 24 * 3600
@@ -267,11 +272,11 @@ def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool
 
 def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
     if isinstance(command, tpb.TakeSeat):
-        return _take_seat(table, command)
+        return _within_length(table, _take_seat(table, command))
     if isinstance(command, tpb.StartGame):
-        return _start(table, actor)
+        return _within_length(table, _start(table, actor))
     if isinstance(command, tpb.IssueInvitation):
-        return _invite(table, actor, command)
+        return _within_length(table, _invite(table, actor, command))
     if table.finished:
         raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
@@ -335,6 +340,26 @@ def _carry_on(table: Table, events: list[Event]) -> list[Event]:
         for e in chosen:
             after = evolve(after, e)
     raise RuntimeError(f"default choices did not stop after {MAX_DEFAULT_CHOICES}")
+
+
+def _within_length(table: Table, events: list[Event]) -> list[Event]:
+    """T-LENGTH before the start, where the table cannot end the game: a
+    table command is refused when its events, with one per free seat and
+    the start still to come, would pass the game's limit. So an unstarted
+    game never outgrows its limit, and its seats can still be taken."""
+    if not table.max_events:
+        return events
+    free = sum(name is None for name in table.player_names)
+    taken = sum(isinstance(e.public, tpb.SeatTaken) for e in events)
+    starts = any(isinstance(e.public, tpb.GameStarted) for e in events)
+    to_come = free - taken + (0 if starts else 1)
+    if table.version + len(events) + to_come > table.max_events:
+        raise RuleViolation(
+            "T-LENGTH",
+            f"the game holds {table.version} events; with {len(events)} more it would leave no "
+            f"room within its limit of {table.max_events} for its free seats and its start",
+        )
+    return events
 
 
 def _length_limit_reached(table: Table) -> Event:
@@ -582,6 +607,12 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
     elif command.entropy_commitment:
         if len(command.entropy_commitment) != 32:
             raise MalformedCommand("entropy_commitment must be 32 bytes (SHA-256)")
+        if command.entropy_commitment in table.entropy_commitments:
+            # A copy of another seat's public commitment could only ever be
+            # opened by replaying that seat's reveal: no entropy of its own.
+            raise RuleViolation(
+                "T-ENTROPY", "this commitment is another seat's (SeatTaken): commit to your own"
+            )
         taken.entropy_commitment = command.entropy_commitment
     return [event(taken, *hidden)]
 
@@ -623,6 +654,12 @@ def _invite(table: Table, actor: Actor, command: tpb.IssueInvitation) -> list[Ev
         if not unheld:
             raise RuleViolation("T-INVITE", "every free seat is already held for an invitation")
         seat = unheld[0]
+    if table.invitations >= MAX_INVITATIONS_PER_SEAT * table.seat_count:
+        raise RuleViolation(
+            "T-INVITE",
+            f"the game has had its {table.invitations} invitations before the start "
+            f"({MAX_INVITATIONS_PER_SEAT} per seat)",
+        )
     by = actor.seat if actor.seat is not None else 0
     return [
         event(
@@ -701,7 +738,12 @@ def evolve(table: Table, e: Event) -> Table:
         code = e.secret(tpb.InvitationCredential)
         codes = list(table.invitation_hashes or (None,) * table.seat_count)
         codes[public.seat] = code.code_sha256 if code else None
-        return replace(table, invited=table.invited | {public.seat}, invitation_hashes=tuple(codes))
+        return replace(
+            table,
+            invited=table.invited | {public.seat},
+            invitation_hashes=tuple(codes),
+            invitations=table.invitations + 1,
+        )
     if isinstance(public, tpb.GameStarted):
         # The server opens the entropy it drew for seats (T-ENTROPY).
         return replace(
@@ -754,10 +796,15 @@ def sample_chance(table: Table, rng: random.Random) -> Message:
 
 
 def legal_actions(table: Table, seat: int) -> list[Message]:
-    """The game's commands ``seat`` may send now (the table's own commands,
-    such as Resign, are not listed here; the service adds Resign)."""
-    if not table.started or table.finished or seat in table.resigned or table.entropy_due:
+    """The commands ``seat`` may send now: the game's, or while the table
+    awaits its entropy (T-ENTROPY) ``RevealEntropy`` with ``entropy`` left
+    empty (only the seat's client holds it, and must fill it in). Resign,
+    which a seat may send at any time, is not listed here; the service
+    adds it wherever this lists anything."""
+    if not table.started or table.finished or seat in table.resigned:
         return []
+    if table.entropy_due:
+        return [tpb.RevealEntropy()] if seat in table.entropy_due else []
     return table.game.legal_actions(table.game_state, seat)
 
 

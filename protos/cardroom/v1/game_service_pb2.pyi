@@ -227,20 +227,22 @@ class GetViewRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., as_spectator: _Optional[bool] = ..., min_version: _Optional[int] = ..., describe: _Optional[bool] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("version", "viewer_kind", "seat", "table", "game", "words")
+    __slots__ = ("version", "viewer_kind", "seat", "table", "game", "words", "signed_head")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     VIEWER_KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     WORDS_FIELD_NUMBER: _ClassVar[int]
+    SIGNED_HEAD_FIELD_NUMBER: _ClassVar[int]
     version: int
     viewer_kind: ViewerKind
     seat: int
     table: TableView
     game: _any_pb2.Any
     words: ViewWords
-    def __init__(self, version: _Optional[int] = ..., viewer_kind: _Optional[_Union[ViewerKind, str]] = ..., seat: _Optional[int] = ..., table: _Optional[_Union[TableView, _Mapping]] = ..., game: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., words: _Optional[_Union[ViewWords, _Mapping]] = ...) -> None: ...
+    signed_head: _trust_pb2.SignedHead
+    def __init__(self, version: _Optional[int] = ..., viewer_kind: _Optional[_Union[ViewerKind, str]] = ..., seat: _Optional[int] = ..., table: _Optional[_Union[TableView, _Mapping]] = ..., game: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., words: _Optional[_Union[ViewWords, _Mapping]] = ..., signed_head: _Optional[_Union[_trust_pb2.SignedHead, _Mapping]] = ...) -> None: ...
 
 class ViewWords(_message.Message):
     __slots__ = ("status", "table")

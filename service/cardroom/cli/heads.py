@@ -5,8 +5,12 @@ histories (docs/trust.md, "Signed heads"). Each source is a heads file
 spectator of the game now. Two valid signed heads for the same game and
 sequence with different chain heads are the proof: printed (both heads,
 as lines of a heads file), exit 1. Otherwise "no equivocation found", exit
-0. A head whose key is unknown or whose signature fails proves nothing: it
-is reported and left out. Exit 2: a source could not be read."""
+0. Only the server's own keys prove anything: its key list (``--keys``),
+or the keys ``--address`` or the ``--live`` servers publish; a key a saved
+line carries is the line's word, never trusted (anyone can sign a head with
+a key of their own). A head whose key is not listed or whose signature
+fails proves nothing: it is counted and left out. Exit 2: no key list to
+check against, a source could not be read, or not one head verified."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from pathlib import Path
 from cardroom.cli.common import (
     EXIT_DISCREPANCY,
     EXIT_OK,
+    EXIT_USAGE,
     UsageError,
     add_server_flags,
     connect,
@@ -27,6 +32,8 @@ from cardroom.trust import heads, keyring
 
 NAME = "heads"
 HELP = "compare saved or live signed heads: proof that a server showed two histories"
+# Rejected heads named one by one; the rest are counted.
+SHOWN_REJECTIONS = 5
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,8 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--keys",
         metavar="FILE",
         help="the server's key list file (cardroom key --list): only heads by these keys "
-        "count; without it, the keys the --live servers list, else the public key each "
-        "saved line carries",
+        "count; without it, the keys --address or the --live servers list",
     )
     add_server_flags(
         parser,
@@ -59,6 +65,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("compare needs sources: heads files, or --live addresses")
     if args.live and not args.game:
         raise UsageError("--live needs --game GAME_ID")
+    if not (args.keys or args.address or args.live):
+        raise UsageError(
+            "compare needs the server's keys to verify a head: --address HOST:PORT (the keys "
+            "it publishes), --keys FILE (cardroom key --list) or --live HOST:PORT"
+        )
     return asyncio.run(_compare(args))
 
 
@@ -106,12 +117,22 @@ async def _compare(args: argparse.Namespace) -> int:
             keys = keyring.served_keys(served_key.keys, bytes(served_key.public_key))
     except CardroomError as error:
         raise UsageError(f"{error.code.name}: {error.details}") from None
-    if keys is None and listed:
+    if keys is None:
         keys = keyring.KeyList(tuple(listed))
     result = heads.compare(sources, heads.key_finder(keys))
-    for why in result.rejected:
+    for why in result.rejected[:SHOWN_REJECTIONS]:
         print(f"rejected (proves nothing): {why}", file=sys.stderr)
-    origin = "the server's key list" if keys is not None else "the keys the saved lines carry"
+    if len(result.rejected) > SHOWN_REJECTIONS:
+        more = len(result.rejected) - SHOWN_REJECTIONS
+        print(f"rejected (proves nothing): {more} more heads", file=sys.stderr)
+    origin = "the server's key list"
+    if not result.compared:
+        print(
+            f"nothing verified: none of the {len(result.rejected)} heads is signed by a key in "
+            f"{origin} ({', '.join(k.key_id for k in keys.keys) or 'no keys'})",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     if not result.proofs:
         print(
             f"no equivocation found: {result.compared} signed heads checked against {origin}, "

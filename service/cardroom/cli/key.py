@@ -3,8 +3,9 @@ digits ``cardroom audit --public-key`` takes), and its short fingerprint;
 ``--list FILE`` saves every key it has signed with (a key list file, for
 ``cardroom audit --keys`` and ``cardroom heads compare --keys``).
 ``cardroom key rotate`` makes a new signing key beside the database
-(docs/trust.md, "Keys and their rotation"): run it while the server is
-stopped, or restart the server after it."""
+(docs/trust.md, "Keys and their rotation"): it refuses while a server that
+signs with the key runs, since that server would go on signing with the
+retired key."""
 
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ def rotate(args: argparse.Namespace) -> int:
         raise UsageError(f"{path}: no key file to rotate")
     try:
         ring = keyring.rotate(path)
+    except keyring.KeyInUse as error:
+        raise UsageError(str(error)) from None
     except (OSError, keyring.KeyListError, ValueError) as error:
         raise UsageError(f"{path}: {error}") from None
     print(signing.public_key_bytes(ring.current).hex())
@@ -73,7 +76,7 @@ def rotate(args: argparse.Namespace) -> int:
     print(
         f"new key {ring.current_id}; retired {retired.key_id}; "
         f"{len(ring.listed.keys)} keys listed in {keyring.list_path(path)}; "
-        "restart the server to sign with it",
+        "servers sign with it from their next start",
         file=sys.stderr,
     )
     return EXIT_OK

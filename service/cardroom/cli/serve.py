@@ -184,8 +184,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         default=_int("CARDROOM_JOINS_PER_CLIENT_PER_HOUR", defaults.joins_per_client_per_hour),
-        help="seats one client (by address) may take per hour, 0 for no limit; refused joins "
-        "count nothing (env CARDROOM_JOINS_PER_CLIENT_PER_HOUR; default %(default)s)",
+        help="seats one client (by address) may take per hour (JoinGame, AcceptInvitation), 0 "
+        "for no limit; refused joins count nothing (env CARDROOM_JOINS_PER_CLIENT_PER_HOUR; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
+        "--invitations-per-client-per-hour",
+        type=int,
+        metavar="N",
+        default=_int(
+            "CARDROOM_INVITATIONS_PER_CLIENT_PER_HOUR", defaults.invitations_per_client_per_hour
+        ),
+        help="invitations one client (by address) may issue per hour, 0 for no limit; refused "
+        "ones count nothing (env CARDROOM_INVITATIONS_PER_CLIENT_PER_HOUR; default %(default)s)",
     )
     parser.add_argument(
         "--max-game-events",
@@ -305,6 +316,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
         raise UsageError("--resign-after-timeouts must be 0 (never) or more")
     if args.joins_per_client_per_hour < 0:
         raise UsageError("--joins-per-client-per-hour must be 0 (no limit) or more")
+    if args.invitations_per_client_per_hour < 0:
+        raise UsageError("--invitations-per-client-per-hour must be 0 (no limit) or more")
     if args.watcher_reserve >= args.max_watchers:
         raise UsageError("--watcher-reserve must be below --max-watchers")
     if args.web_root and not Path(args.web_root).is_dir():
@@ -320,6 +333,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_streams_per_connection=args.max_streams_per_connection,
         games_per_client_per_hour=args.games_per_client_per_hour,
         joins_per_client_per_hour=args.joins_per_client_per_hour,
+        invitations_per_client_per_hour=args.invitations_per_client_per_hour,
         max_game_events=args.max_game_events,
         resign_after_timeouts=args.resign_after_timeouts,
         end_absent_games_after=args.end_absent_games_after,

@@ -49,8 +49,10 @@ class Limits:
     # Games one client (by peer host) may create per hour; 0: no limit. The
     # operator is never limited.
     games_per_client_per_hour: int = 1000
-    # Seats one client may take (JoinGame) per hour; 0: no limit.
+    # Seats one client may take (JoinGame, AcceptInvitation) per hour; 0: no limit.
     joins_per_client_per_hour: int = 600
+    # Invitations one client may issue (CreateInvitation) per hour; 0: no limit.
+    invitations_per_client_per_hour: int = 600
     # Each new game's length limit in events (T-LENGTH; a creator may ask
     # for less), and the turn-clock timeouts in a row after which a seat
     # leaves its game (T-TIMEOUTS; a creator may ask for another number).

@@ -216,16 +216,15 @@ class Comparison:
 KeyFinder = Callable[[SavedHead], bytes | None]
 
 
-def key_finder(keys: KeyList | None) -> KeyFinder:
-    """Resolve a head's key: from ``keys`` (a server's key list) when given,
-    else from the public key its saved line carries (which must have the
-    head's key id: a key id is its key's fingerprint)."""
+def key_finder(keys: KeyList) -> KeyFinder:
+    """Resolve a head's key from ``keys``, the server's own key list (one it
+    published, or one the auditor holds). Never from the public key a saved
+    line carries: that is the line's word, and a forger's line carries the
+    forger's key."""
 
     def find(saved: SavedHead) -> bytes | None:
-        if keys is not None:
-            listed = keys.find(saved.head.key_id)
-            return None if listed is None else listed.public_key
-        return saved.public_key
+        listed = keys.find(saved.head.key_id)
+        return None if listed is None else listed.public_key
 
     return find
 

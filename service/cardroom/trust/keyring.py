@@ -18,11 +18,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows
+    fcntl = None  # type: ignore[assignment]
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -33,6 +39,12 @@ from cardroom.v1 import trust_pb2 as trpb
 FORMAT = "cardroom.keys.v1"
 LIST_SUFFIX = ".keys.json"
 BOTS_SUFFIX = ".bots"
+LOCK_SUFFIX = ".lock"
+
+
+class KeyInUse(Exception):
+    """A running server signs with the key file: rotating it now would
+    leave that server signing with a key the list calls retired."""
 
 
 class KeyListError(ValueError):
@@ -221,14 +233,56 @@ def load_ring(key_path: str | os.PathLike[str]) -> KeyRing:
     return KeyRing(key, KeyList(keys), secret)
 
 
+def lock_path(key_path: str | os.PathLike[str]) -> Path:
+    return Path(str(key_path) + LOCK_SUFFIX)
+
+
+def hold(key_path: str | os.PathLike[str]) -> IO[str] | None:
+    """Mark the key file as in use by this server until the returned file is
+    closed: a shared lock on ``<key file>.lock`` (several servers may share
+    a key), which ``rotate`` refuses to break. Waits while a rotation runs.
+    None where the platform has no file locks."""
+    if fcntl is None:  # pragma: no cover - not on Windows
+        return None
+    handle = lock_path(key_path).open("a+")
+    fcntl.flock(handle, fcntl.LOCK_SH)
+    return handle
+
+
+@contextmanager
+def _not_in_use(key_path: Path) -> Iterator[None]:
+    """An exclusive lock on the key file's lock, or KeyInUse at once."""
+    if fcntl is None:  # pragma: no cover - not on Windows
+        yield
+        return
+    with lock_path(key_path).open("a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise KeyInUse(
+                f"a running cardroom server signs with {key_path} (it holds "
+                f"{lock_path(key_path)}): stop every server that uses this key, rotate, "
+                "then start them again"
+            ) from None
+        yield
+
+
 def rotate(key_path: str | os.PathLike[str], now: datetime | None = None) -> KeyRing:
     """Make a new current key: the old one is retired at ``now`` (its
     public half stays listed), the new one signs from ``now``. Written in
     an order that a crash at any point leaves a ring ``load_ring`` reads:
     the bots' secret first, then the list naming the new key, then the key
-    file. Servers pick the new key up when they restart."""
+    file. Refused (KeyInUse) while a server on this machine holds the key
+    (``hold``): a running server keeps signing with the key it loaded, so
+    every record it exported after the rotation would name a retired key
+    and fail the audit; servers pick the new key up when they start."""
     now = now or datetime.now(UTC)
     key_path = Path(key_path)
+    with _not_in_use(key_path):
+        return _rotate(key_path, now)
+
+
+def _rotate(key_path: Path, now: datetime) -> KeyRing:
     ring = load_ring(key_path)
     new = Ed25519PrivateKey.generate()
     signing.write_private(bots_path(key_path), ring.bots, replace=False)

@@ -31,8 +31,19 @@ def _shown(cards: Holding, viewer: Viewer) -> list[pb.Card]:
     return cards_to_pb(c for c in cards if c is not None)
 
 
+def awaiting(state: State) -> list[int]:
+    """Seats whose command the game waits for (public): the turn's seat, or
+    the swapper while its swap is decided (SM-10)."""
+    if state.phase is Phase.TURN and state.turn_seat is not None:
+        return [state.turn_seat]
+    if state.phase in (Phase.SWAP, Phase.GIVE) and state.swapper is not None:
+        return [state.swapper]
+    return []
+
+
 def render(state: State, viewer: Viewer) -> pb.View:
     view = pb.View(
+        awaiting=awaiting(state),
         round=state.round,
         phase=_PHASES[state.phase],
         turn_seat=state.turn_seat or 0,

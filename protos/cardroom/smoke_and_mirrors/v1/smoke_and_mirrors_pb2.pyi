@@ -304,7 +304,7 @@ class SeatView(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., active: _Optional[bool] = ..., round_wins: _Optional[int] = ..., break_used: _Optional[bool] = ..., hand_count: _Optional[int] = ..., hand: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., act_count: _Optional[int] = ..., act: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., act_claim: _Optional[int] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("round", "phase", "turn_seat", "start_seat", "next_claim", "last_actor", "challenged_this_turn", "swapper", "seats", "set_aside_count", "winner", "swap_taken")
+    __slots__ = ("round", "phase", "turn_seat", "start_seat", "next_claim", "last_actor", "challenged_this_turn", "swapper", "seats", "set_aside_count", "winner", "swap_taken", "awaiting")
     ROUND_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TURN_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -317,6 +317,7 @@ class View(_message.Message):
     SET_ASIDE_COUNT_FIELD_NUMBER: _ClassVar[int]
     WINNER_FIELD_NUMBER: _ClassVar[int]
     SWAP_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    AWAITING_FIELD_NUMBER: _ClassVar[int]
     round: int
     phase: Phase
     turn_seat: int
@@ -329,4 +330,5 @@ class View(_message.Message):
     set_aside_count: int
     winner: int
     swap_taken: Card
-    def __init__(self, round: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., turn_seat: _Optional[int] = ..., start_seat: _Optional[int] = ..., next_claim: _Optional[int] = ..., last_actor: _Optional[int] = ..., challenged_this_turn: _Optional[bool] = ..., swapper: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., set_aside_count: _Optional[int] = ..., winner: _Optional[int] = ..., swap_taken: _Optional[_Union[Card, _Mapping]] = ...) -> None: ...
+    awaiting: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, round: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., turn_seat: _Optional[int] = ..., start_seat: _Optional[int] = ..., next_claim: _Optional[int] = ..., last_actor: _Optional[int] = ..., challenged_this_turn: _Optional[bool] = ..., swapper: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., set_aside_count: _Optional[int] = ..., winner: _Optional[int] = ..., swap_taken: _Optional[_Union[Card, _Mapping]] = ..., awaiting: _Optional[_Iterable[int]] = ...) -> None: ...

@@ -285,6 +285,10 @@ async def _start(
     credentials: grpc.ServerCredentials | None,
     log_store: GameLog,
 ) -> RunningServer:
+    # Held while the server runs: `cardroom key rotate` refuses meanwhile.
+    held = keyring.hold(settings.signing_key_path())
+    if held is not None:
+        log_store.before_close(held.close)
     ring = keyring.load_ring(settings.signing_key_path())
     registry.games()  # import every game now, not inside the first call that needs one
     metrics = Metrics()

@@ -107,6 +107,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self.store_health = StoreHealth(games.log, health, self.metrics)
         self.creations = CreationLimiter(self.limits.games_per_client_per_hour)
         self.joins = CreationLimiter(self.limits.joins_per_client_per_hour)
+        self.invitations = CreationLimiter(self.limits.invitations_per_client_per_hour)
         self.slots = WatcherSlots(
             self.limits.max_watchers,
             self.limits.watcher_reserve,
@@ -197,23 +198,34 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def CreateInvitation(self, request: gpb.CreateInvitationRequest, context: Any) -> Any:
-        seat, code, version = await self._run(
-            self.games.invite,
-            request.game_id,
-            bearer_token(context),
-            request.seat if request.HasField("seat") else None,
+        why = (
+            f"this client has issued {self.limits.invitations_per_client_per_hour} invitations "
+            "in the last hour, the server's limit; try again later"
         )
+        with self._charged(self.invitations, context, why):
+            seat, code, version = await self._run(
+                self.games.invite,
+                request.game_id,
+                bearer_token(context),
+                request.seat if request.HasField("seat") else None,
+            )
         return gpb.CreateInvitationResponse(seat=seat, code=code, version=version)
 
     @unary
     async def AcceptInvitation(self, request: gpb.AcceptInvitationRequest, context: Any) -> Any:
-        seat, token, version, drawn = await self._run(
-            self.games.accept_with_entropy,
-            request.game_id,
-            request.code,
-            request.player_name,
-            request.entropy_commitment,
+        # A seat taken is a seat taken: the same allowance as JoinGame (N7).
+        why = (
+            f"this client has taken {self.limits.joins_per_client_per_hour} seats in the "
+            "last hour, the server's limit; try again later"
         )
+        with self._charged(self.joins, context, why):
+            seat, token, version, drawn = await self._run(
+                self.games.accept_with_entropy,
+                request.game_id,
+                request.code,
+                request.player_name,
+                request.entropy_commitment,
+            )
         return gpb.AcceptInvitationResponse(
             seat=seat,
             seat_token=token,
@@ -293,16 +305,22 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     @unary
     async def GetView(self, request: gpb.GetViewRequest, context: Any) -> Any:
-        response = await self._run(
-            self.games.view,
+        return await self._run(self._view, request, bearer_token(context))
+
+    def _view(self, request: gpb.GetViewRequest, token: str | None) -> gpb.GetViewResponse:
+        """GetView, in words if asked, with the signed head of the version it shows."""
+        response = self.games.view(
             request.game_id,
-            bearer_token(context),
+            token,
             request.version if request.HasField("version") else None,
             request.as_spectator,
             request.min_version,
         )
         if request.describe:
             response.words.CopyFrom(view_words(response))
+        if self.heads is not None:
+            shown = self.games.head_at(request.game_id, response.version)
+            response.signed_head.CopyFrom(self.heads.of(shown))
         return response
 
     @unary

@@ -26,7 +26,7 @@ from cardroom.server.storage.checkpoints import Checkpoints
 from cardroom.server.storage.log import GameLog
 from cardroom.server.table.clocks import Clocks
 from cardroom.server.table.presence import Presence
-from cardroom.trust import drbg, keyring
+from cardroom.trust import chain, drbg, keyring
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
@@ -361,6 +361,17 @@ class Games:
         if response.version == loaded.version:
             response.table.absent_seats.extend(self.presence.absent(loaded.game_id, loaded.table))
         return response
+
+    def head_at(self, game_id: str, version: int) -> epb.EventEnvelope:
+        """What a served copy of the event at ``version`` says of the chain
+        (game, sequence, event hash), the same for every viewer: for signing
+        the head of a view."""
+        loaded = self.load(game_id)
+        return epb.EventEnvelope(
+            game_id=loaded.game_id,
+            sequence=version,
+            event_hash=chain.event_hash(loaded.stored[version - 1]),
+        )
 
     def replay_views(
         self,

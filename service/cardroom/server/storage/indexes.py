@@ -22,6 +22,11 @@ from cardroom.trust import chance
 from cardroom.trust.envelopes import actor_of
 from cardroom.v1 import envelope_pb2 as epb
 
+# Secrets no event ever opens (the table's credentials, for auditors only):
+# left out of the index, which would otherwise grow with every seat and
+# invitation and be written whole in every checkpoint of the game.
+NEVER_OPENED = frozenset({"cardroom.v1.SeatCredential", "cardroom.v1.InvitationCredential"})
+
 
 @dataclass
 class CommandSpan:
@@ -91,7 +96,8 @@ class Indexes:
         for position, secret in enumerate(envelope.secrets):
             if secret.HasField("value"):
                 name = secret.value.type_url.rpartition("/")[2]
-                self.secrets.setdefault(name, []).append((index, position))
+                if name not in NEVER_OPENED:
+                    self.secrets.setdefault(name, []).append((index, position))
 
 
 class Deferred:
