@@ -86,6 +86,9 @@ class Limits:
             ("grpc.max_concurrent_streams", self.max_streams_per_connection),
             ("grpc.keepalive_time_ms", self.keepalive_seconds * 1000),
             ("grpc.keepalive_timeout_ms", self.keepalive_timeout_seconds * 1000),
+            # gRPC's own wait for a ping's answer (60 s by default since
+            # 1.5x) overrides the keepalive's: set it to the same.
+            ("grpc.http2.ping_timeout_ms", self.keepalive_timeout_seconds * 1000),
             ("grpc.keepalive_permit_without_calls", 1),
             ("grpc.http2.max_pings_without_data", 0),
             ("grpc.http2.min_ping_interval_without_data_ms", 10_000),
