@@ -1,8 +1,9 @@
 """Issue 34's stream attacks, from separate processes as an attacker would:
 ``python -m bench.attacks [--before TREE]`` (or ``python3 dev.py bench attacks``).
 
-One public game of ``--events`` events (``TableOptions.max_events``, so
-T-LENGTH ends it) is played once into a SQLite file; then each server
+One public 5-seat Smoke & Mirrors game of ``--events`` events
+(``TableOptions.max_events``, so T-LENGTH ends it; 25,000 make a record of
+about 10 MB, the size issue 34 measured) is played once into a SQLite file; then each server
 measured (``--before``: a checkout of another commit, e.g. made by
 ``git archive COMMIT | tar -x -C TREE``, first; then this tree's) serves a
 fresh copy of it, and an attacker process:
@@ -51,6 +52,7 @@ from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
 
 KIND = "smoke-and-mirrors"
+SEATS = 5  # the largest events of the game that can be made long
 PUBLIC = tpb.LogPolicy(kind=tpb.LogPolicy.KIND_PUBLIC_AFTER_END)
 WAIT_FREED = 300.0  # seconds: the longest the driver waits for slots to come back
 
@@ -145,17 +147,17 @@ def mb(kib: int) -> str:
 async def build_game(folder: Path, events: int) -> tuple[str, str]:
     """The public finished game (and a running one) in ``folder/game.sqlite3``."""
     servers = Servers(folder)
-    server = servers.start(str(folder / "game.sqlite3"))
+    server = servers.start(str(folder / "game.sqlite3"), "--max-game-events", str(events))
     try:
         client = Client.connect(server.address)
         game_id = await client.create_game(
             KIND,
-            seat_count=3,
+            seat_count=SEATS,
             options=sm.Options(rounds_to_win=50),
             log_policy=PUBLIC,
             table_options=tpb.TableOptions(max_events=events),
         )
-        tokens = [(await client.join(game_id, f"bot{seat}")).token for seat in range(3)]
+        tokens = [(await client.join(game_id, f"bot{seat}")).token for seat in range(SEATS)]
         await client.start(game_id, tokens[0])
         finished = False
         while not finished:
@@ -279,7 +281,9 @@ async def main(argv: list[str]) -> int:
         await attacker(argv[1:])
         return 0
     parser = argparse.ArgumentParser(prog="python -m bench.attacks")
-    parser.add_argument("--events", type=int, default=10_000, help="length of the public game")
+    parser.add_argument(
+        "--events", type=int, default=25_000, help="length of the public game (25,000: ~10 MB)"
+    )
     parser.add_argument("--before", metavar="TREE", help="a checkout to measure first")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cardroom-attacks-") as name:

@@ -385,8 +385,8 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         kind: str = "watch",
     ) -> tuple[LoadedGame, Any, Slot]:
         """The game, the caller's viewer and a stream slot (docs/trust.md
-        §12: a seat or the operator watching its own game may use the
-        reserve; every stream counts against its client's share)."""
+        §12: a seat watching its own game may use the reserve; every stream
+        counts against its client's share; the operator's are apart)."""
         operator = self.games.is_operator(token)
         self._refuse_when_full(operator)
         loaded, viewer = await self._run(self.games.check_viewer, game_id, token, as_spectator)
