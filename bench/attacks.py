@@ -65,7 +65,9 @@ async def attacker(argv: list[str]) -> None:
     open, then holds them until it is killed or frozen."""
     what, address, game_id, count = argv[0], argv[1], argv[2], int(argv[3])
     if what == "records":
-        channel = grpc.aio.insecure_channel(address)
+        # No window growth (BDP probing): the streams stall as soon as the
+        # first 64 KiB window is full, as a reader that never reads.
+        channel = grpc.aio.insecure_channel(address, options=[("grpc.http2.bdp_probe", 0)])
         stub = gpb_grpc.GameServiceStub(channel)
         calls = [
             stub.StreamGameRecord(gpb.StreamGameRecordRequest(game_id=game_id))
@@ -133,6 +135,14 @@ def live_streams(metrics: str) -> int:
 
 
 def seconds_until_freed(metrics: str, began: float) -> str:
+    """How long until the server holds no stream (bounded), measured from
+    ``began``; printed as it is known."""
+    result = _seconds_until_freed(metrics, began)
+    print(f"  (slots back: {result})", file=sys.stderr, flush=True)
+    return result
+
+
+def _seconds_until_freed(metrics: str, began: float) -> str:
     while time.monotonic() - began < WAIT_FREED:
         if live_streams(metrics) == 0:
             return f"{time.monotonic() - began:.0f} s"
@@ -244,6 +254,9 @@ async def measure(tree: str | None, folder: Path, game: str, running: str) -> di
         kill(process)
         found["records: slots back after the kill"] = seconds_until_freed(metrics, time.monotonic())
         found["records: rss after"] = mb(server.rss_kib())
+        servers.stop_all()  # a fresh server: the records' slots may still be held
+        server = start_server(servers, tree, database)
+        metrics = metrics_address(server)
         process, _ = start_attacker("watch", server.address, running, "20")
         process.send_signal(signal.SIGSTOP)
         found["dead peer: slots back after SIGSTOP"] = seconds_until_freed(
@@ -297,8 +310,11 @@ async def main(argv: list[str]) -> int:
             flush=True,
         )
         for tree in ([args.before] if args.before else []) + [None]:
-            for key, value in (await measure(tree, folder, game, running)).items():
-                print(f"{key}: {value}", flush=True)
+            try:
+                for key, value in (await measure(tree, folder, game, running)).items():
+                    print(f"{key}: {value}", flush=True)
+            except Exception as error:
+                print(f"{tree or 'this tree'}: FAILED: {error}", flush=True)
     return 0
 
 

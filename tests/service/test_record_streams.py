@@ -18,6 +18,8 @@ from cardroom.server.api.server import RunningServer, Settings, start
 from cardroom.server.games.reads import Reads
 from cardroom.server.games.records import MIB, RecordShelf
 from cardroom.server.limits import Limits, TooBusy
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
@@ -241,4 +243,29 @@ async def test_stream_game_record_and_get_audit_log_follow_one_rule(
     for token in (None, running.token(0)):
         assert await status_of_audit_log(client, running.game_id, token) == "FAILED_PRECONDITION"
         assert await status_of_stream(client, running.game_id, token) == "FAILED_PRECONDITION"
+    await client.close()
+
+
+async def test_a_stalled_record_stream_whose_client_goes_away_gives_its_slot_back(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: a record stream stalled on a full window (a reader that
+    never reads) held its slot and its record after its client was killed
+    (300 s later, 100 of 100). grpc.aio cancels the call, but a handler
+    suspended at ``yield`` while its message waits to be sent is never
+    resumed, so nothing after that ``yield`` ran."""
+    monkeypatch.setattr(Reads, "record_bytes", lambda *_: b"\x01" * (3 * MIB))
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    table = await finished_game(client, PUBLIC)
+    # No window growth: the stream stalls once its first 64 KiB are sent.
+    channel = grpc.aio.insecure_channel(
+        f"127.0.0.1:{server.port}", options=[("grpc.http2.bdp_probe", 0)]
+    )
+    stub = gpb_grpc.GameServiceStub(channel)
+    call = stub.StreamGameRecord(gpb.StreamGameRecordRequest(game_id=table.game_id))
+    await open_streams(server, 1)
+    await channel.close()  # the client goes away without reading
+    await open_streams(server, 0)
+    assert server.servicer is not None and server.servicer.records.streams == 0
+    assert call.done()
     await client.close()

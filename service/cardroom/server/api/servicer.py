@@ -66,6 +66,19 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
+def when_done(context: Any, release: Callable[[], None]) -> None:
+    """``release()`` once the call is over, however it ends. A stream's
+    ``finally`` is not enough: grpc.aio cancels a call whose peer went away,
+    but a handler suspended at ``yield`` while its message waits for a
+    window that never opens is never resumed (issue 34: a killed reader's
+    record streams held their slots for good). ``release`` must be safe to
+    call twice; a browser call (no ``add_done_callback``) ends through its
+    ``finally``."""
+    add = getattr(context, "add_done_callback", None)
+    if add is not None:
+        add(lambda _: release())
+
+
 def unary(
     method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[R]]:
@@ -406,6 +419,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         except TooBusy as error:
             raise TooBusy(f"{error}; try again later") from None
         self.metrics.live_watchers.inc()
+        when_done(context, lambda: self._close_stream(slot))
         return slot
 
     def _close_stream(self, slot: Slot | None) -> None:
@@ -476,11 +490,14 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             lease = await self.records.lease(
                 key, estimate, lambda: self._run(self.games.record_bytes, game_id, token)
             )
-            data = lease.data
+            when_done(context, lease.release)
             size = record_chunk_bytes()
-            for offset in range(0, len(data), size):
+            total = len(lease.data)
+            for offset in range(0, total, size):
+                # Read from the lease each time: once the call is over its
+                # data is let go, even while this frame is never resumed.
                 yield gpb.StreamGameRecordResponse(
-                    chunk=data[offset : offset + size], total_bytes=len(data)
+                    chunk=lease.data[offset : offset + size], total_bytes=total
                 )
         except asyncio.CancelledError:
             raise

@@ -45,6 +45,7 @@ class Lease:
     def release(self) -> None:
         if not self.released:
             self.released = True
+            self.data = b""  # whatever still holds the lease holds no record
             self.shelf._give_back(self.key)
 
 
