@@ -213,7 +213,8 @@ def start_server(servers: Servers, tree: str | None, database: str, *flags: str)
             "if 'editable' not in repr(f)]; "
             f"sys.path[:0] = {paths!r}; from cardroom.cli import main; sys.exit(main())",
         ]
-    server = servers.start_command([*program, *command], database)
+    # The shares as an operator leaves them: they are what is attacked.
+    server = servers.start_command([*program, *command], database, lifted=False)
     server.address = server.address.replace("[::]", "127.0.0.1")
     return server
 
