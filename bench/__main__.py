@@ -29,6 +29,8 @@ and after in one run (``bench/bot_shares.py``; docs/bots.md).
 ``python3 dev.py bench tournament [--quick]``: a 64-player Swiss of bots over
 5 rounds per game kind, in process: wall time, CPU per game against a lone
 game's, the audit's time per game (``bench/tournament.py``).
+``python3 dev.py bench attacks [--before TREE]``: issue 34's stream attacks
+from separate processes, before and after (``bench/attacks.py``).
 """
 
 from __future__ import annotations
@@ -268,6 +270,10 @@ async def main(argv: list[str]) -> int:
         from bench import tournament
 
         return tournament.main(argv[1:])
+    if argv[:1] == ["attacks"]:
+        from bench import attacks
+
+        return await attacks.main(argv[1:])
     args = arguments(argv)
     writer = pin.pin() if args.pin else None
     scale = scaled(

@@ -43,6 +43,7 @@ LIFTED_SHARES = {
     "CARDROOM_GAMES_PER_CLIENT_PER_HOUR": "0",  # 0: no limit
     "CARDROOM_JOINS_PER_CLIENT_PER_HOUR": "0",  # the memory row seats 930 players
     "CARDROOM_INVITATIONS_PER_CLIENT_PER_HOUR": "0",
+    "CARDROOM_RECORDS_PER_CLIENT": "1000000",
 }
 CALL_LOG = "cardroom.calls: "  # the access log's lines: this, then one JSON object
 
@@ -192,9 +193,16 @@ class Servers:
         return self.start_command(command, database, flags)
 
     def start_command(
-        self, command: list[str], database: str = "", flags: tuple[str, ...] = ()
+        self,
+        command: list[str],
+        database: str = "",
+        flags: tuple[str, ...] = (),
+        *,
+        lifted: bool = True,
     ) -> Server:
-        """Any server command that prints "listening on HOST:PORT" first."""
+        """Any server command that prints "listening on HOST:PORT" first;
+        with the per-client shares lifted unless not ``lifted`` (an attack
+        measures them)."""
         index = len(self.running) + len(self.stopped)
         log_path = self.folder / f"server-{index}.log"
         with log_path.open("w") as log:
@@ -204,7 +212,7 @@ class Servers:
                 stderr=log,
                 text=True,
                 cwd=self.folder,
-                env={**os.environ, "PYTHONUNBUFFERED": "1", **LIFTED_SHARES},
+                env={**os.environ, "PYTHONUNBUFFERED": "1", **(LIFTED_SHARES if lifted else {})},
             )
         line = _first_line(process, START_SECONDS)
         match = LISTENING.search(line)

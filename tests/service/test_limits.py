@@ -144,7 +144,15 @@ def test_an_ipv6_client_is_its_64_network() -> None:
     assert client_of("ipv4:10.1.2.3:5555") == "10.1.2.3"
 
 
-def test_slots_keep_the_reserve_for_seats_and_the_operator() -> None:
+def test_an_ipv4_client_on_a_dual_stack_port_is_its_ipv4_address() -> None:
+    """Issue 34: on a ``[::]`` port every IPv4 peer is ``::ffff:a.b.c.d``,
+    one /64, so every IPv4 browser counted as one client."""
+    assert client_of("ipv6:[::ffff:10.1.2.3]:5555") == "10.1.2.3"
+    assert client_of("ipv6:[::ffff:10.1.2.3]:5555") != client_of("ipv6:[::ffff:10.9.9.9]:1")
+    assert client_of("ipv6:[::ffff:10.1.2.3]:5555") == client_of("ipv4:10.1.2.3:7")
+
+
+def test_slots_keep_the_reserve_for_seats_and_the_operator_its_own_share() -> None:
     slots = WatcherSlots(total=4, reserve=2, per_client=5, per_seat=1)
     held = [slots.take("a", "g", None, operator=False) for _ in range(2)]
     with pytest.raises(TooBusy, match="spectators"):
@@ -152,14 +160,61 @@ def test_slots_keep_the_reserve_for_seats_and_the_operator() -> None:
     seat = slots.take("a", "g", 0, operator=False)
     with pytest.raises(TooBusy, match="per seat"):
         slots.take("a", "g", 0, operator=False)
-    operator = slots.take("a", "g", None, operator=True)
+    other_seat = slots.take("c", "g", 1, operator=False)
     with pytest.raises(TooBusy, match="4 watchers"):
-        slots.take("c", "g", 1, operator=False)  # the total holds for everyone
-    for slot in (*held, seat, operator):
+        slots.take("c", "h", 1, operator=False)  # the total holds for every client
+    operator = slots.take("a", "g", None, operator=True)  # outside the total
+    for slot in (*held, seat, other_seat, operator):
         slot.release()
         slot.release()  # twice is once
     assert slots.open == 0
     assert slots.take("b", "g", None, operator=False)
+
+
+def test_a_client_s_seats_share_one_allowance_however_many_games_it_joins() -> None:
+    """Issue 34 (N3): seat streams were counted per seat only, so one client
+    with 42 joins held every slot of the server."""
+    slots = WatcherSlots(total=100, reserve=10, per_client=6, per_seat=2)
+    held = [slots.take("mallory", f"game {n}", 0, operator=False) for n in range(6)]
+    with pytest.raises(TooBusy, match="this client's seats have 6 streams"):
+        slots.take("mallory", "game 7", 0, operator=False)
+    # Its spectating is counted apart, and other clients keep theirs.
+    assert slots.take("mallory", "game 7", None, operator=False)
+    assert slots.take("alice", "game 7", 1, operator=False)
+    # The server's own callers (no client: its bots) count in the total only.
+    bots = [slots.take(None, f"game {n}", 2, operator=False) for n in range(20)]
+    assert slots.shared == 6 + 2 + 20
+    for slot in (*held, *bots):
+        slot.release()
+
+
+def test_the_operator_streams_when_the_total_is_taken() -> None:
+    slots = WatcherSlots(total=2, reserve=0, per_client=3, per_seat=8)
+    taken = [slots.take(client, "g", None, operator=False) for client in ("a", "b")]
+    assert slots.full() is not None and slots.full(operator=True) is None
+    operator = [slots.take("x", "g", None, operator=True) for _ in range(3)]
+    with pytest.raises(TooBusy, match="the operator has 3 streams"):
+        slots.take("x", "g", None, operator=True)  # its own share is bounded too
+    for slot in (*taken, *operator):
+        slot.release()
+    assert slots.open == slots.shared == slots.operator == 0
+
+
+def test_record_streams_are_capped_per_client_and_per_game() -> None:
+    slots = WatcherSlots(
+        total=100, reserve=0, per_client=50, per_seat=8, records_per_client=2, records_per_game=3
+    )
+    mine = [slots.take("a", "g", None, operator=False, kind="record") for _ in range(2)]
+    with pytest.raises(TooBusy, match="2 game records already, the limit per client"):
+        slots.take("a", "h", None, operator=False, kind="record")
+    assert slots.take("a", "g", None, operator=False)  # a watcher is no record
+    theirs = slots.take("b", "g", None, operator=False, kind="record")
+    with pytest.raises(TooBusy, match="3 times already, the limit per game"):
+        slots.take("c", "g", None, operator=False, kind="record")
+    assert slots.take("c", "h", None, operator=False, kind="record")
+    mine[0].release()
+    theirs.release()
+    assert slots.take("c", "g", None, operator=False, kind="record")
 
 
 @pytest.fixture

@@ -20,7 +20,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from cardroom.client import Client
 from cardroom.server.api.server import RunningServer, Settings, start
 from cardroom.server.browser.app import Pacer
-from cardroom.server.browser.connections import WebLimits, connection_caps
+from cardroom.server.browser.connections import WebLimits, client_key, connection_caps
+from cardroom.server.limits import Limits
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.bounded import steps
@@ -326,3 +327,142 @@ async def test_browser_streams_write_at_most_a_few_messages_per_loop_turn() -> N
     per_turn = Counter(at for at, _ in written)
     assert max(per_turn.values()) <= 2
     assert len(per_turn) >= 15  # 30 messages, two a turn
+
+
+async def read_events(reader: asyncio.StreamReader, count: int) -> None:
+    """Read a chunked Connect stream's first ``count`` messages (bounded)."""
+    body = b""
+    while len(frames(body)) < count or len(body) < sum(5 + len(p) for _, p in frames(body)):
+        size = int((await asyncio.wait_for(reader.readuntil(b"\r\n"), HANG)).strip(), 16)
+        body += await asyncio.wait_for(reader.readexactly(size + 2), HANG)
+        body = body[:-2]
+
+
+async def test_a_dropped_web_stream_gives_its_slot_back_at_once(tmp_path: Path) -> None:
+    """Issue 34: a browser that goes away while its WatchEvents waits for the
+    next event (nothing to write) held its slot until the game moved; the
+    call now ends when its connection closes."""
+    async with serving(tmp_path, WebLimits()) as server:
+        assert server.web is not None and server.servicer is not None
+        client = Client.connect(f"127.0.0.1:{server.port}")
+        table = await seated_game(client)
+        version = (await client.view(table.game_id)).version
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        writer.write(watch_events(table.game_id))
+        assert b"200 OK" in await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HANG)
+        await read_events(reader, version)  # caught up: the call waits for the next
+        assert server.servicer.watchers == 1
+        writer.close()  # every byte read: a plain FIN
+        for _ in steps(1000, "the dropped web stream to give its slot back"):
+            if server.servicer.watchers == 0 and server.web.guard.connections == 0:
+                break
+            await asyncio.sleep(0.01)
+        # Nothing was written meanwhile that could have found it gone.
+        assert (await client.view(table.game_id)).version == version
+        await client.close()
+
+
+async def test_accept_failures_are_one_warning_per_interval_with_their_count(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 34: a burst past the web caps ran the process out of file
+    descriptors, and asyncio logged each failed accept() as an ERROR with a
+    traceback (5,898 in 5 s under a file limit of 200)."""
+    caplog.set_level(logging.WARNING)
+    async with serving(tmp_path, WebLimits()) as server:
+        assert server.web is not None
+        loop = asyncio.get_running_loop()
+        for _ in range(1000):
+            loop.call_exception_handler(
+                {
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(24, "Too many open files"),
+                }
+            )
+        for _ in steps(1000, "the accept failures' report"):
+            if server.web.accept_failures._flush is None:
+                break
+            await asyncio.sleep(0.01)
+        records = [(r.levelname, r.getMessage()) for r in caplog.records]
+        failures = [m for level, m in records if "accepting a connection failed" in m]
+        assert failures == [failures[0]] and "1000 times" in failures[0]
+        assert not [m for level, m in records if level == "ERROR"]
+        assert server.web.accept_failures.failed == 1000
+
+
+async def test_web_connections_are_probed_by_tcp_keepalive(tmp_path: Path) -> None:
+    """HTTP/1.1 has no pings: TCP keepalive finds a peer whose host is gone
+    (no FIN ever comes), and the stream on its connection ends."""
+    limits = WebLimits(keepalive_seconds=7, keepalive_interval_seconds=3, keepalive_probes=2)
+    async with serving(tmp_path, limits) as server:
+        assert server.web is not None
+        _, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+        for _ in steps(1000, "the connection to be accepted"):
+            if server.web.server.server_state.connections:
+                break
+            await asyncio.sleep(0.01)
+        (protocol,) = server.web.server.server_state.connections
+        sock = protocol.transport.get_extra_info("socket")
+        assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 7
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL) == 3
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT) == 2
+        writer.close()
+
+
+def test_a_web_client_is_counted_as_the_grpc_limits_count_it() -> None:
+    """Issue 34: the web port's cap was per address; an IPv6 client is its
+    /64, an IPv4 browser on a ``[::]`` port its IPv4 address."""
+    assert client_key(("2001:db8:1:2::1", 5, 0, 0)) == client_key(("2001:db8:1:2:ff::9", 6, 0, 0))
+    assert client_key(("2001:db8:1:3::1", 5, 0, 0)) != client_key(("2001:db8:1:2::1", 5, 0, 0))
+    assert client_key(("::ffff:10.0.0.1", 5, 0, 0)) == "10.0.0.1" == client_key(("10.0.0.1", 9))
+    assert client_key(("::ffff:10.0.0.2", 5, 0, 0)) != client_key(("::ffff:10.0.0.1", 5, 0, 0))
+
+
+def unary_create_game(port: int, source: str) -> bytes:
+    """A Connect CreateGame on the ``[::]`` web port from ``source`` (an
+    IPv4 address: the port sees it as ``::ffff:source``); the response."""
+    body = gpb.CreateGameRequest(kind="smoke-and-mirrors", seat_count=2).SerializeToString()
+    with socket.create_connection(
+        ("127.0.0.1", port), timeout=HANG, source_address=(source, 0)
+    ) as sock:
+        sock.sendall(
+            b"POST /cardroom.v1.GameService/CreateGame HTTP/1.1\r\nhost: x\r\n"
+            b"content-type: application/proto\r\nconnection: close\r\n"
+            b"content-length: %d\r\n\r\n%s" % (len(body), body)
+        )
+        response = b""
+        while chunk := sock.recv(65536):
+            response += chunk
+    return response
+
+
+async def test_ipv4_browsers_on_a_dual_stack_port_are_each_their_own_client(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: on a ``[::]`` web port every IPv4 browser was
+    ``::ffff:a.b.c.d``, one /64: one browser's creations spent everyone's."""
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::", 0))
+    except OSError:
+        pytest.skip("no IPv6 on this machine")
+    server = await start(
+        Settings(
+            address="127.0.0.1:0",
+            database=str(tmp_path / "cardroom.sqlite3"),
+            web_address="[::]:0",
+            limits=Limits(games_per_client_per_hour=1),
+        )
+    )
+    try:
+        assert server.web is not None
+        port = server.web.port
+        first = await asyncio.to_thread(unary_create_game, port, "127.0.0.1")
+        assert first.startswith(b"HTTP/1.1 200")
+        again = await asyncio.to_thread(unary_create_game, port, "127.0.0.1")
+        assert b"resource_exhausted" in again  # that browser's allowance is spent
+        other = await asyncio.to_thread(unary_create_game, port, "127.0.0.2")
+        assert other.startswith(b"HTTP/1.1 200"), other[:300]
+    finally:
+        await server.stop(grace=None)

@@ -97,6 +97,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default %(default)s)",
     )
     parser.add_argument(
+        "--watchers-per-client",
+        type=int,
+        metavar="N",
+        default=int_env("CARDROOM_WATCHERS_PER_CLIENT", defaults.watchers_per_client),
+        help="streams one client (by address) may hold open on the relay, its seats' included "
+        "(env CARDROOM_WATCHERS_PER_CLIENT; default %(default)s)",
+    )
+    parser.add_argument(
         "--max-streams-per-connection",
         type=int,
         metavar="N",
@@ -112,7 +120,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
     if not args.broker:
         raise UsageError("a relay needs --broker nats://HOST:PORT (or CARDROOM_BROKER)")
     check_broker_url(args.broker)
-    for flag in ("max_watchers", "max_streams_per_connection"):
+    for flag in ("max_watchers", "max_streams_per_connection", "watchers_per_client"):
         if getattr(args, flag) < 1:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
     try:
@@ -131,6 +139,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         limits=Limits(
             max_watchers=args.max_watchers,
             max_streams_per_connection=args.max_streams_per_connection,
+            watchers_per_client=args.watchers_per_client,
         ),
         web_address=args.web_address,
         web_origins=tuple(o.strip() for o in args.web_origins.split(",") if o.strip()),

@@ -128,7 +128,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         default=_int("CARDROOM_MAX_WATCHERS", defaults.max_watchers),
-        help="open WatchEvents/ReplayViews streams the server allows; more are refused with "
+        help="open WatchEvents/ReplayViews/StreamGameRecord streams the server allows (the "
+        "operator's are apart); more are refused with "
         "RESOURCE_EXHAUSTED (env CARDROOM_MAX_WATCHERS; default %(default)s)",
     )
     parser.add_argument(
@@ -136,8 +137,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         default=_int("CARDROOM_WATCHERS_PER_CLIENT", defaults.watchers_per_client),
-        help="spectators' streams one client (by address) may hold open (env "
-        "CARDROOM_WATCHERS_PER_CLIENT; default %(default)s)",
+        help="streams one client (by address) may hold open as a spectator, and again as "
+        "seats (env CARDROOM_WATCHERS_PER_CLIENT; default %(default)s)",
     )
     parser.add_argument(
         "--watcher-reserve",
@@ -154,6 +155,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=_int("CARDROOM_WATCHERS_PER_SEAT", defaults.watchers_per_seat),
         help="streams one seat of one game may hold open (env CARDROOM_WATCHERS_PER_SEAT; "
         "default %(default)s)",
+    )
+    parser.add_argument(
+        "--records-per-client",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_RECORDS_PER_CLIENT", defaults.records_per_client),
+        help="StreamGameRecord streams one client may hold open (env "
+        "CARDROOM_RECORDS_PER_CLIENT; default %(default)s)",
+    )
+    parser.add_argument(
+        "--records-per-game",
+        type=int,
+        metavar="N",
+        default=_int("CARDROOM_RECORDS_PER_GAME", defaults.records_per_game),
+        help="StreamGameRecord streams of one game's record at once (env "
+        "CARDROOM_RECORDS_PER_GAME; default %(default)s)",
+    )
+    parser.add_argument(
+        "--record-memory-mib",
+        type=int,
+        metavar="MIB",
+        default=_int("CARDROOM_RECORD_MEMORY_MIB", defaults.record_memory_bytes // (1 << 20)),
+        help="memory the records being streamed may hold, each record once and a chunk per "
+        "stream (env CARDROOM_RECORD_MEMORY_MIB; default %(default)s)",
     )
     parser.add_argument(
         "--max-streams-per-connection",
@@ -291,6 +316,9 @@ def settings_of(args: argparse.Namespace) -> Settings:
         "cache_games",
         "watchers_per_client",
         "watchers_per_seat",
+        "records_per_client",
+        "records_per_game",
+        "record_memory_mib",
     ):
         if getattr(args, flag) < 1:
             raise UsageError(f"--{flag.replace('_', '-')} must be at least 1")
@@ -340,6 +368,9 @@ def settings_of(args: argparse.Namespace) -> Settings:
         watchers_per_client=args.watchers_per_client,
         watcher_reserve=None if args.watcher_reserve < 0 else args.watcher_reserve,
         watchers_per_seat=args.watchers_per_seat,
+        records_per_client=args.records_per_client,
+        records_per_game=args.records_per_game,
+        record_memory_bytes=args.record_memory_mib << 20,
         cache_games=args.cache_games,
     )
     return Settings(

@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class TooBusy(Exception):
@@ -46,6 +47,12 @@ class Limits:
     # Events a live stream may fall behind its game before it is ended with
     # ABORTED ("resume from your cursor"); bounds a stalled reader's memory.
     max_stream_backlog: int = 256
+    # StreamGameRecord: streams one client may hold open and streams of one
+    # game's record at once, and the memory the records being streamed may
+    # hold (each record once, shared; cardroom.server.games.records).
+    records_per_client: int = 4
+    records_per_game: int = 16
+    record_memory_bytes: int = 256 * 1024 * 1024
     # Games one client (by peer host) may create per hour; 0: no limit. The
     # operator is never limited.
     games_per_client_per_hour: int = 1000
@@ -81,6 +88,9 @@ class Limits:
             ("grpc.max_concurrent_streams", self.max_streams_per_connection),
             ("grpc.keepalive_time_ms", self.keepalive_seconds * 1000),
             ("grpc.keepalive_timeout_ms", self.keepalive_timeout_seconds * 1000),
+            # gRPC's own wait for a ping's answer (60 s by default since
+            # 1.5x) overrides the keepalive's: set it to the same.
+            ("grpc.http2.ping_timeout_ms", self.keepalive_timeout_seconds * 1000),
             ("grpc.keepalive_permit_without_calls", 1),
             ("grpc.http2.max_pings_without_data", 0),
             ("grpc.http2.min_ping_interval_without_data_ms", 10_000),
@@ -125,106 +135,192 @@ class CreationLimiter:
             self._buckets[client] = (min(float(self.per_hour), tokens + 1), since)
 
 
+# The kinds of live stream a slot is taken for: WatchEvents, ReplayViews,
+# StreamGameRecord. Each counts in the same total, reserve and per-client
+# share; record streams have their own caps besides (each pins a record).
+STREAM_KINDS = ("watch", "replay", "record")
+
+
 class WatcherSlots:
-    """Who holds the server's live streams (WatchEvents, ReplayViews).
+    """Who holds the server's live streams (WatchEvents, ReplayViews,
+    StreamGameRecord).
 
     ``total`` streams in all; the last ``reserve`` of them only for a
-    game's own seats and the operator watching (their own game). A
-    spectator's stream also counts against its client's ``per_client``; a
-    seat's against that seat's ``per_seat``. The operator has only the
-    total. Counters live in this process; nothing is recorded.
+    game's own seats watching their own game. Every stream of a client of
+    every kind counts against one of its two ``per_client`` shares: its
+    spectators' streams, or its seats' (so joining many games gives no
+    more streams, and spectating never locks its own seats out); a seat's
+    also against that seat's ``per_seat``; a record stream also
+    against ``records_per_client`` and ``records_per_game``. The operator
+    has a share of its own (``per_client`` streams) outside the total, so
+    no client can lock it out; the server's own callers (``client`` None:
+    its bots) count in the total only. Counters live in this process;
+    nothing is recorded.
     """
 
-    def __init__(self, total: int, reserve: int | None, per_client: int, per_seat: int) -> None:
+    def __init__(
+        self,
+        total: int,
+        reserve: int | None,
+        per_client: int,
+        per_seat: int,
+        *,
+        records_per_client: int = 4,
+        records_per_game: int = 16,
+    ) -> None:
         self.total = total
         self.reserve = min(total // 10 if reserve is None else reserve, total)
         self.per_client = per_client
         self.per_seat = per_seat
-        self.open = 0
+        self.records_per_client = records_per_client
+        self.records_per_game = records_per_game
+        self.open = 0  # every stream, the operator's included
+        self.shared = 0  # the streams counted in the total
+        self.operator = 0
         self._clients: Counter[str] = Counter()
         self._seats: Counter[tuple[str, int]] = Counter()
+        self._records: Counter[str] = Counter()  # by client and by game, keys apart
         self._lock = threading.Lock()
 
-    def full(self) -> str | None:
-        """Why no stream at all may open now (the total is reached), or None."""
-        if self.open >= self.total:
+    def full(self, operator: bool = False) -> str | None:
+        """Why no stream at all may open now for the caller (the total, or
+        the operator's own share, is reached), or None."""
+        if operator:
+            if self.operator >= self.per_client:
+                return f"the operator has {self.per_client} streams open already, its share"
+            return None
+        if self.shared >= self.total:
             return f"the server streams to {self.total} watchers already, its limit"
         return None
 
-    def take(self, client: str, game_id: str, seat: int | None, operator: bool) -> Slot:
-        """One slot for a stream of ``client`` on ``game_id`` as ``seat``
-        (None: a spectator) or the operator; raises ``TooBusy`` naming
-        the limit when there is none."""
+    def _refusal(
+        self, client: str | None, game_id: str, seat: int | None, operator: bool, kind: str
+    ) -> str | None:
+        why = self.full(operator)
+        if why is not None or operator:
+            return why
+        if seat is None and self.shared >= self.total - self.reserve:
+            return (
+                f"the server streams to {self.total - self.reserve} spectators already, its "
+                "limit (the rest is kept for seats watching their own game)"
+            )
+        if client is not None and self._clients[_share(client, seat)] >= self.per_client:
+            whose = "this client has" if seat is None else "this client's seats have"
+            return f"{whose} {self.per_client} streams open already, the limit per client"
+        if seat is not None and self._seats[(game_id, seat)] >= self.per_seat:
+            return f"seat {seat} has {self.per_seat} streams open already, the limit per seat"
+        if kind == "record":
+            if client is not None and self._records["client " + client] >= self.records_per_client:
+                return (
+                    f"this client streams {self.records_per_client} game records already, "
+                    "the limit per client"
+                )
+            if self._records["game " + game_id] >= self.records_per_game:
+                return (
+                    f"this game's record is streamed {self.records_per_game} times already, "
+                    "the limit per game"
+                )
+        return None
+
+    def take(
+        self,
+        client: str | None,
+        game_id: str,
+        seat: int | None,
+        operator: bool,
+        kind: str = "watch",
+    ) -> Slot:
+        """One slot for a ``kind`` stream of ``client`` on ``game_id`` as
+        ``seat`` (None: not a seat of this game) or the operator; raises
+        ``TooBusy`` naming the limit when there is none."""
+        assert kind in STREAM_KINDS
         with self._lock:
-            why = self.full()
-            if why is None and not operator:
-                if seat is None:
-                    if self.open >= self.total - self.reserve:
-                        why = (
-                            f"the server streams to {self.total - self.reserve} spectators "
-                            "already, its limit (the rest is kept for seats watching their "
-                            "own game)"
-                        )
-                    elif self._clients[client] >= self.per_client:
-                        why = (
-                            f"this client has {self.per_client} streams open already, "
-                            "the limit per client"
-                        )
-                elif self._seats[(game_id, seat)] >= self.per_seat:
-                    why = (
-                        f"seat {seat} has {self.per_seat} streams open already, the limit per seat"
-                    )
+            why = self._refusal(client, game_id, seat, operator, kind)
             if why is not None:
                 raise TooBusy(why)
             self.open += 1
-            key: tuple[str, int] | None = None
+            slot = Slot(self, operator=operator)
             if operator:
-                pass
-            elif seat is None:
-                self._clients[client] += 1
-            else:
-                key = (game_id, seat)
-                self._seats[key] += 1
-            return Slot(self, client if seat is None and not operator else None, key)
+                self.operator += 1
+                return slot
+            self.shared += 1
+            if client is not None:
+                slot.client = _share(client, seat)
+                self._clients[slot.client] += 1
+            if seat is not None:
+                slot.seat = (game_id, seat)
+                self._seats[slot.seat] += 1
+            if kind == "record":
+                slot.records = ("game " + game_id,) + (
+                    ("client " + client,) if client is not None else ()
+                )
+                self._records.update(slot.records)
+            return slot
 
-    def _give_back(self, client: str | None, seat: tuple[str, int] | None) -> None:
+    def _give_back(self, slot: Slot) -> None:
         with self._lock:
             self.open -= 1
-            if client is not None:
-                self._clients[client] -= 1
-                if not self._clients[client]:
-                    del self._clients[client]
-            if seat is not None:
-                self._seats[seat] -= 1
-                if not self._seats[seat]:
-                    del self._seats[seat]
+            if slot.operator:
+                self.operator -= 1
+                return
+            self.shared -= 1
+            if slot.client is not None:
+                _decrement(self._clients, slot.client)
+            if slot.seat is not None:
+                _decrement(self._seats, slot.seat)
+            for key in slot.records:
+                _decrement(self._records, key)
+
+
+def _share(client: str, seat: int | None) -> str:
+    """The per-client count a stream is in: its spectators' streams, or
+    its seats' (so that a client's spectating never locks its own seats
+    out of their games)."""
+    return ("seats of " if seat is not None else "spectator ") + client
+
+
+def _decrement(counter: Counter[Any], key: Any) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 @dataclass
 class Slot:
     slots: WatcherSlots
-    client: str | None
-    seat: tuple[str, int] | None
+    operator: bool = False
+    client: str | None = None
+    seat: tuple[str, int] | None = None
+    records: tuple[str, ...] = ()
     released: bool = False
 
     def release(self) -> None:
         if not self.released:
             self.released = True
-            self.slots._give_back(self.client, self.seat)
+            self.slots._give_back(self)
 
 
 def client_of(peer: str) -> str:
     """The client a limit counts (docs/trust.md, "Clients"): its address's
     host; for IPv6 its /64 network, which one subscriber usually holds
-    whole (so rotating addresses within it is still one client)."""
-    host = peer_host(peer)
-    if host.startswith("[") and host.endswith("]"):
-        try:
-            network = ipaddress.IPv6Network(f"{host[1:-1]}/64", strict=False)
-        except ValueError:
-            return host
-        return f"[{network}]"
-    return host
+    whole (so rotating addresses within it is still one client). An
+    IPv4-mapped address (an IPv4 browser on a ``[::]`` port) is its IPv4
+    address: each IPv4 client its own."""
+    return client_of_host(peer_host(peer))
+
+
+def client_of_host(host: str) -> str:
+    """``client_of`` for a bare host ("10.1.2.3", "::1" or "[::1]")."""
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if ":" not in bare:
+        return host
+    try:
+        address = ipaddress.IPv6Address(bare.split("%", 1)[0])
+    except ValueError:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return f"[{ipaddress.IPv6Network(f'{address}/64', strict=False)}]"
 
 
 def peer_host(peer: str) -> str:

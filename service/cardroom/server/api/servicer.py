@@ -27,6 +27,7 @@ from cardroom.server.games.application import Games, parse_game_id
 from cardroom.server.games.kinds import game_kinds
 from cardroom.server.games.narration import view_words
 from cardroom.server.games.reads import copies, record_chunk_bytes, serve
+from cardroom.server.games.records import RecordShelf, estimate_bytes
 from cardroom.server.limits import (
     CreationLimiter,
     Limits,
@@ -63,6 +64,19 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
             if scheme.lower() == "bearer" and token.strip():
                 return token.strip()
     return None
+
+
+def when_done(context: Any, release: Callable[[], None]) -> None:
+    """``release()`` once the call is over, however it ends. A stream's
+    ``finally`` is not enough: grpc.aio cancels a call whose peer went away,
+    but a handler suspended at ``yield`` while its message waits for a
+    window that never opens is never resumed (issue 34: a killed reader's
+    record streams held their slots for good). ``release`` must be safe to
+    call twice; a browser call (no ``add_done_callback``) ends through its
+    ``finally``."""
+    add = getattr(context, "add_done_callback", None)
+    if add is not None:
+        add(lambda _: release())
 
 
 def unary(
@@ -113,7 +127,11 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             self.limits.watcher_reserve,
             self.limits.watchers_per_client,
             self.limits.watchers_per_seat,
+            records_per_client=self.limits.records_per_client,
+            records_per_game=self.limits.records_per_game,
         )
+        # Finished games' records, built once and shared by their streams.
+        self.records = RecordShelf(self.limits.record_memory_bytes, record_chunk_bytes())
         # The server's own bots (cardroom.server.table.bots); None: AddBot seats
         # them and nothing plays them (a server started without a runner).
         self.bots: Any = None
@@ -366,9 +384,9 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         """Live streams open now."""
         return self.slots.open
 
-    def _refuse_when_full(self) -> None:
+    def _refuse_when_full(self, operator: bool = False) -> None:
         """Refuse at once, before any read, when no stream may open at all."""
-        why = self.slots.full()
+        why = self.slots.full(operator)
         if why is not None:
             raise TooBusy(f"{why}; try again later")
 
@@ -390,21 +408,37 @@ class GameServicer(gpb_grpc.GameServiceServicer):
             raise
 
     async def _open_stream(
-        self, context: grpc.aio.ServicerContext, game_id: str, token: str | None, as_spectator: bool
+        self,
+        context: grpc.aio.ServicerContext,
+        game_id: str,
+        token: str | None,
+        as_spectator: bool,
+        kind: str = "watch",
     ) -> tuple[LoadedGame, Any, Slot]:
         """The game, the caller's viewer and a stream slot (docs/trust.md
-        §12: a seat or the operator watching its own game may use the
-        reserve; a spectator counts against its client's share)."""
-        self._refuse_when_full()
-        loaded, viewer = await self._run(self.games.check_viewer, game_id, token, as_spectator)
+        §12: a seat watching its own game may use the reserve; every stream
+        counts against its client's share; the operator's are apart)."""
         operator = self.games.is_operator(token)
+        self._refuse_when_full(operator)
+        loaded, viewer = await self._run(self.games.check_viewer, game_id, token, as_spectator)
         seat = viewer.seat if viewer.kind == "seat" else None
+        slot = self._take_slot(context, loaded.game_id, seat, operator, kind)
+        return loaded, viewer, slot
+
+    def _take_slot(
+        self, context: Any, game_id: str, seat: int | None, operator: bool, kind: str
+    ) -> Slot:
+        peer = context.peer()
+        # The server's own bots call over its private Unix socket: they
+        # count in the total, not as one client sharing one share.
+        client = None if peer.startswith("unix:") else client_of(peer)
         try:
-            slot = self.slots.take(client_of(context.peer()), loaded.game_id, seat, operator)
+            slot = self.slots.take(client, game_id, seat, operator, kind)
         except TooBusy as error:
             raise TooBusy(f"{error}; try again later") from None
         self.metrics.live_watchers.inc()
-        return loaded, viewer, slot
+        when_done(context, lambda: self._close_stream(slot))
+        return slot
 
     def _close_stream(self, slot: Slot | None) -> None:
         if slot is not None and not slot.released:
@@ -419,7 +453,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         slot: Slot | None = None
         try:
             _, _, slot = await self._open_stream(
-                context, request.game_id, bearer_token(context), request.as_spectator
+                context, request.game_id, bearer_token(context), request.as_spectator, "replay"
             )
             steps: Iterator[gpb.ReplayViewsResponse] = await self._run(
                 self.games.replay_views,
@@ -456,25 +490,50 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         self, request: gpb.StreamGameRecordRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[gpb.StreamGameRecordResponse]:
         """The signed record in chunks (docs/trust.md, "Streamed records"):
-        built and signed in a worker thread, then sent a chunk at a time, so
-        a game of any length is exported. Counted as a watcher while open."""
+        built and signed once in a worker thread and shared by every stream
+        of the game's record (cardroom.server.games.records), then sent a
+        chunk at a time, so a game of any length is exported. Counted as a
+        stream while open; its memory counted in the records' budget."""
+        token = bearer_token(context)
         slot: Slot | None = None
+        lease = None
         try:
-            _, _, slot = await self._open_stream(
-                context, request.game_id, bearer_token(context), False
+            operator = self.games.is_operator(token)
+            self._refuse_when_full(operator)
+            # The same rule as GetAuditLog's (T-LOG), whatever the token.
+            game_id, seat, key, estimate = await self._run(
+                self._record_reader, request.game_id, token
             )
-            data = await self._run(self.games.record_bytes, request.game_id, bearer_token(context))
+            slot = self._take_slot(context, game_id, seat, operator, "record")
+            lease = await self.records.lease(
+                key, estimate, lambda: self._run(self.games.record_bytes, game_id, token)
+            )
+            when_done(context, lease.release)
             size = record_chunk_bytes()
-            for offset in range(0, len(data), size):
+            total = len(lease.data)
+            for offset in range(0, total, size):
+                # Read from the lease each time: once the call is over its
+                # data is let go, even while this frame is never resumed.
                 yield gpb.StreamGameRecordResponse(
-                    chunk=data[offset : offset + size], total_bytes=len(data)
+                    chunk=lease.data[offset : offset + size], total_bytes=total
                 )
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            if isinstance(error, grpc.aio.AbortError):
+                raise
             await self.abort_for(context, error)
         finally:
+            if lease is not None:
+                lease.release()
             self._close_stream(slot)
+
+    def _record_reader(self, game_id: str, token: str | None) -> tuple[str, int | None, Any, int]:
+        """In a worker thread: the game, the caller's seat in it, what its
+        record depends on and about how large it is."""
+        loaded, seat = self.games.record_reader(game_id, token)
+        key = self.games.reads.record_key(loaded)
+        return loaded.game_id, seat, key, estimate_bytes(loaded.stored)
 
     async def WatchEvents(
         self, request: gpb.WatchEventsRequest, context: grpc.aio.ServicerContext

@@ -39,6 +39,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from cardroom.server.browser.connections import (
+    AcceptFailures,
     Guard,
     WebLimits,
     connection_caps,
@@ -374,6 +375,7 @@ class WebServer:
     port: int
     url: str
     guard: Guard
+    accept_failures: AcceptFailures
 
     @classmethod
     async def start(
@@ -405,6 +407,8 @@ class WebServer:
             limits.stall_seconds,
         )
         guard = Guard(limits, total, per_client)
+        accept_failures = AcceptFailures(limits.refusal_log_seconds)
+        accept_failures.install(asyncio.get_running_loop())
         config = uvicorn.Config(
             app,
             http=protocol_for(guard),
@@ -419,14 +423,19 @@ class WebServer:
         )
         server = _Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
-        while not server.started:
-            if task.done():
-                task.result()  # raises what stopped it
-                raise OSError("the web server stopped while starting")
-            await asyncio.sleep(0.01)
+        try:
+            while not server.started:
+                if task.done():
+                    task.result()  # raises what stopped it
+                    raise OSError("the web server stopped while starting")
+                await asyncio.sleep(0.01)
+        except BaseException:
+            accept_failures.uninstall()
+            raise
         host, port = sock.getsockname()[:2]
         host = f"[{host}]" if ":" in host else host
-        return cls(server, task, port, f"{'https' if tls else 'http'}://{host}:{port}/", guard)
+        url = f"{'https' if tls else 'http'}://{host}:{port}/"
+        return cls(server, task, port, url, guard, accept_failures)
 
     async def stop(self, grace: float | None) -> None:
         """Stop taking connections; after ``grace`` seconds (at once when
@@ -440,3 +449,4 @@ class WebServer:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
         self.guard.stop()
+        self.accept_failures.uninstall()

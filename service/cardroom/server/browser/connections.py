@@ -17,10 +17,12 @@ protocol with, per connection:
   the connection is dropped. A small socket send buffer and write buffer
   (``send_buffer_bytes``) keep what an unread stream holds, and the work
   done for it, about one HTTP/2 window, as for a gRPC stream;
-* caps on open connections per client address and in all, below the
-  process's file limit (:func:`connection_caps`); a connection over a cap
-  is closed at once and counted, and refusals are logged at most once per
-  ``refusal_log_seconds``;
+* caps on open connections per client (its address; an IPv6 client's
+  /64) and in all, below the process's file limit (:func:`connection_caps`);
+  a connection over a cap is closed at once and counted, and refusals are
+  logged at most once per ``refusal_log_seconds``, as are accept()'s
+  failures for want of descriptors (:class:`AcceptFailures`);
+* TCP keepalive probes, so a peer whose host vanished is dropped;
 * requests with both Content-Length and Transfer-Encoding are answered 400
   and the connection closed (RFC 9112 section 6.1: a request smuggling
   vector).
@@ -39,6 +41,8 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from cardroom.server.limits import client_of_host
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +67,11 @@ class WebLimits:
     # connection (what a peer that does not read holds up on our side).
     send_buffer_bytes: int = 32 * 1024
     refusal_log_seconds: float = 60.0
+    # TCP keepalive: probe a connection idle this long, every interval, and
+    # drop it after this many probes go unanswered (a vanished host).
+    keepalive_seconds: float = 60.0
+    keepalive_interval_seconds: float = 10.0
+    keepalive_probes: int = 2
 
 
 def file_limit() -> int:
@@ -146,6 +155,91 @@ class Guard:
             self._flush = None
 
 
+def client_key(peername: Any) -> str:
+    """Whom a connection counts against: its client as the gRPC limits
+    count it (cardroom.server.limits.client_of_host), so an IPv6 client is
+    its /64 and an IPv4 browser on a ``[::]`` port its IPv4 address."""
+    if isinstance(peername, tuple) and peername:
+        return client_of_host(str(peername[0]))
+    return "unknown"
+
+
+def keepalive(sock: Any, limits: WebLimits) -> None:
+    """TCP keepalive probes on an idle connection (HTTP/1.1 has no pings of
+    its own): a peer whose host is gone (no FIN ever comes) is found within
+    ``keepalive_seconds`` + ``keepalive_probes`` x ``keepalive_interval_seconds``
+    and its connection, and the stream on it, closed."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    options = (
+        ("TCP_KEEPIDLE", limits.keepalive_seconds),
+        ("TCP_KEEPINTVL", limits.keepalive_interval_seconds),
+        ("TCP_KEEPCNT", limits.keepalive_probes),
+    )
+    for name, value in options:
+        if hasattr(socket, name):  # Linux; elsewhere the system's defaults
+            sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), max(1, int(value)))
+
+
+# What asyncio reports (at ERROR, with a traceback, many times a second)
+# when accept() fails for want of file descriptors.
+ACCEPT_FAILED = "socket.accept() out of system resource"
+
+
+@dataclass
+class AcceptFailures:
+    """asyncio's accept failures (EMFILE, ENFILE, ...) counted and logged as
+    one WARNING per ``interval`` with their count, instead of one ERROR with
+    a traceback each (a burst past the caps logged thousands). Installed as
+    the event loop's exception handler; anything else goes on to the one it
+    replaced."""
+
+    interval: float
+    failed: int = 0  # since the start
+    _unlogged: int = 0
+    _last_log: float = float("-inf")
+    _flush: asyncio.TimerHandle | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+    _previous: Any = None
+
+    def install(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._previous = loop.get_exception_handler()
+        loop.set_exception_handler(self._handle)
+
+    def uninstall(self) -> None:
+        if self._loop is not None and self._loop.get_exception_handler() == self._handle:
+            self._loop.set_exception_handler(self._previous)
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
+
+    def _handle(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if context.get("message") == ACCEPT_FAILED and isinstance(
+            context.get("exception"), OSError
+        ):
+            self.failed += 1
+            self._unlogged += 1
+            if self._flush is None:
+                wait = self._last_log + self.interval - time.monotonic()
+                self._flush = loop.call_later(max(0.0, wait), self._log)
+            return
+        if self._previous is not None:
+            self._previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    def _log(self) -> None:
+        self._flush = None
+        self._last_log = time.monotonic()
+        count, self._unlogged = self._unlogged, 0
+        log.warning(
+            "web port: accepting a connection failed %d times since the last report: the "
+            "process is out of file descriptors (limit %d); connections wait in the queue",
+            count,
+            file_limit(),
+        )
+
+
 class _StrictConnection(h11.Connection):
     """h11 that refuses a request framed both by length and by chunks."""
 
@@ -175,8 +269,7 @@ class GuardedH11(H11Protocol):
     # ------------------------------------------------------------ caps
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        peer = transport.get_extra_info("peername")
-        host = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        host = client_key(transport.get_extra_info("peername"))
         refused = self.guard.admit(host)
         if refused is not None:
             self.guard.refuse(refused)
@@ -187,6 +280,8 @@ class GuardedH11(H11Protocol):
         sock = transport.get_extra_info("socket")
         if sock is not None and size > 0:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+        if sock is not None:
+            keepalive(sock, self.guard.limits)
         if size > 0:
             transport.set_write_buffer_limits(high=size)
         super().connection_made(transport)

@@ -410,6 +410,9 @@ class Games:
     def record_bytes(self, game_id: str, token: str | None) -> bytes:
         return self.reads.record_bytes(parse_game_id(game_id), token)
 
+    def record_reader(self, game_id: str, token: str | None) -> tuple[LoadedGame, int | None]:
+        return self.reads.record_reader(parse_game_id(game_id), token)
+
     def server_key(self) -> gpb.GetServerKeyResponse:
         return self.reads.server_key()
 

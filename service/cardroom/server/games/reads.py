@@ -14,7 +14,7 @@ from google.protobuf.message import Message
 
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import AUDITOR, Event, MalformedCommand, RuleViolation, Viewer
-from cardroom.server.games.identity import Identity, horizon
+from cardroom.server.games.identity import Identity, horizon, token_hash
 from cardroom.server.games.narration import Narrations, action_words, view_words
 from cardroom.server.games.warming import Warmer
 from cardroom.server.limits import MAX_RESPONSE_BYTES, TooBusy
@@ -307,11 +307,28 @@ class Reads:
             response.next_page_token = encode_log_token(index)
         return response
 
-    def _signed_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
+    def record_reader(self, game_id: str, token: str | None) -> tuple[LoadedGame, int | None]:
+        """A finished game whose record the caller may read (T-LOG, the one
+        rule ``Identity.check_full_log_reader`` that GetAuditLog and
+        ExportGameRecord follow too), and the caller's seat in it (None:
+        not one of its seats), for counting its stream."""
         loaded = self.cache.load(game_id)
         if not loaded.finished:
             raise RuleViolation("T-LOG", "only a finished game can be exported")
         self.identity.check_full_log_reader(loaded, token)
+        seat = None
+        if token and not self.identity.is_operator(token):
+            seat = loaded.table.seat_of_token_hash(token_hash(token))
+        return loaded, seat
+
+    def record_key(self, loaded: LoadedGame) -> tuple[str, int, str]:
+        """What a finished game's record depends on: the game, its length
+        and the signing key (a record is built once per key)."""
+        public = signing.public_key_bytes(self.signing_key)
+        return loaded.game_id, loaded.version, signing.fingerprint(public)
+
+    def _signed_record(self, game_id: str, token: str | None) -> trpb.GameRecord:
+        loaded, _ = self.record_reader(game_id, token)
         return record.export_record(loaded.stored, self.signing_key)
 
     def export_record(self, game_id: str, token: str | None) -> trpb.GameRecord:

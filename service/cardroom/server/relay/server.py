@@ -32,6 +32,7 @@ import functools
 import logging
 import signal
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ from cardroom.server.browser.app import WebServer, bind, tls_context, web_app
 from cardroom.server.errors import FellBehind, Unauthenticated
 from cardroom.server.games.identity import Identity, effective, horizon, parse_game_id
 from cardroom.server.games.reads import copies
-from cardroom.server.limits import Limits, TooBusy
+from cardroom.server.limits import Limits, TooBusy, client_of
 from cardroom.server.live import broker as brokers
 from cardroom.server.live.feeds import Outgoing
 from cardroom.server.live.shared_presence import SharedPresence
@@ -110,6 +111,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         self.presence = presence
         self.feeds = RelayFeeds(broker, self.limits.max_stream_backlog)
         self.watchers = 0
+        self.clients: Counter[str] = Counter()  # open streams per client
         self.opened = 0  # streams opened since the start
         self.executor = ThreadPoolExecutor(thread_name_prefix="cardroom-relay")
         self._sweeper: asyncio.Task[None] | None = None
@@ -161,17 +163,30 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         except Unauthenticated:
             return await self._run(self.check_viewer, game_id, token, as_spectator, True)
 
-    def _open_stream(self) -> None:
+    def _open_stream(self, client: str | None) -> None:
+        """A slot of the relay's total, and of ``client``'s share (every
+        stream of a client, its seats' too; None: the operator, unshared)."""
         if self.watchers >= self.limits.max_watchers:
             raise TooBusy(
                 f"the relay streams to {self.limits.max_watchers} watchers already, its limit; "
                 "try again later or on another relay"
             )
+        if client is not None and self.clients[client] >= self.limits.watchers_per_client:
+            raise TooBusy(
+                f"this client has {self.limits.watchers_per_client} streams open on this relay "
+                "already, the limit per client"
+            )
+        if client is not None:
+            self.clients[client] += 1
         self.watchers += 1
         self.opened += 1
         self.metrics.live_watchers.inc()
 
-    def _close_stream(self) -> None:
+    def _close_stream(self, client: str | None) -> None:
+        if client is not None:
+            self.clients[client] -= 1
+            if self.clients[client] <= 0:
+                del self.clients[client]
         self.watchers -= 1
         self.metrics.live_watchers.dec()
 
@@ -188,8 +203,10 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
                 grpc.StatusCode.UNIMPLEMENTED,
                 "a relay does not narrate: ask the server for WatchEvents with narrate",
             )
+        token = bearer_token(context)
+        client = None if self.identity.is_operator(token) else client_of(context.peer())
         try:
-            self._open_stream()
+            self._open_stream(client)
         except TooBusy as error:
             await self.abort_for(context, error)
             return
@@ -198,9 +215,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         present = contextlib.ExitStack()
         sent = request.after_sequence
         try:
-            loaded, viewer = await self._viewer(
-                request.game_id, bearer_token(context), request.as_spectator
-            )
+            loaded, viewer = await self._viewer(request.game_id, token, request.as_spectator)
             if viewer.seat is not None and self.presence is not None:
                 present.enter_context(_watching(self.presence, loaded.game_id, viewer.seat))
             watch = RelayWatch(loaded.game_id, viewer, loaded, request.after_sequence)
@@ -261,7 +276,7 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
             present.close()
             if watch is not None and topic is not None:
                 self.feeds.leave(watch, topic)
-            self._close_stream()
+            self._close_stream(client)
 
     def _start_sweeping(self) -> None:
         if self._sweeper is None or self._sweeper.done():
