@@ -25,12 +25,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 import grpc
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
 from cardroom.client.entropy import commitment
-from cardroom.client.errors import CardroomError, DataLoss, error_from
+from cardroom.client.errors import (
+    CardroomError,
+    DataLoss,
+    InvalidArgument,
+    RuleBroken,
+    error_from,
+)
 from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
+from cardroom.trust import players
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
@@ -177,22 +185,57 @@ class Client:
         return str(response.game_id)
 
     async def join(
-        self, game_id: str, player_name: str, seat: int | None = None, *, entropy: bytes = b""
+        self,
+        game_id: str,
+        player_name: str,
+        seat: int | None = None,
+        *,
+        entropy: bytes = b"",
+        player: Ed25519PrivateKey | None = None,
     ) -> SeatHandle:
         """Take a seat. With ``entropy`` (``cardroom.client.entropy.new_entropy()``)
         the seat commits to it, and must reveal it once the game starts
         (:meth:`reveal_entropy`); without, the server draws the seat's
-        entropy and reveals it itself (its word for this seat)."""
+        entropy and reveals it itself (its word for this seat). With
+        ``player`` (the player's key) the seat is signed for, so it counts
+        for that key's rating; without ``seat`` the lowest free seat is
+        signed for, and the next one tried if another player took it first."""
+        if player is not None and seat is None:
+            return await self._join_free_seat(game_id, player_name, entropy, player)
         request = gpb.JoinGameRequest(game_id=game_id, player_name=player_name)
         if seat is not None:
             request.seat = seat
         if entropy:
             request.entropy_commitment = commitment(entropy)
+        if player is not None and seat is not None:
+            request.player.CopyFrom(
+                players.sign_seat(player, game_id, seat, request.entropy_commitment, player_name)
+            )
         response = await self._call("JoinGame", request)
         self._saw(game_id, response.version)
         return SeatHandle(
             game_id, response.seat, response.seat_token, entropy, response.server_entropy
         )
+
+    async def _join_free_seat(
+        self, game_id: str, player_name: str, entropy: bytes, player: Ed25519PrivateKey
+    ) -> SeatHandle:
+        """A signed claim needs its seat: try the free seats the public view
+        shows, lowest first (an invitation may hold one; another player may
+        win a race for one)."""
+        view = await self.view(game_id)
+        free = [s for s, name in enumerate(view.table.player_names) if not name]
+        refusal: CardroomError | None = None
+        for seat in free:
+            try:
+                return await self.join(game_id, player_name, seat, entropy=entropy, player=player)
+            except RuleBroken as error:
+                if "T-JOIN" not in error.details and "T-INVITE" not in error.details:
+                    raise
+                refusal = error
+        if refusal is not None:
+            raise refusal
+        return await self.join(game_id, player_name, 0, entropy=entropy, player=player)
 
     async def reveal_entropy(
         self, game_id: str, token: str, entropy: bytes
@@ -211,9 +254,37 @@ class Client:
         self._saw(game_id, response.version)
         return Invitation(game_id, response.seat, response.code)
 
-    async def accept_invitation(self, game_id: str, code: str, player_name: str) -> SeatHandle:
-        """Take the seat an invitation holds, once: its seat token."""
+    async def accept_invitation(
+        self,
+        game_id: str,
+        code: str,
+        player_name: str,
+        *,
+        seat: int | None = None,
+        player: Ed25519PrivateKey | None = None,
+    ) -> SeatHandle:
+        """Take the seat an invitation holds, once: its seat token. With
+        ``player`` (the player's key) the seat is signed for, so it counts
+        for that key's rating; without the invitation's ``seat`` each free
+        seat is tried (the server refuses, writing nothing, a signed seat
+        the invitation does not hold)."""
+        if player is not None and seat is None:
+            view = await self.view(game_id)
+            free = [s for s, name in enumerate(view.table.player_names) if not name]
+            for candidate in free[:-1]:
+                try:
+                    return await self.accept_invitation(
+                        game_id, code, player_name, seat=candidate, player=player
+                    )
+                except InvalidArgument as error:
+                    if "this invitation holds seat" not in error.details:
+                        raise
+            seat = free[-1] if free else 0
         request = gpb.AcceptInvitationRequest(game_id=game_id, code=code, player_name=player_name)
+        if seat is not None:
+            request.seat = seat
+            if player is not None:
+                request.player.CopyFrom(players.sign_seat(player, game_id, seat, b"", player_name))
         response = await self._call("AcceptInvitation", request)
         self._saw(game_id, response.version)
         return SeatHandle(game_id, response.seat, response.seat_token)

@@ -570,6 +570,11 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
     taken = tpb.SeatTaken(
         seat=seat, player_name=command.player_name, bot_strategy=command.bot_strategy
     )
+    if command.HasField("player"):
+        # The service checked the signature; the table checks that it covers this seat.
+        if not command.HasField("seat"):
+            raise MalformedCommand("a player proof needs the seat it signs for")
+        taken.player.CopyFrom(command.player)
     hidden: list[tuple[Iterable[int], Message]] = [
         ((), tpb.SeatCredential(token_sha256=command.token_sha256))
     ]

@@ -55,16 +55,20 @@ class CreateInvitationResponse(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class AcceptInvitationRequest(_message.Message):
-    __slots__ = ("game_id", "code", "player_name", "entropy_commitment")
+    __slots__ = ("game_id", "code", "player_name", "entropy_commitment", "player", "seat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CODE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     code: str
     player_name: str
     entropy_commitment: bytes
-    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ...) -> None: ...
+    player: _table_pb2.PlayerProof
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class AcceptInvitationResponse(_message.Message):
     __slots__ = ("seat", "seat_token", "version", "entropy_generated_by_server", "server_entropy")
@@ -125,16 +129,18 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "player_name", "entropy_commitment")
+    __slots__ = ("game_id", "seat", "player_name", "entropy_commitment", "player")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     player_name: str
     entropy_commitment: bytes
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ...) -> None: ...
+    player: _table_pb2.PlayerProof
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ...) -> None: ...
 
 class JoinGameResponse(_message.Message):
     __slots__ = ("seat", "seat_token", "version", "entropy_generated_by_server", "server_entropy")

@@ -1,0 +1,136 @@
+"""Players and ratings through a real server (docs/trust.md, "Players";
+docs/rules/table.md, T-RATING): a signed seat is recorded and audits; a
+signature that does not sign this seat of this game is refused and writes
+nothing; the server's bots sign with a key per strategy; a finished game of
+keyed seats is rated, and ratings rebuilt from the log equal the live ones."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from cardroom.client import Client, InvalidArgument
+from cardroom.domain import ratings as rules
+from cardroom.server.games.ratings import Ratings
+from cardroom.trust import players
+from cardroom.trust.audit import audit_record
+from cardroom.v1 import game_service_pb2 as gpb
+from cardroom.v1 import table_pb2 as tpb
+from tests.bounded import steps
+from tests.conftest import OPERATOR_TOKEN, Served
+
+KIND = "smoke-and-mirrors"
+
+
+async def _seats(client: Client, game_id: str) -> list[tpb.SeatTaken]:
+    log = await client.audit(game_id, OPERATOR_TOKEN)
+    found = []
+    for envelope in log:
+        taken = tpb.SeatTaken()
+        if envelope.event.Unpack(taken):
+            found.append(taken)
+    return found
+
+
+async def _finished(client: Client, game_id: str) -> None:
+    for _ in steps(600, "the server's bots to finish the game"):
+        if (await client.view(game_id)).table.finished:
+            return
+        await asyncio.sleep(0.1)
+
+
+async def test_a_signed_seat_is_recorded_and_audits(served: Served) -> None:
+    client = served.client
+    key = Ed25519PrivateKey.generate()
+    game_id = await client.create_game(KIND, seat_count=3)
+    seat = await client.join(game_id, "Ada", player=key)
+    assert seat.seat == 0
+    bot = await client.add_bot(game_id, seat.token, "random")
+    other_bot = await client.add_bot(game_id, seat.token, "random")
+    taken = await _seats(client, game_id)
+    assert taken[0].player.public_key == players.signing.public_key_bytes(key)
+    assert taken[0].player.display_name == "Ada"
+    # Both random bots sign with the one key of their level; not the player's.
+    assert taken[1].player.public_key == taken[2].player.public_key
+    assert taken[1].player.public_key != taken[0].player.public_key
+    assert (bot.seat, other_bot.seat) == (1, 2)
+    await client.start(game_id, seat.token)
+    await client.resign(game_id, seat.token)
+    await _finished(client, game_id)
+    report = audit_record(await client.export_record(game_id, OPERATOR_TOKEN))
+    assert report.ok, report.render()
+    assert report.summaries["players"].startswith("3 seat(s) signed")
+
+
+async def test_a_signature_for_another_seat_or_game_is_refused_and_writes_nothing(
+    served: Served,
+) -> None:
+    client = served.client
+    key = Ed25519PrivateKey.generate()
+    game_id = await client.create_game(KIND, seat_count=3)
+    other_game = await client.create_game(KIND, seat_count=3)
+    before = (await client.view(game_id)).version
+    wrong = [
+        players.sign_seat(key, game_id, 1, b"", "Ada"),  # another seat
+        players.sign_seat(key, other_game, 0, b"", "Ada"),  # another game
+        tpb.PlayerProof(public_key=b"\x01" * 32, signature=b"\x02" * 64),  # no signature
+        tpb.PlayerProof(public_key=b"short", signature=b"\x02" * 64),
+    ]
+    for proof in wrong:
+        request = gpb.JoinGameRequest(game_id=game_id, seat=0, player_name="Ada", player=proof)
+        with pytest.raises(InvalidArgument, match="player"):
+            await client._call("JoinGame", request)
+    # The seat must be named: the signature covers it.
+    request = gpb.JoinGameRequest(
+        game_id=game_id, player_name="Ada", player=players.sign_seat(key, game_id, 0)
+    )
+    with pytest.raises(InvalidArgument, match="seat"):
+        await client._call("JoinGame", request)
+    assert (await client.view(game_id)).version == before
+
+
+async def test_an_invited_player_signs_the_seat_the_invitation_holds(served: Served) -> None:
+    client = served.client
+    key = Ed25519PrivateKey.generate()
+    game_id = await client.create_game(KIND, seat_count=3)
+    invitation = await client.invite(game_id, OPERATOR_TOKEN, seat=2)
+    seat = await client.accept_invitation(game_id, invitation.code, "Cy", player=key)
+    assert seat.seat == 2
+    taken = await _seats(client, game_id)
+    assert taken[0].seat == 2 and taken[0].player.display_name == "Cy"
+
+
+async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_ratings(
+    served: Served,
+) -> None:
+    client = served.client
+    key = Ed25519PrivateKey.generate()
+    for _ in range(2):
+        game_id = await client.create_game(KIND, seat_count=3)
+        seat = await client.join(game_id, "Ada", player=key)
+        await client.add_bot(game_id, seat.token, "random")
+        await client.add_bot(game_id, seat.token, "heuristic")
+        await client.start(game_id, seat.token)
+        await client.resign(game_id, seat.token)  # departed: ranked last (T-RATING)
+        await _finished(client, game_id)
+    anonymous = await client.create_game(KIND, seat_count=3)
+    host = await client.join(anonymous, "Bo")
+    await client.add_bot(anonymous, host.token, "random")
+    await client.add_bot(anonymous, host.token, "random")
+    await client.start(anonymous, host.token)
+    await client.resign(anonymous, host.token)
+    await _finished(client, anonymous)
+
+    ratings = served.server.games.ratings
+    live = ratings.everything()
+    board, history, names = live
+    mine = [r for r in board if r.public_key == players.signing.public_key_bytes(key)]
+    assert len(mine) == 1 and mine[0].rating.games == 2
+    assert mine[0].rating.mu < rules.Rating().mu  # ranked last twice
+    assert len(history) == 6  # two rated games of three seats; the anonymous one is not
+    assert {name for _, name in names} == {"Ada", "random bot", "heuristic bot"}
+    rebuilt = Ratings(served.server.games.log)
+    assert rebuilt.rebuild() == 3
+    assert rebuilt.everything() == live
