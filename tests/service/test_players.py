@@ -16,6 +16,7 @@ from cardroom.domain import ratings as rules
 from cardroom.server.games.ratings import Ratings
 from cardroom.trust import players
 from cardroom.trust.audit import audit_record
+from cardroom.v1 import competition_service_pb2 as cpb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
@@ -134,3 +135,24 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
     rebuilt = Ratings(served.server.games.log)
     assert rebuilt.rebuild() == 3
     assert rebuilt.everything() == live
+
+    # The same figures through CompetitionService, to anyone.
+    board = await client.ratings(KIND)
+    assert [r.rating for r in board] == sorted((r.rating for r in board), reverse=True)
+    assert {r.display_name for r in board} == {"Ada", "random bot", "heuristic bot"}
+    ada = await client.player(players.player_id(players.signing.public_key_bytes(key)))
+    assert ada.display_name == "Ada" and [r.games for r in ada.ratings] == [2]
+    assert [g.rank for g in ada.games] == [3, 3]
+    assert ada.games[0].rating_after == ada.ratings[0]
+    first = await client.player(ada.player_id, page_size=1)
+    second = await client.player(ada.player_id, page_size=1, page_token=first.next_page_token)
+    assert [g.game_id for g in (*first.games, *second.games)] == [g.game_id for g in ada.games]
+    assert not second.next_page_token
+    nobody = await client.player("0" * 32)
+    assert not nobody.ratings and not nobody.games
+    for bad in ({"kind": ""}, {"kind": "no-such-game"}):
+        with pytest.raises(InvalidArgument):
+            await client._compete("ListRatings", cpb.ListRatingsRequest(**bad))
+    for wrong in (cpb.GetPlayerRequest(), cpb.GetPlayerRequest(player_id="ADA")):
+        with pytest.raises(InvalidArgument):
+            await client._compete("GetPlayer", wrong)

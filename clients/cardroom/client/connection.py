@@ -39,6 +39,8 @@ from cardroom.client.errors import (
 from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
 from cardroom.trust import players
+from cardroom.v1 import competition_service_pb2 as cpb
+from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
@@ -92,6 +94,7 @@ class Client:
     def __init__(self, channel: grpc.aio.Channel, relays: Sequence[grpc.aio.Channel] = ()) -> None:
         self.channel = channel
         self.stub = gpb_grpc.GameServiceStub(channel)
+        self.competition = cpb_grpc.CompetitionServiceStub(channel)
         # `cardroom relay` processes for watch(): each new stream goes to the
         # next, so a stream that ends with its relay resumes on another.
         self.relays = list(relays)
@@ -530,6 +533,45 @@ class Client:
     async def audit(self, game_id: str, token: str | None = None) -> list[epb.EventEnvelope]:
         """The whole full log (:meth:`audit_pages`, gathered)."""
         return [envelope async for envelope in self.audit_pages(game_id, token)]
+
+    async def ratings(
+        self, kind: str, *, page_size: int = 0, limit: int | None = None
+    ) -> list[cpb.PlayerRating]:
+        """A game kind's leaderboard, best first, fetched a page at a time (at
+        most ``limit`` entries): OpenSkill ratings of signed players and the
+        server's bots (docs/rules/table.md, T-RATING)."""
+        found: list[cpb.PlayerRating] = []
+        token = ""
+        while limit is None or len(found) < limit:
+            request = cpb.ListRatingsRequest(kind=kind, page_size=page_size, page_token=token)
+            response = await self._compete("ListRatings", request)
+            found.extend(response.ratings)
+            token = response.next_page_token
+            if not token:
+                break
+        return found if limit is None else found[:limit]
+
+    async def player(
+        self,
+        player_id: str = "",
+        *,
+        public_key: bytes = b"",
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> cpb.GetPlayerResponse:
+        """A player's ratings per kind and one page of their rated games,
+        newest first (by ``player_id`` or by ``public_key``)."""
+        request = cpb.GetPlayerRequest(
+            player_id=player_id, public_key=public_key, page_size=page_size, page_token=page_token
+        )
+        response: cpb.GetPlayerResponse = await self._compete("GetPlayer", request)
+        return response
+
+    async def _compete(self, method: str, request: Message) -> Any:
+        try:
+            return await getattr(self.competition, method)(request)
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
 
     async def list_games(
         self,

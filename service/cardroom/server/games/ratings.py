@@ -193,6 +193,18 @@ class Ratings:
         more = len(rows) > size
         return rows[:size], encode_token(TOKEN_PREFIX, offset + size) if more else ""
 
+    @staticmethod
+    def offset_of(page_token: str) -> int:
+        """How many places of the leaderboard come before this page."""
+        return decode_token(TOKEN_PREFIX, page_token) if page_token else 0
+
+    @staticmethod
+    def check_page(page_size: int, page_token: str) -> None:
+        """Refuse a page of rated games this server would not serve."""
+        _page_size(page_size)
+        if page_token:
+            decode_token(HISTORY_PREFIX, page_token)
+
     def player_key(self, player_id: str) -> bytes | None:
         self.catch_up()
         return self._tables.player_key(player_id)
