@@ -7,15 +7,19 @@ keyed seats is rated, and ratings rebuilt from the log equal the live ones."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from cardroom.cli import main
 from cardroom.client import Client, InvalidArgument
 from cardroom.domain import ratings as rules
 from cardroom.server.games.ratings import Ratings
 from cardroom.trust import players
 from cardroom.trust.audit import audit_record
+from cardroom.trust.ratings_audit import audit_ratings
+from cardroom.trust.record import write_record
 from cardroom.v1 import competition_service_pb2 as cpb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
@@ -104,12 +108,14 @@ async def test_an_invited_player_signs_the_seat_the_invitation_holds(served: Ser
 
 
 async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_ratings(
-    served: Served,
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     client = served.client
     key = Ed25519PrivateKey.generate()
+    games = []
     for _ in range(2):
         game_id = await client.create_game(KIND, seat_count=3)
+        games.append(game_id)
         seat = await client.join(game_id, "Ada", player=key)
         await client.add_bot(game_id, seat.token, "random")
         await client.add_bot(game_id, seat.token, "heuristic")
@@ -117,6 +123,7 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
         await client.resign(game_id, seat.token)  # departed: ranked last (T-RATING)
         await _finished(client, game_id)
     anonymous = await client.create_game(KIND, seat_count=3)
+    games.append(anonymous)
     host = await client.join(anonymous, "Bo")
     await client.add_bot(anonymous, host.token, "random")
     await client.add_bot(anonymous, host.token, "random")
@@ -156,3 +163,23 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
     for wrong in (cpb.GetPlayerRequest(), cpb.GetPlayerRequest(player_id="ADA")):
         with pytest.raises(InvalidArgument):
             await client._compete("GetPlayer", wrong)
+
+    # An auditor recomputes the same ratings from the signed records alone.
+    files = []
+    for game_id in games:
+        path = tmp_path / f"{game_id}.cardroom"
+        write_record(await client.export_record(game_id, OPERATOR_TOKEN), path)
+        files.append(str(path))
+    audit = audit_ratings(files)
+    assert (
+        audit.ok and len(audit.rated) == 2 and audit.unrated == [(anonymous, "a seat is anonymous")]
+    )
+    recomputed = [(k, r.mu, r.sigma, r.games) for k, r in audit.board(KIND)]
+    assert recomputed == [(r.public_key, r.mu, r.sigma, r.games) for r in board]
+    capsys.readouterr()
+    assert main(["audit", "ratings", *files]) == 0
+    assert "VERIFIED" in capsys.readouterr().out
+    # And `cardroom ratings rebuild` gives the live tables again.
+    assert main(["ratings", "rebuild", "--database", served.server.games.log.database]) == 0
+    assert "from 3 finished game(s)" in capsys.readouterr().out
+    assert rebuilt.everything() == live
