@@ -19,6 +19,7 @@ the server uses, so callers catch ``RuleBroken`` rather than inspect codes.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
 # send limit is the same; docs/operations.md): a long game's log comes a page
 # at a time and its record in chunks.
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+# How a refused claim names the seat an invitation holds (T-INVITE).
+HELD_SEAT = re.compile(r"this invitation holds seat (\d+), not")
 # Events per GetAuditLog page (the server also bounds a page by its bytes).
 AUDIT_PAGE_SIZE = 1000
 
@@ -268,21 +271,20 @@ class Client:
     ) -> SeatHandle:
         """Take the seat an invitation holds, once: its seat token. With
         ``player`` (the player's key) the seat is signed for, so it counts
-        for that key's rating; without the invitation's ``seat`` each free
-        seat is tried (the server refuses, writing nothing, a signed seat
-        the invitation does not hold)."""
+        for that key's rating; without the invitation's ``seat``, the server's
+        refusal of a claim to another seat (which writes nothing) names it."""
         if player is not None and seat is None:
-            view = await self.view(game_id)
-            free = [s for s, name in enumerate(view.table.player_names) if not name]
-            for candidate in free[:-1]:
-                try:
-                    return await self.accept_invitation(
-                        game_id, code, player_name, seat=candidate, player=player
-                    )
-                except InvalidArgument as error:
-                    if "this invitation holds seat" not in error.details:
-                        raise
-            seat = free[-1] if free else 0
+            # Signed for seat 0 first; the refusal names the seat the
+            # invitation holds (its holder may know it), signed for next.
+            try:
+                return await self.accept_invitation(
+                    game_id, code, player_name, seat=0, player=player
+                )
+            except InvalidArgument as error:
+                held = HELD_SEAT.search(error.details)
+                if held is None:
+                    raise
+                seat = int(held.group(1))
         request = gpb.AcceptInvitationRequest(game_id=game_id, code=code, player_name=player_name)
         if seat is not None:
             request.seat = seat
