@@ -30,7 +30,7 @@ from cardroom.server.storage.ratings_recorders import (
     RatingRow,
     ratings_recorder,
 )
-from cardroom.trust.envelopes import to_event
+from cardroom.trust.envelopes import unpack
 from cardroom.trust.players import player_id
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
@@ -38,6 +38,11 @@ from cardroom.v1 import table_pb2 as tpb
 log = logging.getLogger(__name__)
 
 FINISHED = tpb.GameFinished.DESCRIPTOR.full_name
+# The events a result is read from (cardroom.domain.ratings.result_of).
+RESULT_EVENTS = tuple(
+    m.DESCRIPTOR.full_name
+    for m in (tpb.GameCreated, tpb.SeatTaken, tpb.SeatResigned, tpb.GameFinished)
+)
 BATCH = 500  # finished games per transaction while catching up
 FOLLOW_INTERVAL = 1.0
 DEFAULT_PAGE_SIZE = 100
@@ -66,9 +71,10 @@ def decode_token(prefix: str, token: str) -> int:
 
 
 def result_from_stored(game_id: str, stored: list[bytes]) -> rules.Result | None:
-    """A finished game's result from its exact stored events (public parts only)."""
+    """A finished game's result from its exact stored table events (public
+    parts only: a secret is never even decoded)."""
     try:
-        events = [to_event(epb.EventEnvelope.FromString(raw)).public for raw in stored]
+        events = [unpack(epb.EventEnvelope.FromString(raw).event) for raw in stored]
     except (DecodeError, MalformedCommand):
         log.warning("game %s cannot be read; not rated", game_id)
         return None
@@ -159,7 +165,8 @@ class Ratings:
         with self._tables.batch(after=after, through=through) as batch:
             for notification in finished:
                 game_id = str(notification.originator_id)
-                result = result_from_stored(game_id, self._store.read_raw(game_id))
+                stored = self._tables.stored_of(game_id, RESULT_EVENTS)
+                result = result_from_stored(game_id, stored)
                 if result is None or not result.rated:
                     continue
                 keys = [p.public_key for p in result.placings]

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder, TrackingRecorder
 from eventsourcing.postgres import (
@@ -65,6 +66,7 @@ class RatingsRecorder(TrackingRecorder, ABC):
     history: str
     players: str
     tracking: str
+    events: str  # the events table, for a finished game's table events
     blob: str  # the column type of raw bytes
     real: str
 
@@ -76,6 +78,24 @@ class RatingsRecorder(TrackingRecorder, ABC):
 
     @abstractmethod
     def create_table(self) -> None: ...
+
+    @abstractmethod
+    def _game_id_param(self, game_id: str) -> Any:
+        """A game id as the events table keeps it."""
+
+    def stored_of(self, game_id: str, topics: tuple[str, ...]) -> list[bytes]:
+        """The exact stored bytes of a game's events of these types, in order:
+        a finished game's result needs only its table events, not its play."""
+        marks = ", ".join("?" for _ in topics)
+        with self._transaction(write=False) as c:
+            c.execute(
+                self._sql(
+                    f"SELECT state FROM {self.events} WHERE originator_id = ? "
+                    f"AND topic IN ({marks}) ORDER BY originator_version"
+                ),
+                (self._game_id_param(game_id), *topics),
+            )
+            return [bytes(r["state"]) for r in c.fetchall()]
 
     def _create_statements(self) -> list[str]:
         b, r = self.blob, self.real
@@ -331,8 +351,9 @@ class Batch:
 
 
 class SQLiteRatings(SQLiteTrackingRecorder, RatingsRecorder):
-    def __init__(self, datastore: SQLiteDatastore) -> None:
+    def __init__(self, datastore: SQLiteDatastore, *, events_table_name: str) -> None:
         super().__init__(datastore)
+        self.events = _quoted(events_table_name)
         self.ratings_name = "ratings"
         self.ratings = _quoted("ratings")
         self.history = _quoted("rating_history")
@@ -346,11 +367,17 @@ class SQLiteRatings(SQLiteTrackingRecorder, RatingsRecorder):
     def _sql(self, statement: str) -> str:
         return statement
 
+    def _game_id_param(self, game_id: str) -> Any:
+        return game_id.replace("-", "")  # UUID.hex, as the library keeps ids on SQLite
+
 
 class PostgresRatings(PostgresTrackingRecorder, RatingsRecorder):
-    def __init__(self, datastore: PostgresDatastore, *, prefix: str) -> None:
+    def __init__(
+        self, datastore: PostgresDatastore, *, events_table_name: str, prefix: str
+    ) -> None:
         super().__init__(datastore, tracking_table_name=f"{prefix}_tracking")
         schema = _quoted(datastore.schema)
+        self.events = f"{schema}.{_quoted(events_table_name)}"
         self.ratings_name = f"{prefix}_ratings"
         self.ratings = f"{schema}.{_quoted(self.ratings_name)}"
         self.history = f"{schema}.{_quoted(f'{prefix}_rating_history')}"
@@ -370,12 +397,17 @@ class PostgresRatings(PostgresTrackingRecorder, RatingsRecorder):
     def _sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
 
+    def _game_id_param(self, game_id: str) -> Any:
+        return UUID(game_id)
+
 
 def ratings_recorder(events: ApplicationRecorder, prefix: str) -> RatingsRecorder:
     """The ratings' recorder on the datastore of a log's recorder; its tables
     are created (or found) by ``prepare()``."""
     if isinstance(events, SQLiteApplicationRecorder):
-        return SQLiteRatings(events.datastore)
+        return SQLiteRatings(events.datastore, events_table_name=events.events_table_name)
     if isinstance(events, PostgresApplicationRecorder):
-        return PostgresRatings(events.datastore, prefix=prefix)
+        return PostgresRatings(
+            events.datastore, events_table_name=events.events_table_name, prefix=prefix
+        )
     raise TypeError(f"no ratings for a {type(events).__name__}")
