@@ -34,6 +34,7 @@ from bench.servers import OPERATOR_TOKEN, Servers, cardroom_command
 from cardroom.client import Client
 
 KIND = "smoke-and-mirrors"
+WAVE = 5  # games played at once: SQLite serves one writer
 RAW_PASS = """
 import sqlite3, sys, time
 start = time.perf_counter()
@@ -54,10 +55,11 @@ async def play(address: str, games: int) -> None:
             await client.start(game_id, OPERATOR_TOKEN)
             return game_id
 
-        ids = [await one() for _ in range(games)]
-        for game_id in ids:
-            while not (await client.view(game_id)).table.finished:
-                await asyncio.sleep(0.2)
+        for wave in range(0, games, WAVE):
+            ids = [await one() for _ in range(min(WAVE, games - wave))]
+            for game_id in ids:
+                while not (await client.view(game_id)).table.finished:
+                    await asyncio.sleep(0.2)
 
 
 def copy_games(database: str, target: int) -> tuple[int, int]:
