@@ -18,9 +18,11 @@ from cardroom.domain import ratings as rules
 from cardroom.server.games.ratings import Ratings
 from cardroom.trust import players
 from cardroom.trust.audit import audit_record
+from cardroom.trust.envelopes import unpack
 from cardroom.trust.ratings_audit import audit_ratings
 from cardroom.trust.record import write_record
 from cardroom.v1 import competition_service_pb2 as cpb
+from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
@@ -183,3 +185,51 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
     assert main(["ratings", "rebuild", "--database", served.server.games.log.database]) == 0
     assert "from 3 finished game(s)" in capsys.readouterr().out
     assert rebuilt.everything() == live
+
+
+async def test_ratings_read_no_secret(served: Served) -> None:
+    """Non-interference: every hidden part of a rated game's log replaced
+    by other bytes, the rebuilt ratings and both RPCs answer the same."""
+    client = served.client
+    key = Ed25519PrivateKey.generate()
+    game_id = await client.create_game(KIND, seat_count=3)
+    seat = await client.join(game_id, "Ada", player=key)
+    await client.add_bot(game_id, seat.token, "random")
+    await client.add_bot(game_id, seat.token, "heuristic")
+    await client.start(game_id, seat.token)
+    await client.resign(game_id, seat.token)
+    await _finished(client, game_id)
+    ada = players.player_id(players.signing.public_key_bytes(key))
+    before = (await client.ratings(KIND), await client.player(ada))
+    log = served.server.games.log
+    ratings = served.server.games.ratings
+    live = ratings.everything()
+    # The same log with every secret's value and every command record blanked.
+    hidden = []
+    for raw in log.read_raw(game_id):
+        envelope = epb.EventEnvelope.FromString(raw)
+        for secret in envelope.secrets:
+            secret.value.value = b"\xff" * len(secret.value.value)
+        envelope.ClearField("command")
+        hidden.append(envelope.SerializeToString())
+    assert hidden != log.read_raw(game_id)
+    blanked = rules.result_of(
+        game_id, [unpack(epb.EventEnvelope.FromString(raw).event) for raw in hidden]
+    )
+    stored = [unpack(epb.EventEnvelope.FromString(raw).event) for raw in log.read_raw(game_id)]
+    assert blanked == rules.result_of(game_id, stored)
+    # Stored in place of the real log (outside the server, as an operator
+    # could), the ratings rebuilt from it are the same to the last bit.
+    tables = ratings._tables
+    with log.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
+        for version, raw in enumerate(hidden, start=1):
+            cursor.execute(
+                tables._sql(
+                    f"UPDATE {tables.events} SET state = ? "
+                    "WHERE originator_id = ? AND originator_version = ?"
+                ),
+                (raw, tables._game_id_param(game_id), version),
+            )
+    assert log.read_raw(game_id) == hidden
+    assert ratings.rebuild() == 1 and ratings.everything() == live
+    assert (await client.ratings(KIND), await client.player(ada)) == before
