@@ -28,11 +28,14 @@ import subprocess
 import sys
 import tempfile
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from bench.servers import OPERATOR_TOKEN, Servers, cardroom_command
-from cardroom.client import Client
+from cardroom.client import CardroomError, Client
 
+T = TypeVar("T")
 KIND = "smoke-and-mirrors"
 WAVE = 5  # games played at once: SQLite serves one writer
 RAW_PASS = """
@@ -48,17 +51,30 @@ async def play(address: str, games: int) -> None:
     """``games`` games of three server bots each (random, heuristic, random)."""
     async with Client.connect(address) as client:
 
+        async def patiently(call: Callable[[], Awaitable[T]]) -> T:
+            """A call the store was too busy for wrote nothing: try again."""
+            for _ in range(50):
+                try:
+                    return await call()
+                except CardroomError as error:
+                    if "busy" not in error.details:
+                        raise
+                    await asyncio.sleep(0.2)
+            return await call()
+
         async def one() -> str:
-            game_id = await client.create_game(KIND, seat_count=3, operator_token=OPERATOR_TOKEN)
+            game_id = await patiently(
+                lambda: client.create_game(KIND, seat_count=3, operator_token=OPERATOR_TOKEN)
+            )
             for strategy in ("random", "heuristic", "random"):
-                await client.add_bot(game_id, OPERATOR_TOKEN, strategy)
-            await client.start(game_id, OPERATOR_TOKEN)
+                await patiently(lambda s=strategy: client.add_bot(game_id, OPERATOR_TOKEN, s))
+            await patiently(lambda: client.start(game_id, OPERATOR_TOKEN))
             return game_id
 
         for wave in range(0, games, WAVE):
             ids = [await one() for _ in range(min(WAVE, games - wave))]
             for game_id in ids:
-                while not (await client.view(game_id)).table.finished:
+                while not (await patiently(lambda g=game_id: client.view(g))).table.finished:
                     await asyncio.sleep(0.2)
 
 
