@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from cardroom.cli import main
+from cardroom.cli import games as games_command
+from cardroom.cli import main, parser
 from cardroom.client import Client, InvalidArgument
 from cardroom.domain import ratings as rules
 from cardroom.server.games.ratings import Ratings
@@ -165,6 +166,19 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
     for wrong in (cpb.GetPlayerRequest(), cpb.GetPlayerRequest(player_id="ADA")):
         with pytest.raises(InvalidArgument):
             await client._compete("GetPlayer", wrong)
+
+    # Each seat's key is in the table view and the game list, and the
+    # players' ratings beside their names in `cardroom games`.
+    ada_key = players.signing.public_key_bytes(key)
+    view = await client.view(games[0])
+    assert view.table.player_keys[0] == ada_key and all(view.table.player_keys)
+    mine = await client.ratings(KIND, public_keys=[ada_key, bytes(32)])
+    assert [r.public_key for r in mine] == [ada_key]
+    capsys.readouterr()
+    args = parser().parse_args(["games", "--address", served.address, "--kind", KIND])
+    assert await games_command.show(args) == 0
+    listed = capsys.readouterr().out
+    assert f"Ada ({mine[0].rating:.1f})" in listed and "Bo," in listed
 
     # An auditor recomputes the same ratings from the signed records alone.
     files = []

@@ -537,11 +537,20 @@ class Client:
         return [envelope async for envelope in self.audit_pages(game_id, token)]
 
     async def ratings(
-        self, kind: str, *, page_size: int = 0, limit: int | None = None
+        self,
+        kind: str,
+        *,
+        page_size: int = 0,
+        limit: int | None = None,
+        public_keys: Sequence[bytes] = (),
     ) -> list[cpb.PlayerRating]:
         """A game kind's leaderboard, best first, fetched a page at a time (at
         most ``limit`` entries): OpenSkill ratings of signed players and the
-        server's bots (docs/rules/table.md, T-RATING)."""
+        server's bots (docs/rules/table.md, T-RATING). With ``public_keys``:
+        only those players' (keys without a rating in the kind left out)."""
+        if public_keys:
+            request = cpb.ListRatingsRequest(kind=kind, public_keys=public_keys)
+            return list((await self._compete("ListRatings", request)).ratings)
         found: list[cpb.PlayerRating] = []
         token = ""
         while limit is None or len(found) < limit:

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%cardroom/v1/competition_service.proto\x12\x0b\x63\x61rdroom.v1\"\x93\x01\n\x0cPlayerRating\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\n\n\x02mu\x18\x05 \x01(\x01\x12\r\n\x05sigma\x18\x06 \x01(\x01\x12\x0e\n\x06rating\x18\x07 \x01(\x01\x12\r\n\x05games\x18\x08 \x01(\r\"I\n\x12ListRatingsRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\r\x12\x12\n\npage_token\x18\x03 \x01(\t\"o\n\x13ListRatingsResponse\x12*\n\x07ratings\x18\x01 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0b\x66irst_place\x18\x03 \x01(\r\"`\n\x10GetPlayerRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\"w\n\tRatedGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12/\n\x0crating_after\x18\x05 \x01(\x0b\x32\x19.cardroom.v1.PlayerRating\"\xbc\x01\n\x11GetPlayerResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12*\n\x07ratings\x18\x04 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12%\n\x05games\x18\x05 \x03(\x0b\x32\x16.cardroom.v1.RatedGame\x12\x17\n\x0fnext_page_token\x18\x06 \x01(\t2\xb2\x01\n\x12\x43ompetitionService\x12P\n\x0bListRatings\x12\x1f.cardroom.v1.ListRatingsRequest\x1a .cardroom.v1.ListRatingsResponse\x12J\n\tGetPlayer\x12\x1d.cardroom.v1.GetPlayerRequest\x1a\x1e.cardroom.v1.GetPlayerResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%cardroom/v1/competition_service.proto\x12\x0b\x63\x61rdroom.v1\"\x93\x01\n\x0cPlayerRating\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\n\n\x02mu\x18\x05 \x01(\x01\x12\r\n\x05sigma\x18\x06 \x01(\x01\x12\x0e\n\x06rating\x18\x07 \x01(\x01\x12\r\n\x05games\x18\x08 \x01(\r\"^\n\x12ListRatingsRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\r\x12\x12\n\npage_token\x18\x03 \x01(\t\x12\x13\n\x0bpublic_keys\x18\x04 \x03(\x0c\"o\n\x13ListRatingsResponse\x12*\n\x07ratings\x18\x01 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0b\x66irst_place\x18\x03 \x01(\r\"`\n\x10GetPlayerRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\"w\n\tRatedGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12/\n\x0crating_after\x18\x05 \x01(\x0b\x32\x19.cardroom.v1.PlayerRating\"\xbc\x01\n\x11GetPlayerResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12*\n\x07ratings\x18\x04 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12%\n\x05games\x18\x05 \x03(\x0b\x32\x16.cardroom.v1.RatedGame\x12\x17\n\x0fnext_page_token\x18\x06 \x01(\t2\xb2\x01\n\x12\x43ompetitionService\x12P\n\x0bListRatings\x12\x1f.cardroom.v1.ListRatingsRequest\x1a .cardroom.v1.ListRatingsResponse\x12J\n\tGetPlayer\x12\x1d.cardroom.v1.GetPlayerRequest\x1a\x1e.cardroom.v1.GetPlayerResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,15 +34,15 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_PLAYERRATING']._serialized_start=55
   _globals['_PLAYERRATING']._serialized_end=202
   _globals['_LISTRATINGSREQUEST']._serialized_start=204
-  _globals['_LISTRATINGSREQUEST']._serialized_end=277
-  _globals['_LISTRATINGSRESPONSE']._serialized_start=279
-  _globals['_LISTRATINGSRESPONSE']._serialized_end=390
-  _globals['_GETPLAYERREQUEST']._serialized_start=392
-  _globals['_GETPLAYERREQUEST']._serialized_end=488
-  _globals['_RATEDGAME']._serialized_start=490
-  _globals['_RATEDGAME']._serialized_end=609
-  _globals['_GETPLAYERRESPONSE']._serialized_start=612
-  _globals['_GETPLAYERRESPONSE']._serialized_end=800
-  _globals['_COMPETITIONSERVICE']._serialized_start=803
-  _globals['_COMPETITIONSERVICE']._serialized_end=981
+  _globals['_LISTRATINGSREQUEST']._serialized_end=298
+  _globals['_LISTRATINGSRESPONSE']._serialized_start=300
+  _globals['_LISTRATINGSRESPONSE']._serialized_end=411
+  _globals['_GETPLAYERREQUEST']._serialized_start=413
+  _globals['_GETPLAYERREQUEST']._serialized_end=509
+  _globals['_RATEDGAME']._serialized_start=511
+  _globals['_RATEDGAME']._serialized_end=630
+  _globals['_GETPLAYERRESPONSE']._serialized_start=633
+  _globals['_GETPLAYERRESPONSE']._serialized_end=821
+  _globals['_COMPETITIONSERVICE']._serialized_start=824
+  _globals['_COMPETITIONSERVICE']._serialized_end=1002
 # @@protoc_insertion_point(module_scope)

@@ -27,14 +27,16 @@ class PlayerRating(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., public_key: _Optional[bytes] = ..., display_name: _Optional[str] = ..., kind: _Optional[str] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., rating: _Optional[float] = ..., games: _Optional[int] = ...) -> None: ...
 
 class ListRatingsRequest(_message.Message):
-    __slots__ = ("kind", "page_size", "page_token")
+    __slots__ = ("kind", "page_size", "page_token", "public_keys")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEYS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     page_size: int
     page_token: str
-    def __init__(self, kind: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+    public_keys: _containers.RepeatedScalarFieldContainer[bytes]
+    def __init__(self, kind: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., public_keys: _Optional[_Iterable[bytes]] = ...) -> None: ...
 
 class ListRatingsResponse(_message.Message):
     __slots__ = ("ratings", "next_page_token", "first_place")

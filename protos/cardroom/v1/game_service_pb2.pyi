@@ -257,7 +257,7 @@ class ViewWords(_message.Message):
     def __init__(self, status: _Optional[str] = ..., table: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal", "resigned_seats", "clocks", "absent_seats", "table_options")
+    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal", "resigned_seats", "clocks", "absent_seats", "table_options", "player_keys")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
@@ -269,6 +269,7 @@ class TableView(_message.Message):
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     ABSENT_SEATS_FIELD_NUMBER: _ClassVar[int]
     TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_KEYS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seat_count: int
     player_names: _containers.RepeatedScalarFieldContainer[str]
@@ -280,7 +281,8 @@ class TableView(_message.Message):
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     absent_seats: _containers.RepeatedScalarFieldContainer[int]
     table_options: _table_pb2.TableOptions
-    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ..., resigned_seats: _Optional[_Iterable[int]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., absent_seats: _Optional[_Iterable[int]] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ...) -> None: ...
+    player_keys: _containers.RepeatedScalarFieldContainer[bytes]
+    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ..., resigned_seats: _Optional[_Iterable[int]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., absent_seats: _Optional[_Iterable[int]] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ..., player_keys: _Optional[_Iterable[bytes]] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "deadline")
@@ -347,7 +349,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., kind: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., open_seats_only: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version", "player_names", "awaited_seats", "awaited_since", "bot_seats")
+    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version", "player_names", "awaited_seats", "awaited_since", "bot_seats", "player_keys")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -359,6 +361,7 @@ class GameSummary(_message.Message):
     AWAITED_SEATS_FIELD_NUMBER: _ClassVar[int]
     AWAITED_SINCE_FIELD_NUMBER: _ClassVar[int]
     BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_KEYS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: str
     seat_count: int
@@ -370,7 +373,8 @@ class GameSummary(_message.Message):
     awaited_seats: _containers.RepeatedScalarFieldContainer[int]
     awaited_since: _timestamp_pb2.Timestamp
     bot_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., awaited_seats: _Optional[_Iterable[int]] = ..., awaited_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    player_keys: _containers.RepeatedScalarFieldContainer[bytes]
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., awaited_seats: _Optional[_Iterable[int]] = ..., awaited_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., player_keys: _Optional[_Iterable[bytes]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

@@ -75,6 +75,12 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
     @unary
     async def ListRatings(self, request: cpb.ListRatingsRequest, context: Any) -> Any:
         kind = checked_kind(request.kind)
+        if request.public_keys:
+            if request.page_token or request.page_size:
+                raise MalformedCommand("public_keys comes in one response: no page_size or token")
+            keys = [bytes(k) for k in request.public_keys]
+            rows = await self.calls.in_thread(lambda: self.ratings.of_keys(kind, keys))
+            return cpb.ListRatingsResponse(ratings=[_of_row(r) for r in rows])
 
         def board() -> cpb.ListRatingsResponse:
             rows, token = self.ratings.board(kind, request.page_size, request.page_token)

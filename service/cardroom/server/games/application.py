@@ -444,6 +444,7 @@ class Games:
             return read  # a delayed spectator policy: the list stays as far behind
         table = loaded.table
         summary.player_names.extend(n or "" for n in table.player_names)
+        summary.player_keys.extend(table.player_keys or [b""] * table.seat_count)
         summary.bot_seats.extend(s for s in range(table.seat_count) if table.bot_strategy(s))
         waiting = tables.awaited(table)
         if waiting:

@@ -31,7 +31,7 @@ from cardroom.server.storage.ratings_recorders import (
     ratings_recorder,
 )
 from cardroom.trust.envelopes import unpack
-from cardroom.trust.players import player_id
+from cardroom.trust.players import PUBLIC_KEY_BYTES, player_id
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 
@@ -162,13 +162,16 @@ class Ratings:
         return self.catch_up()
 
     def _apply(self, finished: Sequence[Notification], *, after: int, through: int) -> None:
+        # Read before the write transaction, so that it holds the store's
+        # write lock (SQLite's) only for the ratings' own reads and writes.
+        results = []
+        for notification in finished:
+            game_id = str(notification.originator_id)
+            result = result_from_stored(game_id, self._tables.stored_of(game_id, RESULT_EVENTS))
+            if result is not None and result.rated:
+                results.append((notification, game_id, result))
         with self._tables.batch(after=after, through=through) as batch:
-            for notification in finished:
-                game_id = str(notification.originator_id)
-                stored = self._tables.stored_of(game_id, RESULT_EVENTS)
-                result = result_from_stored(game_id, stored)
-                if result is None or not result.rated:
-                    continue
+            for notification, game_id, result in results:
                 keys = [p.public_key for p in result.placings]
                 before = batch.ratings(result.kind, keys)
                 after_game = rules.rate(before, result.placings)
@@ -199,6 +202,16 @@ class Ratings:
         rows = self._tables.board(kind, offset=offset, limit=size + 1)
         more = len(rows) > size
         return rows[:size], encode_token(TOKEN_PREFIX, offset + size) if more else ""
+
+    def of_keys(self, kind: str, keys: Sequence[bytes]) -> list[RatingRow]:
+        """These keys' ratings in a kind, best first (unrated keys left out)."""
+        if len(keys) > MAX_PAGE_SIZE:
+            raise MalformedCommand(f"public_keys: at most {MAX_PAGE_SIZE}")
+        if any(len(key) != PUBLIC_KEY_BYTES for key in keys):
+            raise MalformedCommand(f"public_keys: each is {PUBLIC_KEY_BYTES} bytes (raw Ed25519)")
+        self.catch_up()
+        unique = sorted(set(keys))
+        return self._tables.board(kind, offset=0, limit=len(unique), keys=unique)
 
     @staticmethod
     def offset_of(page_token: str) -> int:

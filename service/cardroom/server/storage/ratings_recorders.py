@@ -12,7 +12,7 @@ the batch was read from (a compare-and-set; ProjectionMoved otherwise).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -167,17 +167,20 @@ class RatingsRecorder(TrackingRecorder, ABC):
 
     # ------------------------------------------------------------ reading
 
-    def board(self, kind: str, *, offset: int, limit: int) -> list[RatingRow]:
-        """Ratings of one kind, best first (ties by key)."""
+    def board(
+        self, kind: str, *, offset: int, limit: int, keys: Sequence[bytes] = ()
+    ) -> list[RatingRow]:
+        """Ratings of one kind, best first (ties by key); only ``keys``' when given."""
+        among = f"AND r.public_key IN ({', '.join('?' for _ in keys)}) " if keys else ""
         with self._transaction(write=False) as c:
             c.execute(
                 self._sql(
                     f"SELECT r.public_key, r.kind, r.mu, r.sigma, r.games, p.display_name "
                     f"FROM {self.ratings} AS r LEFT JOIN {self.players} AS p "
-                    "ON p.public_key = r.public_key WHERE r.kind = ? "
+                    f"ON p.public_key = r.public_key WHERE r.kind = ? {among}"
                     "ORDER BY r.display DESC, r.public_key LIMIT ? OFFSET ?"
                 ),
-                (kind, limit, offset),
+                (kind, *keys, limit, offset),
             )
             return [_row(r) for r in c.fetchall()]
 
