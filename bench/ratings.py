@@ -1,12 +1,12 @@
 """Ratings rebuilt from many finished games (issue 32; docs/benchmarks.md).
 
-``python3 dev.py bench ratings`` (or ``python -m bench.ratings [--games
-10000] [--played 40]``) plays ``--played`` real games of server bots (three
-keyed seats each: rated) on a fresh SQLite database through ``cardroom
-serve``, stops the server, then copies those games' stored events under new
-game ids until the log holds ``--games`` finished games (the ratings read
-only each game's public events, so copies are as costly to rate as the
-originals). It then runs, each ``--rounds`` times in separate processes:
+``python -m bench.ratings [--games 10000] [--played 40]`` plays
+``--played`` real games of server bots (three keyed seats each: rated) on a
+fresh SQLite database through ``cardroom serve``, stops the server, then
+copies those games' stored events under new game ids until the log holds
+``--games`` finished games (the ratings read only each game's public
+events, so copies are as costly to rate as the originals). It then runs,
+each ``--rounds`` times in separate processes:
 
 * ``cardroom ratings rebuild``: empty the ratings tables, fold every
   finished game (wall time, peak RSS of the process);
@@ -15,6 +15,10 @@ originals). It then runs, each ``--rounds`` times in separate processes:
 
 and prints the medians and their same-run ratios. Like every bench it
 imports nothing of service/.
+
+``python -m bench.ratings --strength KIND --games N [--lineup
+random,heuristic,random]``: instead, N games of the server's bots (one key
+per strategy) and each level's rating with a 95% interval of its mu.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from cardroom.client import CardroomError, Client
 
 T = TypeVar("T")
 KIND = "smoke-and-mirrors"
+LINEUP = ("random", "heuristic", "random")
 WAVE = 5  # games played at once: SQLite serves one writer
 RAW_PASS = """
 import sqlite3, sys, time
@@ -47,8 +52,11 @@ print(time.perf_counter() - start, total)
 """
 
 
-async def play(address: str, games: int) -> None:
-    """``games`` games of three server bots each (random, heuristic, random)."""
+async def play(
+    address: str, games: int, kind: str = KIND, lineup: tuple[str, ...] = LINEUP
+) -> None:
+    """``games`` games of server bots, one seat per strategy of ``lineup``,
+    the line-up turned one seat further each game (every level plays every seat)."""
     async with Client.connect(address) as client:
 
         async def patiently(call: Callable[[], Awaitable[T]]) -> T:
@@ -62,11 +70,17 @@ async def play(address: str, games: int) -> None:
                     await asyncio.sleep(0.2)
             return await call()
 
+        turn = 0
+
         async def one() -> str:
+            nonlocal turn
             game_id = await patiently(
-                lambda: client.create_game(KIND, seat_count=3, operator_token=OPERATOR_TOKEN)
+                lambda: client.create_game(
+                    kind, seat_count=len(lineup), operator_token=OPERATOR_TOKEN
+                )
             )
-            for strategy in ("random", "heuristic", "random"):
+            turn += 1
+            for strategy in lineup[turn % len(lineup) :] + lineup[: turn % len(lineup)]:
                 await patiently(lambda s=strategy: client.add_bot(game_id, OPERATOR_TOKEN, s))
             await patiently(lambda: client.start(game_id, OPERATOR_TOKEN))
             return game_id
@@ -125,12 +139,46 @@ def measured(command: list[str]) -> tuple[float, float, str]:
     return float(seconds), float(peak), str(stdout)
 
 
+async def strength(address: str, kind: str, lineup: tuple[str, ...]) -> None:
+    """Each server bot level's rating (one key per strategy, T-PLAYER) with
+    a 95% interval of its mu, and its ordinal mu - 3 sigma."""
+    async with Client.connect(address) as client:
+        for rating in await client.ratings(kind):
+            low, high = rating.mu - 1.96 * rating.sigma, rating.mu + 1.96 * rating.sigma
+            print(
+                f"  {rating.display_name:<16} mu {rating.mu:6.2f}  95% [{low:6.2f}, {high:6.2f}]"
+                f"  ordinal {rating.rating:6.2f}  ({rating.games} games)"
+            )
+
+
+def bot_strength(kind: str, games: int, lineup: tuple[str, ...]) -> None:
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-strength-") as folder:
+        database = str(Path(folder) / "cardroom.sqlite3")
+        servers = Servers(Path(folder))
+        server = servers.start(database)
+        try:
+            asyncio.run(play(server.address, games, kind, lineup))
+            print(f"{kind}: {games} rated games of server bots {', '.join(lineup)}")
+            asyncio.run(strength(server.address, kind, lineup))
+        finally:
+            servers.stop_all()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.ratings")
     parser.add_argument("--games", type=int, default=10_000, help="finished games in the log")
     parser.add_argument("--played", type=int, default=40, help="real games played first")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--strength",
+        metavar="KIND",
+        help="instead: the server bots' ratings in KIND after --games games of --lineup",
+    )
+    parser.add_argument("--lineup", default=",".join(LINEUP), help="bot strategies, one a seat")
     args = parser.parse_args(argv)
+    if args.strength:
+        bot_strength(args.strength, args.games, tuple(args.lineup.split(",")))
+        return
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-ratings-") as folder:
         database = str(Path(folder) / "cardroom.sqlite3")
         servers = Servers(Path(folder))
