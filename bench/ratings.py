@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bench.servers import OPERATOR_TOKEN, Servers, cardroom_command
-from cardroom.client import CardroomError, Client
+from cardroom.client import CardroomError, Client, RuleBroken
 
 T = TypeVar("T")
 KIND = "smoke-and-mirrors"
@@ -82,7 +82,11 @@ async def play(
             turn += 1
             for strategy in lineup[turn % len(lineup) :] + lineup[: turn % len(lineup)]:
                 await patiently(lambda s=strategy: client.add_bot(game_id, OPERATOR_TOKEN, s))
-            await patiently(lambda: client.start(game_id, OPERATOR_TOKEN))
+            try:
+                await patiently(lambda: client.start(game_id, OPERATOR_TOKEN))
+            except RuleBroken as error:  # a busy answer after the start was written
+                if "already started" not in error.details:
+                    raise
             return game_id
 
         for wave in range(0, games, WAVE):
