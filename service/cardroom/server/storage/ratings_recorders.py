@@ -76,6 +76,10 @@ class RatingsRecorder(TrackingRecorder, ABC):
     @abstractmethod
     def _sql(self, statement: str) -> str: ...
 
+    def _creation_transaction(self) -> AbstractContextManager[Any]:
+        """A write transaction no other creator of the tables runs at once."""
+        return self._transaction(write=True)
+
     @abstractmethod
     def create_table(self) -> None: ...
 
@@ -119,7 +123,7 @@ class RatingsRecorder(TrackingRecorder, ABC):
     def prepare(self) -> None:
         """The tables and the tracking row, each unless it exists."""
         self.create_table()
-        with self._transaction(write=True) as c:
+        with self._creation_transaction() as c:
             for statement in self._create_statements():
                 c.execute(statement)
             c.execute(
@@ -399,6 +403,14 @@ class PostgresRatings(PostgresTrackingRecorder, RatingsRecorder):
 
     def _sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
+
+    @contextmanager
+    def _creation_transaction(self) -> Iterator[Any]:
+        # Servers starting at once on one database: CREATE ... IF NOT EXISTS
+        # is not safe against a concurrent creator on PostgreSQL.
+        with self.datastore.transaction(commit=True) as c:
+            c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.ratings,))
+            yield c
 
     def _game_id_param(self, game_id: str) -> Any:
         return UUID(game_id)
