@@ -1,7 +1,7 @@
 """Ratings rebuilt from many finished games (issue 32; docs/benchmarks.md).
 
 ``python -m bench.ratings [--games 10000] [--played 40]`` plays
-``--played`` real games of server bots (three keyed seats each: rated) on a
+``--played`` real games of server bots (a random and a heuristic bot: rated) on a
 fresh SQLite database through ``cardroom serve``, stops the server, then
 copies those games' stored events under new game ids until the log holds
 ``--games`` finished games (the ratings read only each game's public
@@ -41,7 +41,7 @@ from cardroom.client import CardroomError, Client, RuleBroken
 
 T = TypeVar("T")
 KIND = "smoke-and-mirrors"
-LINEUP = ("random", "heuristic", "random")
+LINEUP = ("random", "heuristic")  # one key per level: every game is rated
 WAVE = 5  # games played at once: SQLite serves one writer
 RAW_PASS = """
 import sqlite3, sys, time

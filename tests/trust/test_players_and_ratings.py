@@ -83,3 +83,15 @@ def test_unrated_games_change_nothing() -> None:
         ratings: dict[tuple[bytes, str], rules.Rating] = {}
         assert rules.apply(ratings, result) == {} and ratings == {}
     assert rules.result_of(GAME, _game(winners=[0])[:-1]) is None  # type: ignore[arg-type]
+
+
+def test_a_key_holding_two_seats_is_left_out_and_the_others_are_rated() -> None:
+    events = _game(winners=[2])
+    for event in events:
+        if isinstance(event, tpb.SeatTaken) and event.seat == 1:
+            event.player.public_key = players.signing.public_key_bytes(KEYS[0])
+    result = rules.result_of(GAME, events)  # type: ignore[arg-type]
+    assert result is not None and not result.rated  # two seats share a key: one player left
+    assert result.why_unrated == "fewer than two players with a seat of their own"
+    result = rules.result_of(GAME, _game(winners=[2]))  # type: ignore[arg-type]
+    assert result is not None and result.rated and len(result.placings) == 3

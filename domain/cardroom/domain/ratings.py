@@ -64,9 +64,11 @@ def result_of(game_id: str, public_events: Iterable[Message]) -> Result | None:
     """The result of a game from its public events in order; None while it
     is not finished. Rated (T-RATING) iff it finished, was not dealt by the
     operator (a set deal), has at least two seats, every seat carries a
-    player's key (a signed seat, or a server bot's own key), not every seat
-    left, and no key holds two seats. Winners rank 1, the other seats still
-    playing 2, seats that left (resigned, removed, timed out, absent) 3."""
+    player's key (a signed seat, or a server bot's own key) and not every
+    seat left. A key holding several seats (two server bots of one level) is
+    left out, and the game is rated if at least two players remain. Winners
+    rank 1, the other seats still playing 2, seats that left (resigned,
+    removed, timed out, absent) 3."""
     created: tpb.GameCreated | None = None
     seats: dict[int, tpb.SeatTaken] = {}
     departed: set[int] = set()
@@ -94,17 +96,21 @@ def result_of(game_id: str, public_events: Iterable[Message]) -> Result | None:
     )
     why = ""
     keys = [p.public_key for p in placings]
+    # A key holding several seats (two server bots of one level) is not
+    # rated in that game; the other players are, among themselves.
+    shared = {key for key in keys if keys.count(key) > 1}
     if created.set_deal:
         why = "the operator set the deal"
     elif len(placings) < 2:
         why = "fewer than two seats"
     elif not all(keys):
         why = "a seat is anonymous"
-    elif len(set(keys)) != len(keys):
-        why = "one key held two seats"
     elif len(departed) >= len(placings):
         why = "every seat left"
-    return Result(game_id, created.kind, placings, why)
+    elif len(keys) - sum(keys.count(key) for key in shared) < 2:
+        why = "fewer than two players with a seat of their own"
+    rated = tuple(p for p in placings if p.public_key not in shared)
+    return Result(game_id, created.kind, rated if not why else placings, why)
 
 
 def rate(ratings: Mapping[bytes, Rating], placings: Sequence[Placing]) -> dict[bytes, Rating]:
