@@ -28,6 +28,7 @@ from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
+from tests.service.helpers import start_unless_started
 
 KIND = "smoke-and-mirrors"
 
@@ -64,7 +65,7 @@ async def test_a_signed_seat_is_recorded_and_audits(served: Served) -> None:
     assert taken[1].player.public_key == taken[2].player.public_key
     assert taken[1].player.public_key != taken[0].player.public_key
     assert (bot.seat, other_bot.seat) == (1, 2)
-    await client.start(game_id, seat.token)
+    await start_unless_started(client, game_id, seat.token)
     await client.resign(game_id, seat.token)
     await _finished(client, game_id)
     report = audit_record(await client.export_record(game_id, OPERATOR_TOKEN))
@@ -122,7 +123,7 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
         seat = await client.join(game_id, "Ada", player=key)
         await client.add_bot(game_id, seat.token, "random")
         await client.add_bot(game_id, seat.token, "heuristic")
-        await client.start(game_id, seat.token)
+        await start_unless_started(client, game_id, seat.token)
         await client.resign(game_id, seat.token)  # departed: ranked last (T-RATING)
         await _finished(client, game_id)
     anonymous = await client.create_game(KIND, seat_count=3)
@@ -130,7 +131,7 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
     host = await client.join(anonymous, "Bo")
     await client.add_bot(anonymous, host.token, "random")
     await client.add_bot(anonymous, host.token, "random")
-    await client.start(anonymous, host.token)
+    await start_unless_started(client, anonymous, host.token)
     await client.resign(anonymous, host.token)
     await _finished(client, anonymous)
 
@@ -210,7 +211,7 @@ async def test_ratings_read_no_secret(served: Served) -> None:
     seat = await client.join(game_id, "Ada", player=key)
     await client.add_bot(game_id, seat.token, "random")
     await client.add_bot(game_id, seat.token, "heuristic")
-    await client.start(game_id, seat.token)
+    await start_unless_started(client, game_id, seat.token)
     await client.resign(game_id, seat.token)
     await _finished(client, game_id)
     ada = players.player_id(players.signing.public_key_bytes(key))
