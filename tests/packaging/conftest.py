@@ -46,5 +46,5 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
         capture_output=True,
     )
-    [built] = work.glob("cardroom-*.whl")
+    [built] = work.glob("cardroom_games-*.whl")
     return built

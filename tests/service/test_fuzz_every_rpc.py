@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 
 from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sd
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from cardroom.v1 import competition_service_pb2 as cpb
+from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
@@ -50,6 +52,7 @@ class Target:
     """A server process, a running game on it and that game's credentials."""
 
     stub: gpb_grpc.GameServiceStub
+    competition: cpb_grpc.CompetitionServiceStub
     database: Path
     game_id: str
     tokens: list[str]
@@ -77,7 +80,8 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
             gpb.StartGameRequest(game_id=game_id.game_id),
             metadata=(("authorization", f"Bearer {tokens[0]}"),),
         )
-        yield Target(stub, database, game_id.game_id, tokens)
+        competition = cpb_grpc.CompetitionServiceStub(ch)
+        yield Target(stub, competition, database, game_id.game_id, tokens)
 
 
 # ------------------------------------------------------------- strategies
@@ -163,6 +167,16 @@ def game_ids(target: Target) -> st.SearchStrategy[str]:
     )
 
 
+def proofs() -> st.SearchStrategy[tpb.PlayerProof]:
+    """Player proofs: garbage, and well-formed keys and signatures that sign nothing."""
+    return st.builds(
+        tpb.PlayerProof,
+        public_key=st.one_of(st.binary(max_size=40), st.binary(min_size=32, max_size=32)),
+        signature=st.one_of(st.binary(max_size=70), st.binary(min_size=64, max_size=64)),
+        display_name=texts(),
+    )
+
+
 def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
     g = game_ids(target)
     return {
@@ -187,6 +201,7 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
             game_id=g,
             seat=st.integers(0, 2**32 - 1),
             player_name=texts(),
+            player=proofs(),
         ),
         "StartGame": st.builds(gpb.StartGameRequest, game_id=g),
         "SubmitCommand": st.builds(
@@ -240,20 +255,40 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
             gpb.CreateInvitationRequest, game_id=g, seat=st.integers(0, 2**32 - 1)
         ),
         "AcceptInvitation": st.builds(
-            gpb.AcceptInvitationRequest, game_id=g, code=texts(), player_name=texts()
+            gpb.AcceptInvitationRequest,
+            game_id=g,
+            code=texts(),
+            player_name=texts(),
+            player=proofs(),
+            seat=st.integers(0, 2**32 - 1),
         ),
         "AddBot": st.builds(
             gpb.AddBotRequest, game_id=g, strategy=texts(), seat=st.integers(0, 2**32 - 1)
         ),
+        "ListRatings": st.builds(
+            cpb.ListRatingsRequest,
+            kind=texts(),
+            page_size=st.integers(0, 2**32 - 1),
+            page_token=texts(),
+        ),
+        "GetPlayer": st.builds(
+            cpb.GetPlayerRequest,
+            player_id=st.one_of(texts(), st.binary(min_size=16, max_size=16).map(bytes.hex)),
+            public_key=st.one_of(st.binary(max_size=40), st.binary(min_size=32, max_size=32)),
+            page_size=st.integers(0, 2**32 - 1),
+            page_token=texts(),
+        ),
     }
 
 
-METHODS = sorted(gpb.DESCRIPTOR.services_by_name["GameService"].methods_by_name)
+COMPETITION = sorted(cpb.DESCRIPTOR.services_by_name["CompetitionService"].methods_by_name)
+METHODS = sorted(gpb.DESCRIPTOR.services_by_name["GameService"].methods_by_name) + COMPETITION
 
 
 def call(target: Target, method: str, request: Message, token: str | None) -> grpc.StatusCode:
     metadata = (("authorization", f"Bearer {token}"),) if token is not None else ()
-    fn: Callable[..., Any] = getattr(target.stub, method)
+    stub = target.competition if method in COMPETITION else target.stub
+    fn: Callable[..., Any] = getattr(stub, method)
     streaming = method in ("WatchEvents", "ReplayViews", "StreamGameRecord")
     try:
         result = fn(request, metadata=metadata, timeout=STREAM_WAIT if streaming else 30)
@@ -275,7 +310,7 @@ def test_every_rpc_of_the_service_is_fuzzed() -> None:
         "CreateGame", "JoinGame", "StartGame", "SubmitCommand", "ListLegalActions", "GetView",
         "WatchEvents", "GetAuditLog", "ListGames", "ReplayViews", "GetServerKey",
         "ExportGameRecord", "ListGameKinds", "StreamGameRecord",
-        "CreateInvitation", "AcceptInvitation", "AddBot",
+        "CreateInvitation", "AcceptInvitation", "AddBot", "ListRatings", "GetPlayer",
     }  # fmt: skip
 
 

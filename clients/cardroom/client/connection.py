@@ -19,18 +19,29 @@ the server uses, so callers catch ``RuleBroken`` rather than inspect codes.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 import grpc
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf.message import Message
 
 from cardroom.client.entropy import commitment
-from cardroom.client.errors import CardroomError, DataLoss, error_from
+from cardroom.client.errors import (
+    CardroomError,
+    DataLoss,
+    InvalidArgument,
+    RuleBroken,
+    error_from,
+)
 from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
+from cardroom.trust import players
+from cardroom.v1 import competition_service_pb2 as cpb
+from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
@@ -44,6 +55,8 @@ if TYPE_CHECKING:
 # send limit is the same; docs/operations.md): a long game's log comes a page
 # at a time and its record in chunks.
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+# How a refused claim names the seat an invitation holds (T-INVITE).
+HELD_SEAT = re.compile(r"this invitation holds seat (\d+), not")
 # Events per GetAuditLog page (the server also bounds a page by its bytes).
 AUDIT_PAGE_SIZE = 1000
 
@@ -84,6 +97,7 @@ class Client:
     def __init__(self, channel: grpc.aio.Channel, relays: Sequence[grpc.aio.Channel] = ()) -> None:
         self.channel = channel
         self.stub = gpb_grpc.GameServiceStub(channel)
+        self.competition = cpb_grpc.CompetitionServiceStub(channel)
         # `cardroom relay` processes for watch(): each new stream goes to the
         # next, so a stream that ends with its relay resumes on another.
         self.relays = list(relays)
@@ -177,22 +191,57 @@ class Client:
         return str(response.game_id)
 
     async def join(
-        self, game_id: str, player_name: str, seat: int | None = None, *, entropy: bytes = b""
+        self,
+        game_id: str,
+        player_name: str,
+        seat: int | None = None,
+        *,
+        entropy: bytes = b"",
+        player: Ed25519PrivateKey | None = None,
     ) -> SeatHandle:
         """Take a seat. With ``entropy`` (``cardroom.client.entropy.new_entropy()``)
         the seat commits to it, and must reveal it once the game starts
         (:meth:`reveal_entropy`); without, the server draws the seat's
-        entropy and reveals it itself (its word for this seat)."""
+        entropy and reveals it itself (its word for this seat). With
+        ``player`` (the player's key) the seat is signed for, so it counts
+        for that key's rating; without ``seat`` the lowest free seat is
+        signed for, and the next one tried if another player took it first."""
+        if player is not None and seat is None:
+            return await self._join_free_seat(game_id, player_name, entropy, player)
         request = gpb.JoinGameRequest(game_id=game_id, player_name=player_name)
         if seat is not None:
             request.seat = seat
         if entropy:
             request.entropy_commitment = commitment(entropy)
+        if player is not None and seat is not None:
+            request.player.CopyFrom(
+                players.sign_seat(player, game_id, seat, request.entropy_commitment, player_name)
+            )
         response = await self._call("JoinGame", request)
         self._saw(game_id, response.version)
         return SeatHandle(
             game_id, response.seat, response.seat_token, entropy, response.server_entropy
         )
+
+    async def _join_free_seat(
+        self, game_id: str, player_name: str, entropy: bytes, player: Ed25519PrivateKey
+    ) -> SeatHandle:
+        """A signed claim needs its seat: try the free seats the public view
+        shows, lowest first (an invitation may hold one; another player may
+        win a race for one)."""
+        view = await self.view(game_id)
+        free = [s for s, name in enumerate(view.table.player_names) if not name]
+        refusal: CardroomError | None = None
+        for seat in free:
+            try:
+                return await self.join(game_id, player_name, seat, entropy=entropy, player=player)
+            except RuleBroken as error:
+                if "T-JOIN" not in error.details and "T-INVITE" not in error.details:
+                    raise
+                refusal = error
+        if refusal is not None:
+            raise refusal
+        return await self.join(game_id, player_name, 0, entropy=entropy, player=player)
 
     async def reveal_entropy(
         self, game_id: str, token: str, entropy: bytes
@@ -211,9 +260,36 @@ class Client:
         self._saw(game_id, response.version)
         return Invitation(game_id, response.seat, response.code)
 
-    async def accept_invitation(self, game_id: str, code: str, player_name: str) -> SeatHandle:
-        """Take the seat an invitation holds, once: its seat token."""
+    async def accept_invitation(
+        self,
+        game_id: str,
+        code: str,
+        player_name: str,
+        *,
+        seat: int | None = None,
+        player: Ed25519PrivateKey | None = None,
+    ) -> SeatHandle:
+        """Take the seat an invitation holds, once: its seat token. With
+        ``player`` (the player's key) the seat is signed for, so it counts
+        for that key's rating; without the invitation's ``seat``, the server's
+        refusal of a claim to another seat (which writes nothing) names it."""
+        if player is not None and seat is None:
+            # Signed for seat 0 first; the refusal names the seat the
+            # invitation holds (its holder may know it), signed for next.
+            try:
+                return await self.accept_invitation(
+                    game_id, code, player_name, seat=0, player=player
+                )
+            except InvalidArgument as error:
+                held = HELD_SEAT.search(error.details)
+                if held is None:
+                    raise
+                seat = int(held.group(1))
         request = gpb.AcceptInvitationRequest(game_id=game_id, code=code, player_name=player_name)
+        if seat is not None:
+            request.seat = seat
+            if player is not None:
+                request.player.CopyFrom(players.sign_seat(player, game_id, seat, b"", player_name))
         response = await self._call("AcceptInvitation", request)
         self._saw(game_id, response.version)
         return SeatHandle(game_id, response.seat, response.seat_token)
@@ -460,6 +536,54 @@ class Client:
     async def audit(self, game_id: str, token: str | None = None) -> list[epb.EventEnvelope]:
         """The whole full log (:meth:`audit_pages`, gathered)."""
         return [envelope async for envelope in self.audit_pages(game_id, token)]
+
+    async def ratings(
+        self,
+        kind: str,
+        *,
+        page_size: int = 0,
+        limit: int | None = None,
+        public_keys: Sequence[bytes] = (),
+    ) -> list[cpb.PlayerRating]:
+        """A game kind's leaderboard, best first, fetched a page at a time (at
+        most ``limit`` entries): OpenSkill ratings of signed players and the
+        server's bots (docs/rules/table.md, T-RATING). With ``public_keys``:
+        only those players' (keys without a rating in the kind left out)."""
+        if public_keys:
+            request = cpb.ListRatingsRequest(kind=kind, public_keys=public_keys)
+            return list((await self._compete("ListRatings", request)).ratings)
+        found: list[cpb.PlayerRating] = []
+        token = ""
+        while limit is None or len(found) < limit:
+            request = cpb.ListRatingsRequest(kind=kind, page_size=page_size, page_token=token)
+            response = await self._compete("ListRatings", request)
+            found.extend(response.ratings)
+            token = response.next_page_token
+            if not token:
+                break
+        return found if limit is None else found[:limit]
+
+    async def player(
+        self,
+        player_id: str = "",
+        *,
+        public_key: bytes = b"",
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> cpb.GetPlayerResponse:
+        """A player's ratings per kind and one page of their rated games,
+        newest first (by ``player_id`` or by ``public_key``)."""
+        request = cpb.GetPlayerRequest(
+            player_id=player_id, public_key=public_key, page_size=page_size, page_token=page_token
+        )
+        response: cpb.GetPlayerResponse = await self._compete("GetPlayer", request)
+        return response
+
+    async def _compete(self, method: str, request: Message) -> Any:
+        try:
+            return await getattr(self.competition, method)(request)
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
 
     async def list_games(
         self,

@@ -1,6 +1,8 @@
 """What `cardroom play` keeps between runs, so a restart picks up the same
 seat: the server's address, the game, the seat and its token, and the
-tokens of the bots it seated for you.
+tokens of the bots it seated for you; and, beside them, the player's own key
+pair (``player.ed25519``), which signs each seat taken so that the player's
+games count for one rating.
 
 They live in one JSON file, ``$XDG_STATE_HOME/cardroom/seats.json`` (by
 default ``~/.local/state/cardroom/seats.json``), readable by its owner only,
@@ -15,6 +17,13 @@ import os
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from cardroom.trust import signing
+
+# The player's key pair, beside seats.json in the same folder.
+PLAYER_KEY_FILE = "player.ed25519"
 
 
 def default_path() -> Path:
@@ -91,6 +100,21 @@ class Sessions:
             os.replace(temporary, self.path)
         except OSError as error:
             raise SessionError(f"{self.path}: {error.strerror or error}") from None
+
+    @property
+    def player_key_path(self) -> Path:
+        """The player's own key, beside the seats (docs/trust.md, "Players")."""
+        return self.path.with_name(PLAYER_KEY_FILE)
+
+    def player_key(self) -> Ed25519PrivateKey:
+        """The player's Ed25519 key: who they are from game to game, so their
+        seats count for one rating. Made on first use, readable by its owner
+        only (unencrypted PKCS#8 PEM, like the server's own key)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            return signing.load_or_create_key(self.player_key_path)
+        except (OSError, ValueError) as error:
+            raise SessionError(f"{self.player_key_path}: {error}") from None
 
     def find(self, address: str, game_id: str) -> SeatRecord | None:
         return self.load().get(f"{address} {game_id}")

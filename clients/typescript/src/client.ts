@@ -4,6 +4,7 @@
 // a browser (./web.js). Errors come back as CardroomError subclasses.
 import { create, fromBinary, type Message } from "@bufbuild/protobuf";
 import { type Client, Code, createClient, type Transport } from "@connectrpc/connect";
+import { CompetitionService, type GetPlayerResponse, type PlayerRating } from "./gen/cardroom/v1/competition_service_pb.js";
 import type { EventEnvelope } from "./gen/cardroom/v1/envelope_pb.js";
 import {
   type GameKind,
@@ -19,7 +20,8 @@ import {
 } from "./gen/cardroom/v1/game_service_pb.js";
 import { type LogPolicy, RevealEntropySchema, type SpectatorPolicy, type TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
-import { CardroomError, errorFrom } from "./errors.js";
+import { CardroomError, errorFrom, InvalidArgument, RuleBroken } from "./errors.js";
+import { signSeat } from "./players.js";
 import { HeadStore } from "./heads.js";
 import { NarratedEvent } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
@@ -152,6 +154,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export class CardroomClient {
   /** The generated client, for anything the wrapper does not cover. */
   readonly service: Client<typeof GameService>;
+  /** Leaderboards and players (CompetitionService). */
+  readonly competition: Client<typeof CompetitionService>;
   /** The relays (`cardroom relay`) `watch` streams from; none: the server. */
   readonly relays: Client<typeof GameService>[];
   private nextRelay = 0;
@@ -167,6 +171,7 @@ export class CardroomClient {
    */
   constructor(transport: Transport, close: () => void = () => undefined, relays: Transport[] = []) {
     this.service = createClient(GameService, transport);
+    this.competition = createClient(CompetitionService, transport);
     this.relays = relays.map((relay) => createClient(GameService, relay));
     this.onClose = close;
   }
@@ -207,11 +212,45 @@ export class CardroomClient {
    * the game starts (`revealEntropy`); without, the server draws the seat's
    * entropy and reveals it itself (T-ENTROPY, docs/trust.md section 3).
    */
-  async join(gameId: string, playerName: string, seat?: number, options: { entropy?: Uint8Array } = {}): Promise<SeatHandle> {
+  async join(
+    gameId: string,
+    playerName: string,
+    seat?: number,
+    options: { entropy?: Uint8Array; player?: CryptoKeyPair } = {},
+  ): Promise<SeatHandle> {
+    if (options.player && seat === undefined) return this.joinFreeSeat(gameId, playerName, options);
     const entropyCommitment = options.entropy ? await commitmentTo(options.entropy) : new Uint8Array();
     const request = create(JoinGameRequestSchema, { gameId, playerName, seat, entropyCommitment });
+    if (options.player && seat !== undefined) {
+      request.player = await signSeat(options.player, gameId, seat, entropyCommitment, playerName);
+    }
     const response = await call(() => this.service.joinGame(request));
     return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
+  }
+
+  /**
+   * A signed claim names its seat: the free seats the public view shows are
+   * tried lowest first (an invitation may hold one; another player may win
+   * a race for one).
+   */
+  private async joinFreeSeat(
+    gameId: string,
+    playerName: string,
+    options: { entropy?: Uint8Array; player?: CryptoKeyPair },
+  ): Promise<SeatHandle> {
+    const view = await this.view(gameId);
+    const free = view.table.playerNames.flatMap((name, seat) => (name ? [] : [seat]));
+    let refusal: unknown;
+    for (const seat of free) {
+      try {
+        return await this.join(gameId, playerName, seat, options);
+      } catch (error) {
+        if (!(error instanceof RuleBroken) || !/T-JOIN|T-INVITE/.test(error.message)) throw error;
+        refusal = error;
+      }
+    }
+    if (refusal !== undefined) throw refusal;
+    return this.join(gameId, playerName, 0, options);
   }
 
   /** Open the seat's committed entropy: the table awaits it after the start, before any card is dealt. */
@@ -229,9 +268,26 @@ export class CardroomClient {
   }
 
   /** Take the seat an invitation holds, once: its seat token. `entropy`: as for `join`. */
-  async acceptInvitation(gameId: string, code: string, playerName: string, options: { entropy?: Uint8Array } = {}): Promise<SeatHandle> {
+  async acceptInvitation(
+    gameId: string,
+    code: string,
+    playerName: string,
+    options: { entropy?: Uint8Array; player?: CryptoKeyPair; seat?: number } = {},
+  ): Promise<SeatHandle> {
     const entropyCommitment = options.entropy ? await commitmentTo(options.entropy) : new Uint8Array();
-    const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName, entropyCommitment }));
+    let seat = options.seat;
+    if (options.player && seat === undefined) {
+      // Signed for seat 0 first; the refusal names the seat the invitation holds.
+      try {
+        return await this.acceptInvitation(gameId, code, playerName, { ...options, seat: 0 });
+      } catch (error) {
+        const held = error instanceof InvalidArgument ? /this invitation holds seat (\d+), not/.exec(error.message) : null;
+        if (!held) throw error;
+        seat = Number(held[1]);
+      }
+    }
+    const player = options.player && seat !== undefined ? await signSeat(options.player, gameId, seat, entropyCommitment, playerName) : undefined;
+    const response = await call(() => this.service.acceptInvitation({ gameId, code, playerName, entropyCommitment, seat, player }));
     return { gameId, seat: response.seat, token: response.seatToken, entropyGeneratedByServer: response.entropyGeneratedByServer };
   }
 
@@ -455,6 +511,32 @@ export class CardroomClient {
         return filters.limit === undefined ? games : games.slice(0, filters.limit);
       }
     }
+  }
+
+  /**
+   * A game kind's leaderboard, best first, a page at a time (at most
+   * `limit`): OpenSkill ratings of signed players and the server's bots
+   * (docs/rules/table.md, T-RATING).
+   */
+  async ratings(kind: string, options: { pageSize?: number; limit?: number } = {}): Promise<PlayerRating[]> {
+    const found: PlayerRating[] = [];
+    let pageToken = "";
+    for (;;) {
+      const response = await call(() => this.competition.listRatings({ kind, pageSize: options.pageSize, pageToken }));
+      found.push(...response.ratings);
+      pageToken = response.nextPageToken;
+      if (!pageToken || (options.limit !== undefined && found.length >= options.limit)) {
+        return options.limit === undefined ? found : found.slice(0, options.limit);
+      }
+    }
+  }
+
+  /** A player's ratings per kind and one page of their rated games, newest first. */
+  async player(
+    player: { playerId: string } | { publicKey: Uint8Array },
+    options: { pageSize?: number; pageToken?: string } = {},
+  ): Promise<GetPlayerResponse> {
+    return call(() => this.competition.getPlayer({ ...player, ...options }));
   }
 
   /** The game kinds the server plays, with their message types. */

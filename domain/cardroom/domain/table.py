@@ -66,6 +66,9 @@ class Table:
     end_when_absent_seconds: int = 0
     # Each seat's clock expiries since its last decision of its own.
     timeouts_in_a_row: tuple[int, ...] = ()
+    # Each seat's player key (SeatTaken.player, T-PLAYER); b"" for an anonymous
+    # seat; () until a seat is taken.
+    player_keys: tuple[bytes, ...] = ()
     # Seats an invitation holds (InvitationIssued), taken or not, and the
     # SHA-256 of each one's latest code; None where the viewer may not see it.
     invited: frozenset[int] = frozenset()
@@ -595,6 +598,11 @@ def _take_seat(table: Table, command: tpb.TakeSeat) -> list[Event]:
     taken = tpb.SeatTaken(
         seat=seat, player_name=command.player_name, bot_strategy=command.bot_strategy
     )
+    if command.HasField("player"):
+        # The service checked the signature; the table checks that it covers this seat.
+        if not command.HasField("seat"):
+            raise MalformedCommand("a player proof needs the seat it signs for")
+        taken.player.CopyFrom(command.player)
     hidden: list[tuple[Iterable[int], Message]] = [
         ((), tpb.SeatCredential(token_sha256=command.token_sha256))
     ]
@@ -718,8 +726,14 @@ def evolve(table: Table, e: Event) -> Table:
         hashes[public.seat] = credential.token_sha256 if credential else None
         bots = list(table.bot_strategies or ("",) * table.seat_count)
         bots[public.seat] = public.bot_strategy
+        keys = list(table.player_keys or (b"",) * table.seat_count)
+        keys[public.seat] = bytes(public.player.public_key)  # T-PLAYER; b"": anonymous
         table = replace(
-            table, player_names=tuple(names), token_hashes=tuple(hashes), bot_strategies=tuple(bots)
+            table,
+            player_names=tuple(names),
+            token_hashes=tuple(hashes),
+            bot_strategies=tuple(bots),
+            player_keys=tuple(keys),
         )
         if not public.entropy_commitment:
             return table

@@ -55,16 +55,20 @@ class CreateInvitationResponse(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class AcceptInvitationRequest(_message.Message):
-    __slots__ = ("game_id", "code", "player_name", "entropy_commitment")
+    __slots__ = ("game_id", "code", "player_name", "entropy_commitment", "player", "seat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CODE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     code: str
     player_name: str
     entropy_commitment: bytes
-    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ...) -> None: ...
+    player: _table_pb2.PlayerProof
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., code: _Optional[str] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class AcceptInvitationResponse(_message.Message):
     __slots__ = ("seat", "seat_token", "version", "entropy_generated_by_server", "server_entropy")
@@ -125,16 +129,18 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "player_name", "entropy_commitment")
+    __slots__ = ("game_id", "seat", "player_name", "entropy_commitment", "player")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     player_name: str
     entropy_commitment: bytes
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ...) -> None: ...
+    player: _table_pb2.PlayerProof
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., player_name: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ...) -> None: ...
 
 class JoinGameResponse(_message.Message):
     __slots__ = ("seat", "seat_token", "version", "entropy_generated_by_server", "server_entropy")
@@ -253,7 +259,7 @@ class ViewWords(_message.Message):
     def __init__(self, status: _Optional[str] = ..., table: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal", "resigned_seats", "clocks", "absent_seats", "table_options")
+    __slots__ = ("kind", "seat_count", "player_names", "started", "finished", "winners", "set_deal", "resigned_seats", "clocks", "absent_seats", "table_options", "player_keys")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
@@ -265,6 +271,7 @@ class TableView(_message.Message):
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     ABSENT_SEATS_FIELD_NUMBER: _ClassVar[int]
     TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_KEYS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seat_count: int
     player_names: _containers.RepeatedScalarFieldContainer[str]
@@ -276,7 +283,8 @@ class TableView(_message.Message):
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     absent_seats: _containers.RepeatedScalarFieldContainer[int]
     table_options: _table_pb2.TableOptions
-    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ..., resigned_seats: _Optional[_Iterable[int]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., absent_seats: _Optional[_Iterable[int]] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ...) -> None: ...
+    player_keys: _containers.RepeatedScalarFieldContainer[bytes]
+    def __init__(self, kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., winners: _Optional[_Iterable[int]] = ..., set_deal: _Optional[bool] = ..., resigned_seats: _Optional[_Iterable[int]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., absent_seats: _Optional[_Iterable[int]] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ..., player_keys: _Optional[_Iterable[bytes]] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "deadline")
@@ -343,7 +351,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., kind: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., open_seats_only: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version", "player_names", "awaited_seats", "awaited_since", "bot_seats")
+    __slots__ = ("game_id", "kind", "seat_count", "seats_taken", "started", "finished", "version", "player_names", "awaited_seats", "awaited_since", "bot_seats", "player_keys")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -355,6 +363,7 @@ class GameSummary(_message.Message):
     AWAITED_SEATS_FIELD_NUMBER: _ClassVar[int]
     AWAITED_SINCE_FIELD_NUMBER: _ClassVar[int]
     BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_KEYS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: str
     seat_count: int
@@ -366,7 +375,8 @@ class GameSummary(_message.Message):
     awaited_seats: _containers.RepeatedScalarFieldContainer[int]
     awaited_since: _timestamp_pb2.Timestamp
     bot_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., awaited_seats: _Optional[_Iterable[int]] = ..., awaited_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    player_keys: _containers.RepeatedScalarFieldContainer[bytes]
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat_count: _Optional[int] = ..., seats_taken: _Optional[int] = ..., started: _Optional[bool] = ..., finished: _Optional[bool] = ..., version: _Optional[int] = ..., player_names: _Optional[_Iterable[str]] = ..., awaited_seats: _Optional[_Iterable[int]] = ..., awaited_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., player_keys: _Optional[_Iterable[bytes]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

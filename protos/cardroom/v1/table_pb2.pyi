@@ -73,18 +73,30 @@ class LogPolicy(_message.Message):
     def __init__(self, kind: _Optional[_Union[LogPolicy.Kind, str]] = ...) -> None: ...
 
 class SeatTaken(_message.Message):
-    __slots__ = ("seat", "player_name", "bot_strategy", "entropy_commitment", "entropy_by_server")
+    __slots__ = ("seat", "player_name", "bot_strategy", "entropy_commitment", "entropy_by_server", "player")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_STRATEGY_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_BY_SERVER_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     bot_strategy: str
     entropy_commitment: bytes
     entropy_by_server: bool
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., bot_strategy: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., entropy_by_server: _Optional[bool] = ...) -> None: ...
+    player: PlayerProof
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., bot_strategy: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., entropy_by_server: _Optional[bool] = ..., player: _Optional[_Union[PlayerProof, _Mapping]] = ...) -> None: ...
+
+class PlayerProof(_message.Message):
+    __slots__ = ("public_key", "signature", "display_name")
+    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    public_key: bytes
+    signature: bytes
+    display_name: str
+    def __init__(self, public_key: _Optional[bytes] = ..., signature: _Optional[bytes] = ..., display_name: _Optional[str] = ...) -> None: ...
 
 class SeatEntropy(_message.Message):
     __slots__ = ("seat", "entropy")
@@ -133,7 +145,7 @@ class GameFinished(_message.Message):
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., reason: _Optional[_Union[GameFinished.Reason, str]] = ...) -> None: ...
 
 class TakeSeat(_message.Message):
-    __slots__ = ("seat", "player_name", "token_sha256", "invitation_sha256", "bot_strategy", "entropy_commitment", "server_entropy")
+    __slots__ = ("seat", "player_name", "token_sha256", "invitation_sha256", "bot_strategy", "entropy_commitment", "server_entropy", "player")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_SHA256_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +153,7 @@ class TakeSeat(_message.Message):
     BOT_STRATEGY_FIELD_NUMBER: _ClassVar[int]
     ENTROPY_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     SERVER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     token_sha256: bytes
@@ -148,7 +161,8 @@ class TakeSeat(_message.Message):
     bot_strategy: str
     entropy_commitment: bytes
     server_entropy: bytes
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ..., invitation_sha256: _Optional[bytes] = ..., bot_strategy: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., server_entropy: _Optional[bytes] = ...) -> None: ...
+    player: PlayerProof
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., token_sha256: _Optional[bytes] = ..., invitation_sha256: _Optional[bytes] = ..., bot_strategy: _Optional[str] = ..., entropy_commitment: _Optional[bytes] = ..., server_entropy: _Optional[bytes] = ..., player: _Optional[_Union[PlayerProof, _Mapping]] = ...) -> None: ...
 
 class IssueInvitation(_message.Message):
     __slots__ = ("seat", "code_sha256")

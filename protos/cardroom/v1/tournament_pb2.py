@@ -22,61 +22,60 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from cardroom.v1 import table_pb2 as cardroom_dot_v1_dot_table__pb2
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x63\x61rdroom/v1/tournament.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"J\n\x0bPlayerProof\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\x11\n\tsignature\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\"V\n\x10TournamentFormat\"B\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n\nKIND_SWISS\x10\x01\x12\x14\n\x10KIND_ROUND_ROBIN\x10\x02\"\xde\x01\n\x11TournamentCreated\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\ntable_size\x18\x03 \x01(\r\x12\x32\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\".cardroom.v1.TournamentFormat.Kind\x12\x0e\n\x06rounds\x18\x05 \x01(\r\x12%\n\x07options\x18\x06 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x17\n\x0f\x62ye_half_points\x18\x07 \x01(\r\x12\x0c\n\x04name\x18\x08 \x01(\t\"<\n\x10PlayerRegistered\x12(\n\x06player\x18\x01 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\"$\n\x0ePlayerWithdrew\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\"-\n\x12RegistrationClosed\x12\x17\n\x0fseed_commitment\x18\x01 \x01(\x0c\"@\n\x0fTournamentTable\x12\r\n\x05table\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\r\n\x05seats\x18\x03 \x03(\x0c\"r\n\x0bRoundPaired\x12\r\n\x05round\x18\x01 \x01(\r\x12,\n\x06tables\x18\x02 \x03(\x0b\x32\x1c.cardroom.v1.TournamentTable\x12\x0c\n\x04\x62yes\x18\x03 \x03(\x0c\x12\x18\n\x10standings_digest\x18\x04 \x01(\x0c\"L\n\x0cGameRecorded\x12\r\n\x05round\x18\x01 \x01(\r\x12\r\n\x05table\x18\x02 \x01(\r\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12\r\n\x05ranks\x18\x04 \x03(\r\"I\n\x0eRoundCompleted\x12\r\n\x05round\x18\x01 \x01(\r\x12(\n\tstandings\x18\x02 \x03(\x0b\x32\x15.cardroom.v1.Standing\"L\n\x12TournamentFinished\x12(\n\tstandings\x18\x01 \x03(\x0b\x32\x15.cardroom.v1.Standing\x12\x0c\n\x04seed\x18\x02 \x01(\x0c\"\x9e\x01\n\x08Standing\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\r\n\x05place\x18\x02 \x01(\r\x12\x13\n\x0bhalf_points\x18\x03 \x01(\r\x12\x1c\n\x14\x62uchholz_half_points\x18\x04 \x01(\r\x12\x0c\n\x04wins\x18\x05 \x01(\r\x12\r\n\x05games\x18\x06 \x01(\r\x12\x0c\n\x04\x62yes\x18\x07 \x01(\r\x12\x11\n\twithdrawn\x18\x08 \x01(\x08\"\xdd\x01\n\x10\x43reateTournament\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\ntable_size\x18\x03 \x01(\r\x12\x32\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\".cardroom.v1.TournamentFormat.Kind\x12\x0e\n\x06rounds\x18\x05 \x01(\r\x12%\n\x07options\x18\x06 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x17\n\x0f\x62ye_half_points\x18\x07 \x01(\r\x12\x0c\n\x04name\x18\x08 \x01(\t\":\n\x0eRegisterPlayer\x12(\n\x06player\x18\x01 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\"$\n\x0eWithdrawPlayer\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\",\n\x11\x43loseRegistration\x12\x17\n\x0fseed_commitment\x18\x01 \x01(\x0c\":\n\tPairRound\x12\r\n\x05round\x18\x01 \x01(\r\x12\x0c\n\x04seed\x18\x02 \x01(\x0c\x12\x10\n\x08game_ids\x18\x03 \x03(\t\"J\n\nRecordGame\x12\r\n\x05round\x18\x01 \x01(\r\x12\r\n\x05table\x18\x02 \x01(\r\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12\r\n\x05ranks\x18\x04 \x03(\r\" \n\x10\x46inishTournament\x12\x0c\n\x04seed\x18\x01 \x01(\x0c\"\xd3\x02\n\x0eTournamentView\x12/\n\x07\x63reated\x18\x01 \x01(\x0b\x32\x1e.cardroom.v1.TournamentCreated\x12)\n\x07players\x18\x02 \x03(\x0b\x32\x18.cardroom.v1.PlayerProof\x12\x11\n\twithdrawn\x18\x03 \x03(\x0c\x12\x19\n\x11registration_open\x18\x04 \x01(\x08\x12\x17\n\x0fseed_commitment\x18\x05 \x01(\x0c\x12(\n\x06rounds\x18\x06 \x03(\x0b\x32\x18.cardroom.v1.RoundPaired\x12*\n\x07results\x18\x07 \x03(\x0b\x32\x19.cardroom.v1.GameRecorded\x12(\n\tstandings\x18\x08 \x03(\x0b\x32\x15.cardroom.v1.Standing\x12\x10\n\x08\x66inished\x18\t \x01(\x08\x12\x0c\n\x04seed\x18\n \x01(\x0c\"G\n\x10TournamentRecord\x12\x0c\n\x04\x62ody\x18\x01 \x01(\x0c\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tsignature\x18\x03 \x01(\x0c\"\xb0\x01\n\x14TournamentRecordBody\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x15\n\rtournament_id\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x0e\n\x06\x65vents\x18\x04 \x03(\x0c\x12\x12\n\nchain_head\x18\x05 \x01(\x0c\x12/\n\x0b\x65xported_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06key_id\x18\x07 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x63\x61rdroom/v1/tournament.proto\x12\x0b\x63\x61rdroom.v1\x1a\x17\x63\x61rdroom/v1/table.proto\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"V\n\x10TournamentFormat\"B\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n\nKIND_SWISS\x10\x01\x12\x14\n\x10KIND_ROUND_ROBIN\x10\x02\"\xde\x01\n\x11TournamentCreated\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\ntable_size\x18\x03 \x01(\r\x12\x32\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\".cardroom.v1.TournamentFormat.Kind\x12\x0e\n\x06rounds\x18\x05 \x01(\r\x12%\n\x07options\x18\x06 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x17\n\x0f\x62ye_half_points\x18\x07 \x01(\r\x12\x0c\n\x04name\x18\x08 \x01(\t\"<\n\x10PlayerRegistered\x12(\n\x06player\x18\x01 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\"$\n\x0ePlayerWithdrew\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\"-\n\x12RegistrationClosed\x12\x17\n\x0fseed_commitment\x18\x01 \x01(\x0c\"@\n\x0fTournamentTable\x12\r\n\x05table\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\r\n\x05seats\x18\x03 \x03(\x0c\"r\n\x0bRoundPaired\x12\r\n\x05round\x18\x01 \x01(\r\x12,\n\x06tables\x18\x02 \x03(\x0b\x32\x1c.cardroom.v1.TournamentTable\x12\x0c\n\x04\x62yes\x18\x03 \x03(\x0c\x12\x18\n\x10standings_digest\x18\x04 \x01(\x0c\"L\n\x0cGameRecorded\x12\r\n\x05round\x18\x01 \x01(\r\x12\r\n\x05table\x18\x02 \x01(\r\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12\r\n\x05ranks\x18\x04 \x03(\r\"I\n\x0eRoundCompleted\x12\r\n\x05round\x18\x01 \x01(\r\x12(\n\tstandings\x18\x02 \x03(\x0b\x32\x15.cardroom.v1.Standing\"L\n\x12TournamentFinished\x12(\n\tstandings\x18\x01 \x03(\x0b\x32\x15.cardroom.v1.Standing\x12\x0c\n\x04seed\x18\x02 \x01(\x0c\"\x9e\x01\n\x08Standing\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\r\n\x05place\x18\x02 \x01(\r\x12\x13\n\x0bhalf_points\x18\x03 \x01(\r\x12\x1c\n\x14\x62uchholz_half_points\x18\x04 \x01(\r\x12\x0c\n\x04wins\x18\x05 \x01(\r\x12\r\n\x05games\x18\x06 \x01(\r\x12\x0c\n\x04\x62yes\x18\x07 \x01(\r\x12\x11\n\twithdrawn\x18\x08 \x01(\x08\"\xdd\x01\n\x10\x43reateTournament\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x12\n\ntable_size\x18\x03 \x01(\r\x12\x32\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\".cardroom.v1.TournamentFormat.Kind\x12\x0e\n\x06rounds\x18\x05 \x01(\r\x12%\n\x07options\x18\x06 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x17\n\x0f\x62ye_half_points\x18\x07 \x01(\r\x12\x0c\n\x04name\x18\x08 \x01(\t\":\n\x0eRegisterPlayer\x12(\n\x06player\x18\x01 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\"$\n\x0eWithdrawPlayer\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\",\n\x11\x43loseRegistration\x12\x17\n\x0fseed_commitment\x18\x01 \x01(\x0c\":\n\tPairRound\x12\r\n\x05round\x18\x01 \x01(\r\x12\x0c\n\x04seed\x18\x02 \x01(\x0c\x12\x10\n\x08game_ids\x18\x03 \x03(\t\"J\n\nRecordGame\x12\r\n\x05round\x18\x01 \x01(\r\x12\r\n\x05table\x18\x02 \x01(\r\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12\r\n\x05ranks\x18\x04 \x03(\r\" \n\x10\x46inishTournament\x12\x0c\n\x04seed\x18\x01 \x01(\x0c\"\xd3\x02\n\x0eTournamentView\x12/\n\x07\x63reated\x18\x01 \x01(\x0b\x32\x1e.cardroom.v1.TournamentCreated\x12)\n\x07players\x18\x02 \x03(\x0b\x32\x18.cardroom.v1.PlayerProof\x12\x11\n\twithdrawn\x18\x03 \x03(\x0c\x12\x19\n\x11registration_open\x18\x04 \x01(\x08\x12\x17\n\x0fseed_commitment\x18\x05 \x01(\x0c\x12(\n\x06rounds\x18\x06 \x03(\x0b\x32\x18.cardroom.v1.RoundPaired\x12*\n\x07results\x18\x07 \x03(\x0b\x32\x19.cardroom.v1.GameRecorded\x12(\n\tstandings\x18\x08 \x03(\x0b\x32\x15.cardroom.v1.Standing\x12\x10\n\x08\x66inished\x18\t \x01(\x08\x12\x0c\n\x04seed\x18\n \x01(\x0c\"G\n\x10TournamentRecord\x12\x0c\n\x04\x62ody\x18\x01 \x01(\x0c\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tsignature\x18\x03 \x01(\x0c\"\xb0\x01\n\x14TournamentRecordBody\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x15\n\rtournament_id\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x0e\n\x06\x65vents\x18\x04 \x03(\x0c\x12\x12\n\nchain_head\x18\x05 \x01(\x0c\x12/\n\x0b\x65xported_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06key_id\x18\x07 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.tournament_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PLAYERPROOF']._serialized_start=105
-  _globals['_PLAYERPROOF']._serialized_end=179
-  _globals['_TOURNAMENTFORMAT']._serialized_start=181
-  _globals['_TOURNAMENTFORMAT']._serialized_end=267
-  _globals['_TOURNAMENTFORMAT_KIND']._serialized_start=201
-  _globals['_TOURNAMENTFORMAT_KIND']._serialized_end=267
-  _globals['_TOURNAMENTCREATED']._serialized_start=270
-  _globals['_TOURNAMENTCREATED']._serialized_end=492
-  _globals['_PLAYERREGISTERED']._serialized_start=494
-  _globals['_PLAYERREGISTERED']._serialized_end=554
-  _globals['_PLAYERWITHDREW']._serialized_start=556
-  _globals['_PLAYERWITHDREW']._serialized_end=592
-  _globals['_REGISTRATIONCLOSED']._serialized_start=594
-  _globals['_REGISTRATIONCLOSED']._serialized_end=639
-  _globals['_TOURNAMENTTABLE']._serialized_start=641
-  _globals['_TOURNAMENTTABLE']._serialized_end=705
-  _globals['_ROUNDPAIRED']._serialized_start=707
-  _globals['_ROUNDPAIRED']._serialized_end=821
-  _globals['_GAMERECORDED']._serialized_start=823
-  _globals['_GAMERECORDED']._serialized_end=899
-  _globals['_ROUNDCOMPLETED']._serialized_start=901
-  _globals['_ROUNDCOMPLETED']._serialized_end=974
-  _globals['_TOURNAMENTFINISHED']._serialized_start=976
-  _globals['_TOURNAMENTFINISHED']._serialized_end=1052
-  _globals['_STANDING']._serialized_start=1055
-  _globals['_STANDING']._serialized_end=1213
-  _globals['_CREATETOURNAMENT']._serialized_start=1216
-  _globals['_CREATETOURNAMENT']._serialized_end=1437
-  _globals['_REGISTERPLAYER']._serialized_start=1439
-  _globals['_REGISTERPLAYER']._serialized_end=1497
-  _globals['_WITHDRAWPLAYER']._serialized_start=1499
-  _globals['_WITHDRAWPLAYER']._serialized_end=1535
-  _globals['_CLOSEREGISTRATION']._serialized_start=1537
-  _globals['_CLOSEREGISTRATION']._serialized_end=1581
-  _globals['_PAIRROUND']._serialized_start=1583
-  _globals['_PAIRROUND']._serialized_end=1641
-  _globals['_RECORDGAME']._serialized_start=1643
-  _globals['_RECORDGAME']._serialized_end=1717
-  _globals['_FINISHTOURNAMENT']._serialized_start=1719
-  _globals['_FINISHTOURNAMENT']._serialized_end=1751
-  _globals['_TOURNAMENTVIEW']._serialized_start=1754
-  _globals['_TOURNAMENTVIEW']._serialized_end=2093
-  _globals['_TOURNAMENTRECORD']._serialized_start=2095
-  _globals['_TOURNAMENTRECORD']._serialized_end=2166
-  _globals['_TOURNAMENTRECORDBODY']._serialized_start=2169
-  _globals['_TOURNAMENTRECORDBODY']._serialized_end=2345
+  _globals['_TOURNAMENTFORMAT']._serialized_start=130
+  _globals['_TOURNAMENTFORMAT']._serialized_end=216
+  _globals['_TOURNAMENTFORMAT_KIND']._serialized_start=150
+  _globals['_TOURNAMENTFORMAT_KIND']._serialized_end=216
+  _globals['_TOURNAMENTCREATED']._serialized_start=219
+  _globals['_TOURNAMENTCREATED']._serialized_end=441
+  _globals['_PLAYERREGISTERED']._serialized_start=443
+  _globals['_PLAYERREGISTERED']._serialized_end=503
+  _globals['_PLAYERWITHDREW']._serialized_start=505
+  _globals['_PLAYERWITHDREW']._serialized_end=541
+  _globals['_REGISTRATIONCLOSED']._serialized_start=543
+  _globals['_REGISTRATIONCLOSED']._serialized_end=588
+  _globals['_TOURNAMENTTABLE']._serialized_start=590
+  _globals['_TOURNAMENTTABLE']._serialized_end=654
+  _globals['_ROUNDPAIRED']._serialized_start=656
+  _globals['_ROUNDPAIRED']._serialized_end=770
+  _globals['_GAMERECORDED']._serialized_start=772
+  _globals['_GAMERECORDED']._serialized_end=848
+  _globals['_ROUNDCOMPLETED']._serialized_start=850
+  _globals['_ROUNDCOMPLETED']._serialized_end=923
+  _globals['_TOURNAMENTFINISHED']._serialized_start=925
+  _globals['_TOURNAMENTFINISHED']._serialized_end=1001
+  _globals['_STANDING']._serialized_start=1004
+  _globals['_STANDING']._serialized_end=1162
+  _globals['_CREATETOURNAMENT']._serialized_start=1165
+  _globals['_CREATETOURNAMENT']._serialized_end=1386
+  _globals['_REGISTERPLAYER']._serialized_start=1388
+  _globals['_REGISTERPLAYER']._serialized_end=1446
+  _globals['_WITHDRAWPLAYER']._serialized_start=1448
+  _globals['_WITHDRAWPLAYER']._serialized_end=1484
+  _globals['_CLOSEREGISTRATION']._serialized_start=1486
+  _globals['_CLOSEREGISTRATION']._serialized_end=1530
+  _globals['_PAIRROUND']._serialized_start=1532
+  _globals['_PAIRROUND']._serialized_end=1590
+  _globals['_RECORDGAME']._serialized_start=1592
+  _globals['_RECORDGAME']._serialized_end=1666
+  _globals['_FINISHTOURNAMENT']._serialized_start=1668
+  _globals['_FINISHTOURNAMENT']._serialized_end=1700
+  _globals['_TOURNAMENTVIEW']._serialized_start=1703
+  _globals['_TOURNAMENTVIEW']._serialized_end=2042
+  _globals['_TOURNAMENTRECORD']._serialized_start=2044
+  _globals['_TOURNAMENTRECORD']._serialized_end=2115
+  _globals['_TOURNAMENTRECORDBODY']._serialized_start=2118
+  _globals['_TOURNAMENTRECORDBODY']._serialized_end=2294
 # @@protoc_insertion_point(module_scope)

@@ -1,5 +1,6 @@
 import datetime
 
+from cardroom.v1 import table_pb2 as _table_pb2
 from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -10,16 +11,6 @@ from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
-
-class PlayerProof(_message.Message):
-    __slots__ = ("public_key", "signature", "display_name")
-    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
-    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
-    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
-    public_key: bytes
-    signature: bytes
-    display_name: str
-    def __init__(self, public_key: _Optional[bytes] = ..., signature: _Optional[bytes] = ..., display_name: _Optional[str] = ...) -> None: ...
 
 class TournamentFormat(_message.Message):
     __slots__ = ()
@@ -56,8 +47,8 @@ class TournamentCreated(_message.Message):
 class PlayerRegistered(_message.Message):
     __slots__ = ("player",)
     PLAYER_FIELD_NUMBER: _ClassVar[int]
-    player: PlayerProof
-    def __init__(self, player: _Optional[_Union[PlayerProof, _Mapping]] = ...) -> None: ...
+    player: _table_pb2.PlayerProof
+    def __init__(self, player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ...) -> None: ...
 
 class PlayerWithdrew(_message.Message):
     __slots__ = ("public_key",)
@@ -164,8 +155,8 @@ class CreateTournament(_message.Message):
 class RegisterPlayer(_message.Message):
     __slots__ = ("player",)
     PLAYER_FIELD_NUMBER: _ClassVar[int]
-    player: PlayerProof
-    def __init__(self, player: _Optional[_Union[PlayerProof, _Mapping]] = ...) -> None: ...
+    player: _table_pb2.PlayerProof
+    def __init__(self, player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ...) -> None: ...
 
 class WithdrawPlayer(_message.Message):
     __slots__ = ("public_key",)
@@ -220,7 +211,7 @@ class TournamentView(_message.Message):
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     created: TournamentCreated
-    players: _containers.RepeatedCompositeFieldContainer[PlayerProof]
+    players: _containers.RepeatedCompositeFieldContainer[_table_pb2.PlayerProof]
     withdrawn: _containers.RepeatedScalarFieldContainer[bytes]
     registration_open: bool
     seed_commitment: bytes
@@ -229,7 +220,7 @@ class TournamentView(_message.Message):
     standings: _containers.RepeatedCompositeFieldContainer[Standing]
     finished: bool
     seed: bytes
-    def __init__(self, created: _Optional[_Union[TournamentCreated, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PlayerProof, _Mapping]]] = ..., withdrawn: _Optional[_Iterable[bytes]] = ..., registration_open: _Optional[bool] = ..., seed_commitment: _Optional[bytes] = ..., rounds: _Optional[_Iterable[_Union[RoundPaired, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[GameRecorded, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., finished: _Optional[bool] = ..., seed: _Optional[bytes] = ...) -> None: ...
+    def __init__(self, created: _Optional[_Union[TournamentCreated, _Mapping]] = ..., players: _Optional[_Iterable[_Union[_table_pb2.PlayerProof, _Mapping]]] = ..., withdrawn: _Optional[_Iterable[bytes]] = ..., registration_open: _Optional[bool] = ..., seed_commitment: _Optional[bytes] = ..., rounds: _Optional[_Iterable[_Union[RoundPaired, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[GameRecorded, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., finished: _Optional[bool] = ..., seed: _Optional[bytes] = ...) -> None: ...
 
 class TournamentRecord(_message.Message):
     __slots__ = ("body", "public_key", "signature")

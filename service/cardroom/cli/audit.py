@@ -47,9 +47,10 @@ DESCRIPTION = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target",
-        metavar="FILE | GAME_ID | tournament",
+        metavar="FILE | GAME_ID | tournament | ratings",
         help="a record file, or with --address a game id; `tournament RECORD GAME_RECORD...` "
-        "audits a tournament record and its games' records offline",
+        "audits a tournament record and its games' records offline; `ratings RECORD...` "
+        "recomputes every rating from finished games' records (docs/rules/table.md T-RATING)",
     )
     parser.add_argument("games", nargs="*", metavar="RECORD GAME_RECORD", help=argparse.SUPPRESS)
     add_server_flags(
@@ -93,6 +94,8 @@ def public_key(text: str | None) -> bytes | None:
 def run(args: argparse.Namespace) -> int:
     if args.target == "tournament":
         return audit_tournament.run(args, public_key(args.public_key))
+    if args.target == "ratings":
+        return _audit_ratings(args)
     if args.games:
         raise UsageError(f"one record at a time (or: {audit_tournament.USAGE})")
     token = credential(args)
@@ -106,6 +109,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--keys is for a FILE: with --address the server's key list is used")
     pinned_key = public_key(args.public_key)
     return asyncio.run(audit_live(args, args.target, token=token, public_key=pinned_key))
+
+
+def _audit_ratings(args: argparse.Namespace) -> int:
+    """Every record audited, then every rating recomputed from them, offline."""
+    if args.address is not None or args.keys is not None:
+        raise UsageError("`cardroom audit ratings` reads record files: no --address or --keys")
+    from cardroom.trust.ratings_audit import audit_ratings
+
+    if not args.games:
+        raise UsageError("cardroom audit ratings RECORD...: name the games' records")
+    audit = audit_ratings(args.games, public_key=public_key(args.public_key))
+    print(audit.render())
+    return EXIT_OK if audit.ok else EXIT_DISCREPANCY
 
 
 @dataclass

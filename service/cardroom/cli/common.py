@@ -8,8 +8,10 @@ import os
 from pathlib import Path
 
 import grpc
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from cardroom.client import Client
+from cardroom.client.sessions import SessionError, Sessions
 
 EXIT_OK, EXIT_DISCREPANCY, EXIT_USAGE = 0, 1, 2
 DEFAULT_ADDRESS = "127.0.0.1:50051"
@@ -100,6 +102,28 @@ def add_seat_token_flag(parser: argparse.ArgumentParser, *, what: str) -> None:
         default=env("CARDROOM_SEAT_TOKEN"),
         help=f"{what} (env CARDROOM_SEAT_TOKEN)",
     )
+
+
+def add_anonymous_flag(parser: argparse.ArgumentParser) -> None:
+    """--anonymous, for the commands that take a seat: without it the seat
+    is signed with your player key (docs/trust.md, "Players")."""
+    parser.add_argument(
+        "--anonymous",
+        action="store_true",
+        help="take the seat without your player key (kept beside your seats): "
+        "the game is then unrated for everyone",
+    )
+
+
+def player_key(args: argparse.Namespace, sessions: Sessions) -> Ed25519PrivateKey | None:
+    """The key that signs the seat: the player's own, made on first use
+    beside the kept seats; None with --anonymous."""
+    if getattr(args, "anonymous", False):
+        return None
+    try:
+        return sessions.player_key()
+    except SessionError as error:
+        raise UsageError(f"cannot use your player key: {error}") from None
 
 
 def credential(args: argparse.Namespace) -> str | None:

@@ -79,9 +79,10 @@ async def games_table(client: Client, args: argparse.Namespace) -> Table:
         open_seats_only=args.open_seats,
         limit=max(1, args.limit),
     )
+    ratings = await seat_ratings(client, found)
     table = Table(box=None)
-    for column in ("game", "kind", "seats taken", "status", "events"):
-        table.add_column(column, no_wrap=True)
+    for column in ("game", "kind", "seats taken", "status", "events", "players"):
+        table.add_column(column, no_wrap=column != "players")
     for game in found:
         table.add_row(
             game.game_id,
@@ -89,7 +90,36 @@ async def games_table(client: Client, args: argparse.Namespace) -> Table:
             f"{game.seats_taken}/{game.seat_count}",
             status(game),
             str(game.version),
+            players(game, ratings),
         )
     if not found:
-        table.add_row("(no games)", "", "", "", "")
+        table.add_row("(no games)", "", "", "", "", "")
     return table
+
+
+async def seat_ratings(
+    client: Client, games: list[gpb.GameSummary]
+) -> dict[tuple[bytes, str], float]:
+    """The rating of every keyed seat listed, in its game's kind (T-RATING):
+    one ListRatings per kind."""
+    keys: dict[str, set[bytes]] = {}
+    for game in games:
+        keys.setdefault(game.kind, set()).update(k for k in game.player_keys if k)
+    found: dict[tuple[bytes, str], float] = {}
+    for kind, wanted in keys.items():
+        for rating in await client.ratings(kind, public_keys=sorted(wanted)[:1000]):
+            found[bytes(rating.public_key), kind] = rating.rating
+    return found
+
+
+def players(game: gpb.GameSummary, ratings: dict[tuple[bytes, str], float]) -> str:
+    """The seated players' names, each with its rating in this kind where
+    its key has one."""
+    shown = []
+    keys = list(game.player_keys) or [b""] * len(game.player_names)
+    for name, key in zip(game.player_names, keys, strict=False):
+        if not name:
+            continue
+        rating = ratings.get((bytes(key), game.kind))
+        shown.append(name if rating is None else f"{name} ({rating:.1f})")
+    return ", ".join(shown)

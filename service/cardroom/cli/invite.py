@@ -15,10 +15,12 @@ from collections.abc import Awaitable, Callable
 from cardroom.cli.common import (
     EXIT_OK,
     UsageError,
+    add_anonymous_flag,
     add_credential_flags,
     add_server_flags,
     connect,
     credential,
+    player_key,
     unreachable,
 )
 from cardroom.client import CardroomError, Client
@@ -101,6 +103,7 @@ class Accept:
         parser.add_argument("game_id", metavar="GAME_ID")
         parser.add_argument("code", metavar="CODE")
         parser.add_argument("--name", default="You", help="your name at the table")
+        add_anonymous_flag(parser)
         add_server_flags(parser)
         parser.add_argument(
             "--token-file", metavar="PATH", help="the kept seats (default: cardroom play's)"
@@ -111,7 +114,9 @@ class Accept:
         sessions = Sessions.at(args.token_file)
 
         async def work(client: Client) -> int:
-            handle = await client.accept_invitation(args.game_id, args.code, args.name)
+            handle = await client.accept_invitation(
+                args.game_id, args.code, args.name, player=player_key(args, sessions)
+            )
             view = await client.view(args.game_id, handle.token)
             record = SeatRecord(
                 args.address, args.game_id, view.table.kind, handle.seat, handle.token, args.name

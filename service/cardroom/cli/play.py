@@ -16,11 +16,13 @@ from dataclasses import replace
 from cardroom.cli.common import (
     EXIT_OK,
     UsageError,
+    add_anonymous_flag,
     add_relay_flag,
     add_seat_token_flag,
     add_server_flags,
     connect,
     env,
+    player_key,
     unreachable,
 )
 from cardroom.cli.temporary import temporary_server
@@ -76,6 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="play on a temporary server of your own (gone when you leave)",
     )
     parser.add_argument("--seed", type=int, help="seed the bots' choices")
+    add_anonymous_flag(parser)
     add_server_flags(parser)
     add_relay_flag(parser)
 
@@ -128,7 +131,7 @@ async def prepare(args: argparse.Namespace, address: str, sessions: Sessions) ->
     try:
         if args.kind:
             async with connect(args, address) as client:
-                record = await _create(args, client, address)
+                record = await _create(args, client, address, sessions)
         else:
             record = await _find_or_join(args, address, sessions)
     except CardroomError as error:
@@ -165,7 +168,9 @@ async def _find_or_join(args: argparse.Namespace, address: str, sessions: Sessio
             seat = view.response.seat
             name = view.table.player_names[seat]
             return SeatRecord(address, game_id, view.table.kind, seat, args.seat_token, name)
-        handle = await client.join(game_id, args.name, args.seat, entropy=new_entropy())
+        handle = await client.join(
+            game_id, args.name, args.seat, entropy=new_entropy(), player=player_key(args, sessions)
+        )
         kind = (await client.view(game_id, handle.token)).table.kind
         bots = (
             await seat_bots(client, game_id, args.bots, _bot(kind, args.bot)) if args.bots else ()
@@ -182,7 +187,9 @@ async def _find_or_join(args: argparse.Namespace, address: str, sessions: Sessio
         )
 
 
-async def _create(args: argparse.Namespace, client: Client, address: str) -> SeatRecord:
+async def _create(
+    args: argparse.Namespace, client: Client, address: str, sessions: Sessions
+) -> SeatRecord:
     kind = args.kind
     if kind not in registry.games():
         raise UsageError(f"unknown game {kind!r}; known: {', '.join(registry.games())}")
@@ -198,7 +205,9 @@ async def _create(args: argparse.Namespace, client: Client, address: str) -> Sea
         raise UsageError(f"{seats} seats leave room for at most {seats - 1} bots beside you")
     bot = _bot(kind, args.bot)
     game_id = await client.create_game(kind, seat_count=seats)
-    me = await client.join(game_id, args.name, entropy=new_entropy())
+    me = await client.join(
+        game_id, args.name, entropy=new_entropy(), player=player_key(args, sessions)
+    )
     bots = await seat_bots(client, game_id, args.bots, bot)
     return SeatRecord(
         address, game_id, kind, me.seat, me.token, args.name, bots, entropy=me.entropy.hex()

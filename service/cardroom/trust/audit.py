@@ -12,6 +12,8 @@ plain words, whether anything does not add up (docs/trust.md, "Auditing").
 * commitments: every secret and command record is sealed and opens to its
   digest; the chance seed (and a set deal's script) was committed in the
   first event; every opening of an earlier secret matches its digest;
+* players: every player's signature recorded in ``SeatTaken`` signs exactly
+  that seat of that game (docs/trust.md, "Players");
 * chance: every dealer outcome is the one the seed (or the set deal) gives,
   recomputed with ``game.sample_chance`` and the documented generator, and
   came exactly when the rules waited for one;
@@ -49,13 +51,23 @@ from cardroom.trust.commitments import (
 )
 from cardroom.trust.entropy import check_entropy
 from cardroom.trust.envelopes import actor_of, by_seat_of, unpack
+from cardroom.trust.players import check_players
 from cardroom.trust.problems import Problem
 from cardroom.trust.record import RecordError, ScannedRecord, mapped, record_body
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import trust_pb2 as trpb
 
-CHECKS = ("signature", "record", "chain", "commitments", "entropy", "chance", "rules")
+CHECKS = (
+    "signature",
+    "record",
+    "chain",
+    "commitments",
+    "entropy",
+    "players",
+    "chance",
+    "rules",
+)
 
 
 @dataclass
@@ -230,7 +242,7 @@ def _audit_stream(
         anchor = "up to the signed head" if head is not None else "(no head to anchor the end)"
         report.summaries["chain"] = f"{count} events linked by previous_hash {anchor}"
     if any(p.message == UNDECODABLE for p in chain_problems):
-        for check in ("commitments", "entropy", "chance", "rules"):
+        for check in ("commitments", "entropy", "players", "chance", "rules"):
             report.skipped[check] = "some events do not decode"
         return
     first = epb.EventEnvelope.FromString(first_raw)
@@ -238,7 +250,7 @@ def _audit_stream(
     created = _created(first)
     if created is None:
         report.add("rules", "the first event is not GameCreated", 1)
-        for check in ("commitments", "entropy", "chance"):
+        for check in ("commitments", "entropy", "players", "chance"):
             report.skipped[check] = "the stream does not start with GameCreated"
         return
     if not report.game_id:
@@ -248,6 +260,7 @@ def _audit_stream(
         _check_body(report, body, envelopes, created)
     _check_commitments(report, envelopes, created)
     _check_entropy(report, envelopes)
+    _check_players(report, envelopes)
     _rerun(report, envelopes, created, resolve_game)
 
 
@@ -257,6 +270,14 @@ def _check_entropy(report: Report, envelopes: _Envelopes) -> None:
     report.problems.extend(found)
     if not found and summary:
         report.summaries["entropy"] = summary
+
+
+def _check_players(report: Report, envelopes: _Envelopes) -> None:
+    """Players' seat claims (``players.check_players``)."""
+    found, summary = check_players(envelopes)
+    report.problems.extend(found)
+    if not found:
+        report.summaries["players"] = summary
 
 
 def _created(envelope: epb.EventEnvelope) -> tpb.GameCreated | None:

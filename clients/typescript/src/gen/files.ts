@@ -5,6 +5,7 @@ import { file_cardroom_silver_dagger_v1_silver_dagger } from "./cardroom/silver_
 import { file_cardroom_smile_life_v1_smile_life } from "./cardroom/smile_life/v1/smile_life_pb.js";
 import { file_cardroom_smiles_and_daggers_v1_smiles_and_daggers } from "./cardroom/smiles_and_daggers/v1/smiles_and_daggers_pb.js";
 import { file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors } from "./cardroom/smoke_and_mirrors/v1/smoke_and_mirrors_pb.js";
+import { file_cardroom_v1_competition_service } from "./cardroom/v1/competition_service_pb.js";
 import { file_cardroom_v1_envelope } from "./cardroom/v1/envelope_pb.js";
 import { file_cardroom_v1_game_service } from "./cardroom/v1/game_service_pb.js";
 import { file_cardroom_v1_table } from "./cardroom/v1/table_pb.js";
@@ -16,6 +17,7 @@ export const files: readonly GenFile[] = [
   file_cardroom_smile_life_v1_smile_life,
   file_cardroom_smiles_and_daggers_v1_smiles_and_daggers,
   file_cardroom_smoke_and_mirrors_v1_smoke_and_mirrors,
+  file_cardroom_v1_competition_service,
   file_cardroom_v1_envelope,
   file_cardroom_v1_game_service,
   file_cardroom_v1_table,

@@ -3,6 +3,7 @@
 import { create, GameStatus, playBots, seededRandom, TableOptionsSchema, type GameSummary } from "@cardroom/client";
 import { client, gameKinds, seatEntropy, seats } from "../api.js";
 import { h } from "../dom.js";
+import { playerKey } from "../player.js";
 import { errorLine } from "./common.js";
 
 const BOT_NAMES = ["Ada", "Brahmagupta", "Cardano", "Dijkstra", "Euler", "Fermat"];
@@ -63,7 +64,7 @@ function row(game: GameSummary, title: string): HTMLElement {
     const join = async (event: Event) => {
       event.preventDefault();
       const entropy = seatEntropy();
-      const seat = await client.join(game.gameId, name.value.trim(), undefined, { entropy });
+      const seat = await client.join(game.gameId, name.value.trim(), undefined, { entropy, player: await playerKey() });
       seats.set(game.gameId, seat.token, name.value.trim(), seat.seat, entropy);
       location.hash = `#/play/${game.gameId}`;
     };
@@ -111,7 +112,7 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
     const tableOptions = create(TableOptionsSchema, { secondsPerDecision: Number(clock.value) });
     const gameId = await client.createGame(kindSelect.value, { seatCount: seatsFor(), tableOptions });
     const entropy = seatEntropy();
-    const seat = await client.join(gameId, nameInput.value.trim(), undefined, { entropy });
+    const seat = await client.join(gameId, nameInput.value.trim(), undefined, { entropy, player: await playerKey() });
     seats.set(gameId, seat.token, nameInput.value.trim(), seat.seat, entropy);
     location.hash = `#/play/${gameId}`;
   };

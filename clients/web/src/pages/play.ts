@@ -9,6 +9,7 @@ import type { Message } from "@bufbuild/protobuf";
 import { create, ResignSchema, type View } from "@cardroom/client";
 import { client, gameKinds, linkTo, seatEntropy, seats } from "../api.js";
 import { h } from "../dom.js";
+import { playerKey } from "../player.js";
 import { drawView } from "../games/index.js";
 import { checkDeal, EntropyFeed } from "./entropy.js";
 import { errorLine, everySecond, explainWinner, guidePanel, heading, headsLink, Narration, redrawer, status, titles, keepInView } from "./common.js";
@@ -259,7 +260,7 @@ export async function invitePage(root: HTMLElement, gameId: string, code: string
     problem.replaceChildren();
     try {
       const entropy = seatEntropy();
-      const seat = await client.acceptInvitation(gameId, code, name.value.trim(), { entropy });
+      const seat = await client.acceptInvitation(gameId, code, name.value.trim(), { entropy, player: await playerKey() });
       seats.set(gameId, seat.token, name.value.trim(), seat.seat, entropy);
       location.hash = `#/play/${gameId}`;
     } catch (error) {

@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 FIRST_RETRY_SECONDS = 0.2
 MAX_RETRY_SECONDS = 5.0
-SERVICES = ("", "cardroom.v1.GameService")
+SERVICES = ("", "cardroom.v1.GameService", "cardroom.v1.CompetitionService")
 
 
 class StoreHealth:

@@ -1,4 +1,4 @@
-"""Builds and runs the grpc.aio server: GameService, health, reflection,
+"""Builds and runs the grpc.aio server: GameService, CompetitionService, health, reflection,
 the server's limits, TLS and metrics (docs/operations.md)."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from grpc_reflection.v1alpha import reflection
 from cardroom.client import Client
 from cardroom.client.bots import DEFAULT_THINK_MS
 from cardroom.domain import registry
+from cardroom.server.api.competition_servicer import CompetitionServicer
 from cardroom.server.api.servicer import GameServicer
 from cardroom.server.browser.app import WebServer, bind, tls_context, web_app
 from cardroom.server.browser.connections import WebLimits
@@ -38,11 +39,19 @@ from cardroom.server.table.bots import BotRunner
 from cardroom.server.table.leases import leases_for
 from cardroom.trust import keyring
 from cardroom.trust.signing import key_path_for
-from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
+from cardroom.v1 import (
+    competition_service_pb2,
+    competition_service_pb2_grpc,
+    game_service_pb2,
+    game_service_pb2_grpc,
+)
 
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+COMPETITION_SERVICE_NAME = competition_service_pb2.DESCRIPTOR.services_by_name[
+    "CompetitionService"
+].full_name
 # The health service name that follows the broker (with --broker): SERVING
 # while it answers, NOT_SERVING while live copies cannot be published.
 BROKER_HEALTH = "cardroom.broker"
@@ -340,9 +349,12 @@ async def _serve_games(
         signed_heads=settings.signed_heads,
     )
     game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
+    competition = CompetitionServicer(servicer)
+    competition_service_pb2_grpc.add_CompetitionServiceServicer_to_server(competition, server)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+        (SERVICE_NAME, COMPETITION_SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME),
+        server,
     )
     try:
         if credentials is None:
@@ -384,7 +396,14 @@ async def _serve_games(
     asyncio.get_running_loop().run_in_executor(servicer.executor, _catch_up_list, games)
     web = None
     if web_socket is not None:
-        app = await web_app(servicer, interceptor, limits, settings.web_origins, settings.web_root)
+        app = await web_app(
+            servicer,
+            interceptor,
+            limits,
+            settings.web_origins,
+            settings.web_root,
+            competition=competition,
+        )
         tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
         web = await WebServer.start(app, web_socket, tls, settings.web_limits)
     broker, shared = None, None
@@ -398,7 +417,7 @@ async def _serve_games(
     bots.keeping = asyncio.create_task(bots.keep())
     if settings.abandon_after:
         bots.sweeping = asyncio.create_task(_sweep(settings.abandon_after, servicer))
-    for name in ("", SERVICE_NAME):
+    for name in ("", SERVICE_NAME, COMPETITION_SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(
         server,

@@ -205,6 +205,7 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 request.seat if request.HasField("seat") else None,
                 request.player_name,
                 request.entropy_commitment,
+                request.player if request.HasField("player") else None,
             )
         return gpb.JoinGameResponse(
             seat=seat,
@@ -243,6 +244,8 @@ class GameServicer(gpb_grpc.GameServiceServicer):
                 request.code,
                 request.player_name,
                 request.entropy_commitment,
+                request.player if request.HasField("player") else None,
+                request.seat if request.HasField("seat") else None,
             )
         return gpb.AcceptInvitationResponse(
             seat=seat,

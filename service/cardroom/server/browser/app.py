@@ -49,7 +49,14 @@ from cardroom.server.browser.connections import (
 from cardroom.server.limits import Limits
 from cardroom.server.live.feeds import Outgoing
 from cardroom.server.observability import CallInterceptor
-from cardroom.v1 import game_service_connect, game_service_pb2, game_service_pb2_grpc
+from cardroom.v1 import (
+    competition_service_connect,
+    competition_service_pb2,
+    competition_service_pb2_grpc,
+    game_service_connect,
+    game_service_pb2,
+    game_service_pb2_grpc,
+)
 
 log = logging.getLogger(__name__)
 
@@ -136,16 +143,26 @@ async def browser_game_service(servicer: Any, interceptor: CallInterceptor) -> A
     """An object with one method per RPC, named as connectrpc's generated
     ``GameService`` protocol names them, each calling the servicer's method
     through ``interceptor``."""
+    return await browser_service(
+        servicer, game_service_pb2_grpc.add_GameServiceServicer_to_server, SERVICE, interceptor
+    )
+
+
+async def browser_service(
+    servicer: Any, add_to_server: Callable[[Any, Any], None], service: Any, interceptor: Any
+) -> Any:
+    """As ``browser_game_service``, for any service: ``add_to_server`` is its
+    generated ``add_*Servicer_to_server``, ``service`` its descriptor."""
     registrar = _Registrar()
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, registrar)
+    add_to_server(servicer, registrar)
     methods: dict[str, Callable[..., Any]] = {}
     pacer = Pacer()
-    for method in SERVICE.methods:
+    for method in service.methods:
 
         async def plain(_: Any, handler: Any = registrar.handlers[method.name]) -> Any:
             return handler
 
-        details = _HandlerDetails(f"/{SERVICE.full_name}/{method.name}")
+        details = _HandlerDetails(f"/{service.full_name}/{method.name}")
         handler = await interceptor.intercept_service(plain, details)
         if method.server_streaming:
             methods[snake_case(method.name)] = _stream(handler.unary_stream, pacer)
@@ -232,14 +249,27 @@ async def web_app(
     web_root: str | None = None,
     *,
     table: bool = True,
+    competition: Any = None,
 ) -> Starlette:
-    """GameService for browsers under /cardroom.v1.GameService/, the files
-    of ``web_root`` (by default the reference web table, when built; none
-    when not ``table``: a relay) at /, and CORS for ``origins``."""
+    """GameService for browsers under /cardroom.v1.GameService/ (and, given
+    its servicer, CompetitionService under its own name), the files of
+    ``web_root`` (by default the reference web table, when built; none when
+    not ``table``: a relay) at /, and CORS for ``origins``."""
     service = game_service_connect.GameServiceASGIApplication(
         await browser_game_service(servicer, interceptor), read_max_bytes=limits.max_request_bytes
     )
     routes: list[BaseRoute] = [Mount(service.path, app=RefuseGrpc(service))]
+    if competition is not None:
+        ratings = competition_service_connect.CompetitionServiceASGIApplication(
+            await browser_service(
+                competition,
+                competition_service_pb2_grpc.add_CompetitionServiceServicer_to_server,
+                competition_service_pb2.DESCRIPTOR.services_by_name["CompetitionService"],
+                interceptor,
+            ),
+            read_max_bytes=limits.max_request_bytes,
+        )
+        routes.append(Mount(ratings.path, app=RefuseGrpc(ratings)))
     files = Path(web_root) if web_root else WEB_TABLE
     if table and files.is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=files, html=True)))

@@ -20,6 +20,7 @@ from cardroom.server.games import reads
 from cardroom.server.games.commands import Commands
 from cardroom.server.games.game_list import GameList
 from cardroom.server.games.identity import Caller, Identity, horizon, parse_game_id
+from cardroom.server.games.ratings import Ratings
 from cardroom.server.games.reads import Reads
 from cardroom.server.storage.cache import GameCache, LoadedGame, Refresh
 from cardroom.server.storage.checkpoints import Checkpoints
@@ -84,6 +85,8 @@ class Games:
             bot_key=key_ring.bots,
         )
         self.game_list = GameList(log)
+        # Every key's rating per kind, folded from finished games (T-RATING).
+        self.ratings = Ratings(log)
         # The turn clocks (T-CLOCK), on the clock that stamps the events.
         self.clocks = Clocks(
             expire=self._expire,
@@ -104,6 +107,8 @@ class Games:
 
     def _written(self, loaded: LoadedGame, first: int) -> None:
         self.game_list.nudge()
+        if loaded.table.finished:
+            self.ratings.nudge()
         self.clocks.arm(loaded)
         for listener in self._listeners:
             listener(loaded, first)
@@ -191,6 +196,7 @@ class Games:
     def close(self) -> None:
         """Stop the background work (before the store closes)."""
         self.game_list.stop()
+        self.ratings.stop()
         self.reads.warmer.close()
         self.checkpoints.close()
 
@@ -282,19 +288,32 @@ class Games:
         return self.commands.accept(parse_game_id(game_id), code, player_name)
 
     def join_with_entropy(
-        self, game_id: str, seat: int | None, player_name: str, entropy_commitment: bytes
+        self,
+        game_id: str,
+        seat: int | None,
+        player_name: str,
+        entropy_commitment: bytes,
+        player: tpb.PlayerProof | None = None,
     ) -> tuple[int, str, int, bytes]:
-        """JoinGame with the seat's entropy commitment (T-ENTROPY)."""
+        """JoinGame with the seat's entropy commitment (T-ENTROPY) and, when
+        the player proves who they are, their signed claim to the seat."""
         return self.commands.join_with_entropy(
-            parse_game_id(game_id), seat, player_name, entropy_commitment
+            parse_game_id(game_id), seat, player_name, entropy_commitment, player
         )
 
     def accept_with_entropy(
-        self, game_id: str, code: str, player_name: str, entropy_commitment: bytes
+        self,
+        game_id: str,
+        code: str,
+        player_name: str,
+        entropy_commitment: bytes,
+        player: tpb.PlayerProof | None = None,
+        seat: int | None = None,
     ) -> tuple[int, str, int, bytes]:
-        """AcceptInvitation with the seat's entropy commitment (T-ENTROPY)."""
+        """AcceptInvitation with the seat's entropy commitment (T-ENTROPY)
+        and, optionally, the player's signed claim to the invited seat."""
         return self.commands.accept_with_entropy(
-            parse_game_id(game_id), code, player_name, entropy_commitment
+            parse_game_id(game_id), code, player_name, entropy_commitment, player, seat
         )
 
     def add_bot(
@@ -439,6 +458,7 @@ class Games:
             return read  # a delayed spectator policy: the list stays as far behind
         table = loaded.table
         summary.player_names.extend(n or "" for n in table.player_names)
+        summary.player_keys.extend(table.player_keys or [b""] * table.seat_count)
         summary.bot_seats.extend(s for s in range(table.seat_count) if table.bot_strategy(s))
         waiting = tables.awaited(table)
         if waiting:

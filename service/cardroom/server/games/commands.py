@@ -41,7 +41,7 @@ from cardroom.server.games.identity import Identity, token_hash
 from cardroom.server.storage.cache import GameCache, LoadedGame
 from cardroom.server.storage.log import GameLog, VersionConflict
 from cardroom.server.table.deadlines import check_absent_time, check_deadline
-from cardroom.trust import chain, chance, commitments
+from cardroom.trust import chain, chance, commitments, players
 from cardroom.trust.envelopes import command_record, to_envelope, to_event, unpack
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
@@ -138,7 +138,12 @@ class Commands:
         return taken, token, version
 
     def join_with_entropy(
-        self, game_id: str, seat: int | None, player_name: str, entropy_commitment: bytes = b""
+        self,
+        game_id: str,
+        seat: int | None,
+        player_name: str,
+        entropy_commitment: bytes = b"",
+        player: tpb.PlayerProof | None = None,
     ) -> tuple[int, str, int, bytes]:
         """Take a seat committing to the client's entropy, or to entropy the
         server draws for it (T-ENTROPY): the seat, its token, the version
@@ -148,6 +153,7 @@ class Commands:
         # Prefixed: says what it is, and never starts with "-" (a command-line flag).
         token = "seat_" + secrets.token_urlsafe(32)
         command = tpb.TakeSeat(player_name=player_name, token_sha256=token_hash(token))
+        with_player(command, game_id, seat, entropy_commitment, player)
         drawn = with_entropy(command, entropy_commitment)
         if seat is not None:
             command.seat = seat
@@ -176,7 +182,13 @@ class Commands:
         return taken, token, version
 
     def accept_with_entropy(
-        self, game_id: str, code: str, player_name: str, entropy_commitment: bytes = b""
+        self,
+        game_id: str,
+        code: str,
+        player_name: str,
+        entropy_commitment: bytes = b"",
+        player: tpb.PlayerProof | None = None,
+        seat: int | None = None,
     ) -> tuple[int, str, int, bytes]:
         """Take the seat an invitation holds, once: the seat, its new token,
         the version after and the server's entropy for it (as join)."""
@@ -190,7 +202,10 @@ class Commands:
             token_sha256=token_hash(token),
             invitation_sha256=token_hash(code),
         )
+        with_player(command, game_id, seat, entropy_commitment, player)
         drawn = with_entropy(command, entropy_commitment)
+        if seat is not None:
+            command.seat = seat
         _, version, batch = self.execute(game_id, GUEST, command, "", None)
         taken = to_event(batch[0][0]).public
         assert isinstance(taken, tpb.SeatTaken)
@@ -234,6 +249,14 @@ class Commands:
             player_name=name,
             token_sha256=token_hash(self.bot_token(game_id, seat)),
             bot_strategy=strategy,
+            # Each bot level is one rated player, signed with its own key.
+            player=players.sign_seat(
+                players.bot_player_key(self.bot_key, strategy),
+                game_id,
+                seat,
+                b"",
+                f"{strategy} bot",
+            ),
         )
         with_entropy(command, b"")  # the server's bot: the server's entropy
         _, version, _ = self.execute(game_id, GUEST, command, "", None)
@@ -474,6 +497,25 @@ def with_entropy(command: tpb.TakeSeat, entropy_commitment: bytes) -> bytes:
         return b""
     command.server_entropy = secrets.token_bytes(tables.ENTROPY_BYTES)
     return command.server_entropy
+
+
+def with_player(
+    command: tpb.TakeSeat,
+    game_id: str,
+    seat: int | None,
+    entropy_commitment: bytes,
+    player: tpb.PlayerProof | None,
+) -> None:
+    """Attach a player's proof once its signature checks (docs/trust.md,
+    "Players"): it must name the seat it signs for."""
+    if player is None:
+        return
+    if seat is None:
+        raise MalformedCommand("a player proof needs the seat it signs for: set seat")
+    problem = players.proof_problem(player, game_id, seat, entropy_commitment)
+    if problem is not None:
+        raise MalformedCommand(problem)
+    command.player.CopyFrom(player)
 
 
 def check_bot_strategy(kind: str, strategy: str) -> None:

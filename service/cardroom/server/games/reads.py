@@ -399,6 +399,7 @@ def view_response(
             kind=table.kind,
             seat_count=table.seat_count,
             player_names=[n or "" for n in table.player_names],
+            player_keys=table.player_keys or [b""] * table.seat_count,
             started=table.started,
             finished=table.finished,
             winners=table.winners,

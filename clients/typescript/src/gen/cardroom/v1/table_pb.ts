@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACInsKCVNlYXRUYWtlbhIMCgRzZWF0GAEgASgNEhMKC3BsYXllcl9uYW1lGAIgASgJEhQKDGJvdF9zdHJhdGVneRgDIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBCABKAwSGQoRZW50cm9weV9ieV9zZXJ2ZXIYBSABKAgiLAoLU2VhdEVudHJvcHkSDAoEc2VhdBgBIAEoDRIPCgdlbnRyb3B5GAIgASgMIiAKDVJldmVhbEVudHJvcHkSDwoHZW50cm9weRgBIAEoDCI0ChNTZWF0RW50cm9weVJldmVhbGVkEgwKBHNlYXQYASABKA0SDwoHZW50cm9weRgCIAEoDCImCg5TZWF0Q3JlZGVudGlhbBIUCgx0b2tlbl9zaGEyNTYYASABKAwiDQoLR2FtZVN0YXJ0ZWQijAEKDEdhbWVGaW5pc2hlZBIPCgd3aW5uZXJzGAEgAygNEjAKBnJlYXNvbhgCIAEoDjIgLmNhcmRyb29tLnYxLkdhbWVGaW5pc2hlZC5SZWFzb24iOQoGUmVhc29uEhYKElJFQVNPTl9VTlNQRUNJRklFRBAAEhcKE1JFQVNPTl9MRU5HVEhfTElNSVQQASK2AQoIVGFrZVNlYXQSEQoEc2VhdBgBIAEoDUgAiAEBEhMKC3BsYXllcl9uYW1lGAIgASgJEhQKDHRva2VuX3NoYTI1NhgDIAEoDBIZChFpbnZpdGF0aW9uX3NoYTI1NhgEIAEoDBIUCgxib3Rfc3RyYXRlZ3kYBSABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAYgASgMEhYKDnNlcnZlcl9lbnRyb3B5GAcgASgMQgcKBV9zZWF0IkIKD0lzc3VlSW52aXRhdGlvbhIRCgRzZWF0GAEgASgNSACIAQESEwoLY29kZV9zaGEyNTYYAiABKAxCBwoFX3NlYXQiMQoQSW52aXRhdGlvbklzc3VlZBIMCgRzZWF0GAEgASgNEg8KB2J5X3NlYXQYAiABKA0iKwoUSW52aXRhdGlvbkNyZWRlbnRpYWwSEwoLY29kZV9zaGEyNTYYASABKAwiCwoJU3RhcnRHYW1lIggKBlJlc2lnbiIqCgpSZW1vdmVTZWF0EgwKBHNlYXQYASABKA0SDgoGYWJzZW50GAIgASgIIi0KDENsb2NrRXhwaXJlZBIMCgRzZWF0GAEgASgNEg8KB3ZlcnNpb24YAiABKAQiHgoLU2VhdHNBYnNlbnQSDwoHdmVyc2lvbhgBIAEoBCLCAQoMU2VhdFJlc2lnbmVkEgwKBHNlYXQYASABKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuU2VhdFJlc2lnbmVkLlJlYXNvbiJyCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASEwoPUkVBU09OX1JFU0lHTkVEEAESEgoOUkVBU09OX1JFTU9WRUQQAxIUChBSRUFTT05fVElNRURfT1VUEAQSEQoNUkVBU09OX0FCU0VOVBAFIhwKDFNlYXRUaW1lZE91dBIMCgRzZWF0GAEgASgNIhsKCkRlYWxlclBpY2sSDQoFaW5kZXgYASABKA0iMQoHU2V0RGVhbBImCghvdXRjb21lcxgBIAMoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnliBnByb3RvMw", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACIqUBCglTZWF0VGFrZW4SDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgxib3Rfc3RyYXRlZ3kYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMEhkKEWVudHJvcHlfYnlfc2VydmVyGAUgASgIEigKBnBsYXllchgGIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIkoKC1BsYXllclByb29mEhIKCnB1YmxpY19rZXkYASABKAwSEQoJc2lnbmF0dXJlGAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCSIsCgtTZWF0RW50cm9weRIMCgRzZWF0GAEgASgNEg8KB2VudHJvcHkYAiABKAwiIAoNUmV2ZWFsRW50cm9weRIPCgdlbnRyb3B5GAEgASgMIjQKE1NlYXRFbnRyb3B5UmV2ZWFsZWQSDAoEc2VhdBgBIAEoDRIPCgdlbnRyb3B5GAIgASgMIiYKDlNlYXRDcmVkZW50aWFsEhQKDHRva2VuX3NoYTI1NhgBIAEoDCINCgtHYW1lU3RhcnRlZCKMAQoMR2FtZUZpbmlzaGVkEg8KB3dpbm5lcnMYASADKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuR2FtZUZpbmlzaGVkLlJlYXNvbiI5CgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASFwoTUkVBU09OX0xFTkdUSF9MSU1JVBABIuABCghUYWtlU2VhdBIRCgRzZWF0GAEgASgNSACIAQESEwoLcGxheWVyX25hbWUYAiABKAkSFAoMdG9rZW5fc2hhMjU2GAMgASgMEhkKEWludml0YXRpb25fc2hhMjU2GAQgASgMEhQKDGJvdF9zdHJhdGVneRgFIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBiABKAwSFgoOc2VydmVyX2VudHJvcHkYByABKAwSKAoGcGxheWVyGAggASgLMhguY2FyZHJvb20udjEuUGxheWVyUHJvb2ZCBwoFX3NlYXQiQgoPSXNzdWVJbnZpdGF0aW9uEhEKBHNlYXQYASABKA1IAIgBARITCgtjb2RlX3NoYTI1NhgCIAEoDEIHCgVfc2VhdCIxChBJbnZpdGF0aW9uSXNzdWVkEgwKBHNlYXQYASABKA0SDwoHYnlfc2VhdBgCIAEoDSIrChRJbnZpdGF0aW9uQ3JlZGVudGlhbBITCgtjb2RlX3NoYTI1NhgBIAEoDCILCglTdGFydEdhbWUiCAoGUmVzaWduIioKClJlbW92ZVNlYXQSDAoEc2VhdBgBIAEoDRIOCgZhYnNlbnQYAiABKAgiLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCIeCgtTZWF0c0Fic2VudBIPCgd2ZXJzaW9uGAEgASgEIsIBCgxTZWF0UmVzaWduZWQSDAoEc2VhdBgBIAEoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5TZWF0UmVzaWduZWQuUmVhc29uInIKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABITCg9SRUFTT05fUkVTSUdORUQQARISCg5SRUFTT05fUkVNT1ZFRBADEhQKEFJFQVNPTl9USU1FRF9PVVQQBBIRCg1SRUFTT05fQUJTRU5UEAUiHAoMU2VhdFRpbWVkT3V0EgwKBHNlYXQYASABKA0iGwoKRGVhbGVyUGljaxINCgVpbmRleBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -302,6 +302,15 @@ export type SeatTaken = Message<"cardroom.v1.SeatTaken"> & {
    * @generated from field: bool entropy_by_server = 5;
    */
   entropyByServer: boolean;
+
+  /**
+   * Who took the seat, when they proved it (JoinGameRequest.player): their
+   * key and signature, recorded verbatim so that an auditor checks it
+   * (docs/trust.md, "Players"). Unset: an anonymous seat, unrated.
+   *
+   * @generated from field: cardroom.v1.PlayerProof player = 6;
+   */
+  player?: PlayerProof | undefined;
 };
 
 /**
@@ -310,6 +319,49 @@ export type SeatTaken = Message<"cardroom.v1.SeatTaken"> & {
  */
 export const SeatTakenSchema: GenMessage<SeatTaken> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 4);
+
+/**
+ * A player's claim to one seat of one game: an Ed25519 public key (the
+ * player's identity; player id = lowercase hex of the first 16 bytes of
+ * SHA-256 of it) and its signature over
+ *   "cardroom.v1.seat-claim" || 0x00 || game_id (UTF-8) || 0x00
+ *   || seat (4 bytes big-endian) || entropy_commitment
+ * where entropy_commitment is the seat's own commitment as the request
+ * carried it (empty when the server drew the seat's entropy). So a server
+ * cannot seat a player in a game they never joined. The display name
+ * belongs to the key: the latest one the key signed in with is shown. A
+ * tournament entry (tournament.proto, PlayerRegistered) signs
+ * "cardroom.v1.tournament-entry" || 0x00 || tournament_id with the same key.
+ *
+ * @generated from message cardroom.v1.PlayerProof
+ */
+export type PlayerProof = Message<"cardroom.v1.PlayerProof"> & {
+  /**
+   * 32 raw bytes.
+   *
+   * @generated from field: bytes public_key = 1;
+   */
+  publicKey: Uint8Array;
+
+  /**
+   * 64 bytes.
+   *
+   * @generated from field: bytes signature = 2;
+   */
+  signature: Uint8Array;
+
+  /**
+   * @generated from field: string display_name = 3;
+   */
+  displayName: string;
+};
+
+/**
+ * Describes the message cardroom.v1.PlayerProof.
+ * Use `create(PlayerProofSchema)` to create a new message.
+ */
+export const PlayerProofSchema: GenMessage<PlayerProof> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 5);
 
 /**
  * Secret part of SeatTaken when the server drew the seat's entropy
@@ -335,7 +387,7 @@ export type SeatEntropy = Message<"cardroom.v1.SeatEntropy"> & {
  * Use `create(SeatEntropySchema)` to create a new message.
  */
 export const SeatEntropySchema: GenMessage<SeatEntropy> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 5);
+  messageDesc(file_cardroom_v1_table, 6);
 
 /**
  * Table command of a seat that committed to its own entropy: open it
@@ -358,7 +410,7 @@ export type RevealEntropy = Message<"cardroom.v1.RevealEntropy"> & {
  * Use `create(RevealEntropySchema)` to create a new message.
  */
 export const RevealEntropySchema: GenMessage<RevealEntropy> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 6);
+  messageDesc(file_cardroom_v1_table, 7);
 
 /**
  * A seat opened its committed entropy (RevealEntropy). Public.
@@ -382,7 +434,7 @@ export type SeatEntropyRevealed = Message<"cardroom.v1.SeatEntropyRevealed"> & {
  * Use `create(SeatEntropyRevealedSchema)` to create a new message.
  */
 export const SeatEntropyRevealedSchema: GenMessage<SeatEntropyRevealed> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 7);
+  messageDesc(file_cardroom_v1_table, 8);
 
 /**
  * Secret part of SeatTaken: SHA-256 of the seat token.
@@ -401,7 +453,7 @@ export type SeatCredential = Message<"cardroom.v1.SeatCredential"> & {
  * Use `create(SeatCredentialSchema)` to create a new message.
  */
 export const SeatCredentialSchema: GenMessage<SeatCredential> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 8);
+  messageDesc(file_cardroom_v1_table, 9);
 
 /**
  * All seats are taken and play has begun.
@@ -416,7 +468,7 @@ export type GameStarted = Message<"cardroom.v1.GameStarted"> & {
  * Use `create(GameStartedSchema)` to create a new message.
  */
 export const GameStartedSchema: GenMessage<GameStarted> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 9);
+  messageDesc(file_cardroom_v1_table, 10);
 
 /**
  * The game is over. Every seat in winners shares the win; no winners means
@@ -441,7 +493,7 @@ export type GameFinished = Message<"cardroom.v1.GameFinished"> & {
  * Use `create(GameFinishedSchema)` to create a new message.
  */
 export const GameFinishedSchema: GenMessage<GameFinished> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 10);
+  messageDesc(file_cardroom_v1_table, 11);
 
 /**
  * @generated from enum cardroom.v1.GameFinished.Reason
@@ -467,7 +519,7 @@ export enum GameFinished_Reason {
  * Describes the enum cardroom.v1.GameFinished.Reason.
  */
 export const GameFinished_ReasonSchema: GenEnum<GameFinished_Reason> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 10, 0);
+  enumDesc(file_cardroom_v1_table, 11, 0);
 
 /**
  * Table commands.
@@ -525,6 +577,15 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
    * @generated from field: bytes server_entropy = 7;
    */
   serverEntropy: Uint8Array;
+
+  /**
+   * Filled in by the service from the request's player proof, once the
+   * service has checked its signature; copied into SeatTaken. Needs the
+   * seat set (the signature covers it).
+   *
+   * @generated from field: cardroom.v1.PlayerProof player = 8;
+   */
+  player?: PlayerProof | undefined;
 };
 
 /**
@@ -532,7 +593,7 @@ export type TakeSeat = Message<"cardroom.v1.TakeSeat"> & {
  * Use `create(TakeSeatSchema)` to create a new message.
  */
 export const TakeSeatSchema: GenMessage<TakeSeat> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 11);
+  messageDesc(file_cardroom_v1_table, 12);
 
 /**
  * Table command of a seat (CreateInvitation): hold one free seat for
@@ -562,7 +623,7 @@ export type IssueInvitation = Message<"cardroom.v1.IssueInvitation"> & {
  * Use `create(IssueInvitationSchema)` to create a new message.
  */
 export const IssueInvitationSchema: GenMessage<IssueInvitation> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 12);
+  messageDesc(file_cardroom_v1_table, 13);
 
 /**
  * A free seat is held for an invitation (T-INVITE): a plain JoinGame skips
@@ -590,7 +651,7 @@ export type InvitationIssued = Message<"cardroom.v1.InvitationIssued"> & {
  * Use `create(InvitationIssuedSchema)` to create a new message.
  */
 export const InvitationIssuedSchema: GenMessage<InvitationIssued> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 13);
+  messageDesc(file_cardroom_v1_table, 14);
 
 /**
  * Secret part of InvitationIssued: SHA-256 of the invitation code.
@@ -609,7 +670,7 @@ export type InvitationCredential = Message<"cardroom.v1.InvitationCredential"> &
  * Use `create(InvitationCredentialSchema)` to create a new message.
  */
 export const InvitationCredentialSchema: GenMessage<InvitationCredential> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 14);
+  messageDesc(file_cardroom_v1_table, 15);
 
 /**
  * @generated from message cardroom.v1.StartGame
@@ -622,7 +683,7 @@ export type StartGame = Message<"cardroom.v1.StartGame"> & {
  * Use `create(StartGameSchema)` to create a new message.
  */
 export const StartGameSchema: GenMessage<StartGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 15);
+  messageDesc(file_cardroom_v1_table, 16);
 
 /**
  * Table command of a seat: leave the game for good (T-RESIGN). Accepted at
@@ -638,7 +699,7 @@ export type Resign = Message<"cardroom.v1.Resign"> & {
  * Use `create(ResignSchema)` to create a new message.
  */
 export const ResignSchema: GenMessage<Resign> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 16);
+  messageDesc(file_cardroom_v1_table, 17);
 
 /**
  * Table command of the operator: resign a seat on its behalf (T-REMOVE).
@@ -665,7 +726,7 @@ export type RemoveSeat = Message<"cardroom.v1.RemoveSeat"> & {
  * Use `create(RemoveSeatSchema)` to create a new message.
  */
 export const RemoveSeatSchema: GenMessage<RemoveSeat> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 17);
+  messageDesc(file_cardroom_v1_table, 18);
 
 /**
  * Table command of the table's clock (the service, like the dealer): the
@@ -691,7 +752,7 @@ export type ClockExpired = Message<"cardroom.v1.ClockExpired"> & {
  * Use `create(ClockExpiredSchema)` to create a new message.
  */
 export const ClockExpiredSchema: GenMessage<ClockExpired> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 18);
+  messageDesc(file_cardroom_v1_table, 19);
 
 /**
  * Table command of the table's clock: every seat still playing is absent
@@ -714,7 +775,7 @@ export type SeatsAbsent = Message<"cardroom.v1.SeatsAbsent"> & {
  * Use `create(SeatsAbsentSchema)` to create a new message.
  */
 export const SeatsAbsentSchema: GenMessage<SeatsAbsent> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 19);
+  messageDesc(file_cardroom_v1_table, 20);
 
 /**
  * A seat left the game. From then on the game's default choice makes every
@@ -740,7 +801,7 @@ export type SeatResigned = Message<"cardroom.v1.SeatResigned"> & {
  * Use `create(SeatResignedSchema)` to create a new message.
  */
 export const SeatResignedSchema: GenMessage<SeatResigned> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 20);
+  messageDesc(file_cardroom_v1_table, 21);
 
 /**
  * @generated from enum cardroom.v1.SeatResigned.Reason
@@ -787,7 +848,7 @@ export enum SeatResigned_Reason {
  * Describes the enum cardroom.v1.SeatResigned.Reason.
  */
 export const SeatResigned_ReasonSchema: GenEnum<SeatResigned_Reason> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 20, 0);
+  enumDesc(file_cardroom_v1_table, 21, 0);
 
 /**
  * The seat's turn clock ran out: the events that follow, up to the next
@@ -808,7 +869,7 @@ export type SeatTimedOut = Message<"cardroom.v1.SeatTimedOut"> & {
  * Use `create(SeatTimedOutSchema)` to create a new message.
  */
 export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 21);
+  messageDesc(file_cardroom_v1_table, 22);
 
 /**
  * Chance outcome of the table, drawn by the dealer: a default choice whose
@@ -831,7 +892,7 @@ export type DealerPick = Message<"cardroom.v1.DealerPick"> & {
  * Use `create(DealerPickSchema)` to create a new message.
  */
 export const DealerPickSchema: GenMessage<DealerPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 22);
+  messageDesc(file_cardroom_v1_table, 23);
 
 /**
  * Secret part of GameCreated for a set deal, auditors only: the chance
@@ -855,5 +916,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 23);
+  messageDesc(file_cardroom_v1_table, 24);
 

@@ -4,6 +4,8 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { PlayerProof } from "./table_pb.js";
+import { file_cardroom_v1_table } from "./table_pb.js";
 import type { Any, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_any, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,44 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/tournament.proto.
  */
 export const file_cardroom_v1_tournament: GenFile = /*@__PURE__*/
-  fileDesc("ChxjYXJkcm9vbS92MS90b3VybmFtZW50LnByb3RvEgtjYXJkcm9vbS52MSJKCgtQbGF5ZXJQcm9vZhISCgpwdWJsaWNfa2V5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoDBIUCgxkaXNwbGF5X25hbWUYAyABKAkiVgoQVG91cm5hbWVudEZvcm1hdCJCCgRLaW5kEhQKEEtJTkRfVU5TUEVDSUZJRUQQABIOCgpLSU5EX1NXSVNTEAESFAoQS0lORF9ST1VORF9ST0JJThACIt4BChFUb3VybmFtZW50Q3JlYXRlZBIVCg10b3VybmFtZW50X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSEgoKdGFibGVfc2l6ZRgDIAEoDRIyCgZmb3JtYXQYBCABKA4yIi5jYXJkcm9vbS52MS5Ub3VybmFtZW50Rm9ybWF0LktpbmQSDgoGcm91bmRzGAUgASgNEiUKB29wdGlvbnMYBiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhcKD2J5ZV9oYWxmX3BvaW50cxgHIAEoDRIMCgRuYW1lGAggASgJIjwKEFBsYXllclJlZ2lzdGVyZWQSKAoGcGxheWVyGAEgASgLMhguY2FyZHJvb20udjEuUGxheWVyUHJvb2YiJAoOUGxheWVyV2l0aGRyZXcSEgoKcHVibGljX2tleRgBIAEoDCItChJSZWdpc3RyYXRpb25DbG9zZWQSFwoPc2VlZF9jb21taXRtZW50GAEgASgMIkAKD1RvdXJuYW1lbnRUYWJsZRINCgV0YWJsZRgBIAEoDRIPCgdnYW1lX2lkGAIgASgJEg0KBXNlYXRzGAMgAygMInIKC1JvdW5kUGFpcmVkEg0KBXJvdW5kGAEgASgNEiwKBnRhYmxlcxgCIAMoCzIcLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRUYWJsZRIMCgRieWVzGAMgAygMEhgKEHN0YW5kaW5nc19kaWdlc3QYBCABKAwiTAoMR2FtZVJlY29yZGVkEg0KBXJvdW5kGAEgASgNEg0KBXRhYmxlGAIgASgNEg8KB2dhbWVfaWQYAyABKAkSDQoFcmFua3MYBCADKA0iSQoOUm91bmRDb21wbGV0ZWQSDQoFcm91bmQYASABKA0SKAoJc3RhbmRpbmdzGAIgAygLMhUuY2FyZHJvb20udjEuU3RhbmRpbmciTAoSVG91cm5hbWVudEZpbmlzaGVkEigKCXN0YW5kaW5ncxgBIAMoCzIVLmNhcmRyb29tLnYxLlN0YW5kaW5nEgwKBHNlZWQYAiABKAwingEKCFN0YW5kaW5nEhIKCnB1YmxpY19rZXkYASABKAwSDQoFcGxhY2UYAiABKA0SEwoLaGFsZl9wb2ludHMYAyABKA0SHAoUYnVjaGhvbHpfaGFsZl9wb2ludHMYBCABKA0SDAoEd2lucxgFIAEoDRINCgVnYW1lcxgGIAEoDRIMCgRieWVzGAcgASgNEhEKCXdpdGhkcmF3bhgIIAEoCCLdAQoQQ3JlYXRlVG91cm5hbWVudBIVCg10b3VybmFtZW50X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSEgoKdGFibGVfc2l6ZRgDIAEoDRIyCgZmb3JtYXQYBCABKA4yIi5jYXJkcm9vbS52MS5Ub3VybmFtZW50Rm9ybWF0LktpbmQSDgoGcm91bmRzGAUgASgNEiUKB29wdGlvbnMYBiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhcKD2J5ZV9oYWxmX3BvaW50cxgHIAEoDRIMCgRuYW1lGAggASgJIjoKDlJlZ2lzdGVyUGxheWVyEigKBnBsYXllchgBIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIiQKDldpdGhkcmF3UGxheWVyEhIKCnB1YmxpY19rZXkYASABKAwiLAoRQ2xvc2VSZWdpc3RyYXRpb24SFwoPc2VlZF9jb21taXRtZW50GAEgASgMIjoKCVBhaXJSb3VuZBINCgVyb3VuZBgBIAEoDRIMCgRzZWVkGAIgASgMEhAKCGdhbWVfaWRzGAMgAygJIkoKClJlY29yZEdhbWUSDQoFcm91bmQYASABKA0SDQoFdGFibGUYAiABKA0SDwoHZ2FtZV9pZBgDIAEoCRINCgVyYW5rcxgEIAMoDSIgChBGaW5pc2hUb3VybmFtZW50EgwKBHNlZWQYASABKAwi0wIKDlRvdXJuYW1lbnRWaWV3Ei8KB2NyZWF0ZWQYASABKAsyHi5jYXJkcm9vbS52MS5Ub3VybmFtZW50Q3JlYXRlZBIpCgdwbGF5ZXJzGAIgAygLMhguY2FyZHJvb20udjEuUGxheWVyUHJvb2YSEQoJd2l0aGRyYXduGAMgAygMEhkKEXJlZ2lzdHJhdGlvbl9vcGVuGAQgASgIEhcKD3NlZWRfY29tbWl0bWVudBgFIAEoDBIoCgZyb3VuZHMYBiADKAsyGC5jYXJkcm9vbS52MS5Sb3VuZFBhaXJlZBIqCgdyZXN1bHRzGAcgAygLMhkuY2FyZHJvb20udjEuR2FtZVJlY29yZGVkEigKCXN0YW5kaW5ncxgIIAMoCzIVLmNhcmRyb29tLnYxLlN0YW5kaW5nEhAKCGZpbmlzaGVkGAkgASgIEgwKBHNlZWQYCiABKAwiRwoQVG91cm5hbWVudFJlY29yZBIMCgRib2R5GAEgASgMEhIKCnB1YmxpY19rZXkYAiABKAwSEQoJc2lnbmF0dXJlGAMgASgMIrABChRUb3VybmFtZW50UmVjb3JkQm9keRIOCgZmb3JtYXQYASABKAkSFQoNdG91cm5hbWVudF9pZBgCIAEoCRIMCgRraW5kGAMgASgJEg4KBmV2ZW50cxgEIAMoDBISCgpjaGFpbl9oZWFkGAUgASgMEi8KC2V4cG9ydGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZrZXlfaWQYByABKAliBnByb3RvMw", [file_google_protobuf_any, file_google_protobuf_timestamp]);
-
-/**
- * A player's identity: an Ed25519 key the client holds. player_id (display,
- * URLs) is the lowercase hex of the first 16 bytes of SHA-256(public_key);
- * the key itself is what is recorded and checked.
- *
- * @generated from message cardroom.v1.PlayerProof
- */
-export type PlayerProof = Message<"cardroom.v1.PlayerProof"> & {
-  /**
-   * Raw 32-byte Ed25519 public key.
-   *
-   * @generated from field: bytes public_key = 1;
-   */
-  publicKey: Uint8Array;
-
-  /**
-   * Ed25519 over what the player commits to: for a seat, "cardroom.v1.seat-claim"
-   * || 0x00 || game_id || 0x00 || u32be(seat) || entropy_commitment; for a
-   * tournament entry, "cardroom.v1.tournament-entry" || 0x00 || tournament_id.
-   *
-   * @generated from field: bytes signature = 2;
-   */
-  signature: Uint8Array;
-
-  /**
-   * @generated from field: string display_name = 3;
-   */
-  displayName: string;
-};
-
-/**
- * Describes the message cardroom.v1.PlayerProof.
- * Use `create(PlayerProofSchema)` to create a new message.
- */
-export const PlayerProofSchema: GenMessage<PlayerProof> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 0);
+  fileDesc("ChxjYXJkcm9vbS92MS90b3VybmFtZW50LnByb3RvEgtjYXJkcm9vbS52MSJWChBUb3VybmFtZW50Rm9ybWF0IkIKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg4KCktJTkRfU1dJU1MQARIUChBLSU5EX1JPVU5EX1JPQklOEAIi3gEKEVRvdXJuYW1lbnRDcmVhdGVkEhUKDXRvdXJuYW1lbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgp0YWJsZV9zaXplGAMgASgNEjIKBmZvcm1hdBgEIAEoDjIiLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRGb3JtYXQuS2luZBIOCgZyb3VuZHMYBSABKA0SJQoHb3B0aW9ucxgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSFwoPYnllX2hhbGZfcG9pbnRzGAcgASgNEgwKBG5hbWUYCCABKAkiPAoQUGxheWVyUmVnaXN0ZXJlZBIoCgZwbGF5ZXIYASABKAsyGC5jYXJkcm9vbS52MS5QbGF5ZXJQcm9vZiIkCg5QbGF5ZXJXaXRoZHJldxISCgpwdWJsaWNfa2V5GAEgASgMIi0KElJlZ2lzdHJhdGlvbkNsb3NlZBIXCg9zZWVkX2NvbW1pdG1lbnQYASABKAwiQAoPVG91cm5hbWVudFRhYmxlEg0KBXRhYmxlGAEgASgNEg8KB2dhbWVfaWQYAiABKAkSDQoFc2VhdHMYAyADKAwicgoLUm91bmRQYWlyZWQSDQoFcm91bmQYASABKA0SLAoGdGFibGVzGAIgAygLMhwuY2FyZHJvb20udjEuVG91cm5hbWVudFRhYmxlEgwKBGJ5ZXMYAyADKAwSGAoQc3RhbmRpbmdzX2RpZ2VzdBgEIAEoDCJMCgxHYW1lUmVjb3JkZWQSDQoFcm91bmQYASABKA0SDQoFdGFibGUYAiABKA0SDwoHZ2FtZV9pZBgDIAEoCRINCgVyYW5rcxgEIAMoDSJJCg5Sb3VuZENvbXBsZXRlZBINCgVyb3VuZBgBIAEoDRIoCglzdGFuZGluZ3MYAiADKAsyFS5jYXJkcm9vbS52MS5TdGFuZGluZyJMChJUb3VybmFtZW50RmluaXNoZWQSKAoJc3RhbmRpbmdzGAEgAygLMhUuY2FyZHJvb20udjEuU3RhbmRpbmcSDAoEc2VlZBgCIAEoDCKeAQoIU3RhbmRpbmcSEgoKcHVibGljX2tleRgBIAEoDBINCgVwbGFjZRgCIAEoDRITCgtoYWxmX3BvaW50cxgDIAEoDRIcChRidWNoaG9sel9oYWxmX3BvaW50cxgEIAEoDRIMCgR3aW5zGAUgASgNEg0KBWdhbWVzGAYgASgNEgwKBGJ5ZXMYByABKA0SEQoJd2l0aGRyYXduGAggASgIIt0BChBDcmVhdGVUb3VybmFtZW50EhUKDXRvdXJuYW1lbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgp0YWJsZV9zaXplGAMgASgNEjIKBmZvcm1hdBgEIAEoDjIiLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRGb3JtYXQuS2luZBIOCgZyb3VuZHMYBSABKA0SJQoHb3B0aW9ucxgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSFwoPYnllX2hhbGZfcG9pbnRzGAcgASgNEgwKBG5hbWUYCCABKAkiOgoOUmVnaXN0ZXJQbGF5ZXISKAoGcGxheWVyGAEgASgLMhguY2FyZHJvb20udjEuUGxheWVyUHJvb2YiJAoOV2l0aGRyYXdQbGF5ZXISEgoKcHVibGljX2tleRgBIAEoDCIsChFDbG9zZVJlZ2lzdHJhdGlvbhIXCg9zZWVkX2NvbW1pdG1lbnQYASABKAwiOgoJUGFpclJvdW5kEg0KBXJvdW5kGAEgASgNEgwKBHNlZWQYAiABKAwSEAoIZ2FtZV9pZHMYAyADKAkiSgoKUmVjb3JkR2FtZRINCgVyb3VuZBgBIAEoDRINCgV0YWJsZRgCIAEoDRIPCgdnYW1lX2lkGAMgASgJEg0KBXJhbmtzGAQgAygNIiAKEEZpbmlzaFRvdXJuYW1lbnQSDAoEc2VlZBgBIAEoDCLTAgoOVG91cm5hbWVudFZpZXcSLwoHY3JlYXRlZBgBIAEoCzIeLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRDcmVhdGVkEikKB3BsYXllcnMYAiADKAsyGC5jYXJkcm9vbS52MS5QbGF5ZXJQcm9vZhIRCgl3aXRoZHJhd24YAyADKAwSGQoRcmVnaXN0cmF0aW9uX29wZW4YBCABKAgSFwoPc2VlZF9jb21taXRtZW50GAUgASgMEigKBnJvdW5kcxgGIAMoCzIYLmNhcmRyb29tLnYxLlJvdW5kUGFpcmVkEioKB3Jlc3VsdHMYByADKAsyGS5jYXJkcm9vbS52MS5HYW1lUmVjb3JkZWQSKAoJc3RhbmRpbmdzGAggAygLMhUuY2FyZHJvb20udjEuU3RhbmRpbmcSEAoIZmluaXNoZWQYCSABKAgSDAoEc2VlZBgKIAEoDCJHChBUb3VybmFtZW50UmVjb3JkEgwKBGJvZHkYASABKAwSEgoKcHVibGljX2tleRgCIAEoDBIRCglzaWduYXR1cmUYAyABKAwisAEKFFRvdXJuYW1lbnRSZWNvcmRCb2R5Eg4KBmZvcm1hdBgBIAEoCRIVCg10b3VybmFtZW50X2lkGAIgASgJEgwKBGtpbmQYAyABKAkSDgoGZXZlbnRzGAQgAygMEhIKCmNoYWluX2hlYWQYBSABKAwSLwoLZXhwb3J0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBmtleV9pZBgHIAEoCWIGcHJvdG8z", [file_cardroom_v1_table, file_google_protobuf_any, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message cardroom.v1.TournamentFormat
@@ -62,7 +27,7 @@ export type TournamentFormat = Message<"cardroom.v1.TournamentFormat"> & {
  * Use `create(TournamentFormatSchema)` to create a new message.
  */
 export const TournamentFormatSchema: GenMessage<TournamentFormat> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 1);
+  messageDesc(file_cardroom_v1_tournament, 0);
 
 /**
  * @generated from enum cardroom.v1.TournamentFormat.Kind
@@ -93,7 +58,7 @@ export enum TournamentFormat_Kind {
  * Describes the enum cardroom.v1.TournamentFormat.Kind.
  */
 export const TournamentFormat_KindSchema: GenEnum<TournamentFormat_Kind> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_tournament, 1, 0);
+  enumDesc(file_cardroom_v1_tournament, 0, 0);
 
 /**
  * The first event of a tournament.
@@ -160,7 +125,7 @@ export type TournamentCreated = Message<"cardroom.v1.TournamentCreated"> & {
  * Use `create(TournamentCreatedSchema)` to create a new message.
  */
 export const TournamentCreatedSchema: GenMessage<TournamentCreated> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 2);
+  messageDesc(file_cardroom_v1_tournament, 1);
 
 /**
  * @generated from message cardroom.v1.PlayerRegistered
@@ -180,7 +145,7 @@ export type PlayerRegistered = Message<"cardroom.v1.PlayerRegistered"> & {
  * Use `create(PlayerRegisteredSchema)` to create a new message.
  */
 export const PlayerRegisteredSchema: GenMessage<PlayerRegistered> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 3);
+  messageDesc(file_cardroom_v1_tournament, 2);
 
 /**
  * A player leaves: no table in later rounds (TN-LEAVE).
@@ -199,7 +164,7 @@ export type PlayerWithdrew = Message<"cardroom.v1.PlayerWithdrew"> & {
  * Use `create(PlayerWithdrewSchema)` to create a new message.
  */
 export const PlayerWithdrewSchema: GenMessage<PlayerWithdrew> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 4);
+  messageDesc(file_cardroom_v1_tournament, 3);
 
 /**
  * @generated from message cardroom.v1.RegistrationClosed
@@ -219,7 +184,7 @@ export type RegistrationClosed = Message<"cardroom.v1.RegistrationClosed"> & {
  * Use `create(RegistrationClosedSchema)` to create a new message.
  */
 export const RegistrationClosedSchema: GenMessage<RegistrationClosed> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 5);
+  messageDesc(file_cardroom_v1_tournament, 4);
 
 /**
  * One table of a round: its seats in game seat order.
@@ -254,7 +219,7 @@ export type TournamentTable = Message<"cardroom.v1.TournamentTable"> & {
  * Use `create(TournamentTableSchema)` to create a new message.
  */
 export const TournamentTableSchema: GenMessage<TournamentTable> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 6);
+  messageDesc(file_cardroom_v1_tournament, 5);
 
 /**
  * @generated from message cardroom.v1.RoundPaired
@@ -292,7 +257,7 @@ export type RoundPaired = Message<"cardroom.v1.RoundPaired"> & {
  * Use `create(RoundPairedSchema)` to create a new message.
  */
 export const RoundPairedSchema: GenMessage<RoundPaired> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 7);
+  messageDesc(file_cardroom_v1_tournament, 6);
 
 /**
  * @generated from message cardroom.v1.GameRecorded
@@ -326,7 +291,7 @@ export type GameRecorded = Message<"cardroom.v1.GameRecorded"> & {
  * Use `create(GameRecordedSchema)` to create a new message.
  */
 export const GameRecordedSchema: GenMessage<GameRecorded> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 8);
+  messageDesc(file_cardroom_v1_tournament, 7);
 
 /**
  * Every table of the round has its result; the standings after it.
@@ -350,7 +315,7 @@ export type RoundCompleted = Message<"cardroom.v1.RoundCompleted"> & {
  * Use `create(RoundCompletedSchema)` to create a new message.
  */
 export const RoundCompletedSchema: GenMessage<RoundCompleted> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 9);
+  messageDesc(file_cardroom_v1_tournament, 8);
 
 /**
  * @generated from message cardroom.v1.TournamentFinished
@@ -376,7 +341,7 @@ export type TournamentFinished = Message<"cardroom.v1.TournamentFinished"> & {
  * Use `create(TournamentFinishedSchema)` to create a new message.
  */
 export const TournamentFinishedSchema: GenMessage<TournamentFinished> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 10);
+  messageDesc(file_cardroom_v1_tournament, 9);
 
 /**
  * One player's line in the standings (TN-POINTS, TN-TIEBREAK).
@@ -439,7 +404,7 @@ export type Standing = Message<"cardroom.v1.Standing"> & {
  * Use `create(StandingSchema)` to create a new message.
  */
 export const StandingSchema: GenMessage<Standing> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 11);
+  messageDesc(file_cardroom_v1_tournament, 10);
 
 /**
  * @generated from message cardroom.v1.CreateTournament
@@ -491,7 +456,7 @@ export type CreateTournament = Message<"cardroom.v1.CreateTournament"> & {
  * Use `create(CreateTournamentSchema)` to create a new message.
  */
 export const CreateTournamentSchema: GenMessage<CreateTournament> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 12);
+  messageDesc(file_cardroom_v1_tournament, 11);
 
 /**
  * Filled in by the service from a request whose signature it checked.
@@ -510,7 +475,7 @@ export type RegisterPlayer = Message<"cardroom.v1.RegisterPlayer"> & {
  * Use `create(RegisterPlayerSchema)` to create a new message.
  */
 export const RegisterPlayerSchema: GenMessage<RegisterPlayer> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 13);
+  messageDesc(file_cardroom_v1_tournament, 12);
 
 /**
  * @generated from message cardroom.v1.WithdrawPlayer
@@ -527,7 +492,7 @@ export type WithdrawPlayer = Message<"cardroom.v1.WithdrawPlayer"> & {
  * Use `create(WithdrawPlayerSchema)` to create a new message.
  */
 export const WithdrawPlayerSchema: GenMessage<WithdrawPlayer> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 14);
+  messageDesc(file_cardroom_v1_tournament, 13);
 
 /**
  * Sent by the service, which holds the seed.
@@ -546,7 +511,7 @@ export type CloseRegistration = Message<"cardroom.v1.CloseRegistration"> & {
  * Use `create(CloseRegistrationSchema)` to create a new message.
  */
 export const CloseRegistrationSchema: GenMessage<CloseRegistration> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 15);
+  messageDesc(file_cardroom_v1_tournament, 14);
 
 /**
  * Sent by the service: the seed opens the commitment (the command record is
@@ -577,7 +542,7 @@ export type PairRound = Message<"cardroom.v1.PairRound"> & {
  * Use `create(PairRoundSchema)` to create a new message.
  */
 export const PairRoundSchema: GenMessage<PairRound> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 16);
+  messageDesc(file_cardroom_v1_tournament, 15);
 
 /**
  * Sent by the service when a table's game finished: its ranks, from the
@@ -612,7 +577,7 @@ export type RecordGame = Message<"cardroom.v1.RecordGame"> & {
  * Use `create(RecordGameSchema)` to create a new message.
  */
 export const RecordGameSchema: GenMessage<RecordGame> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 17);
+  messageDesc(file_cardroom_v1_tournament, 16);
 
 /**
  * @generated from message cardroom.v1.FinishTournament
@@ -629,7 +594,7 @@ export type FinishTournament = Message<"cardroom.v1.FinishTournament"> & {
  * Use `create(FinishTournamentSchema)` to create a new message.
  */
 export const FinishTournamentSchema: GenMessage<FinishTournament> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 18);
+  messageDesc(file_cardroom_v1_tournament, 17);
 
 /**
  * What a viewer is shown of a tournament (the seed only once revealed).
@@ -695,7 +660,7 @@ export type TournamentView = Message<"cardroom.v1.TournamentView"> & {
  * Use `create(TournamentViewSchema)` to create a new message.
  */
 export const TournamentViewSchema: GenMessage<TournamentView> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 19);
+  messageDesc(file_cardroom_v1_tournament, 18);
 
 /**
  * A tournament as one self-contained, signed file, shaped like GameRecord
@@ -731,7 +696,7 @@ export type TournamentRecord = Message<"cardroom.v1.TournamentRecord"> & {
  * Use `create(TournamentRecordSchema)` to create a new message.
  */
 export const TournamentRecordSchema: GenMessage<TournamentRecord> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 20);
+  messageDesc(file_cardroom_v1_tournament, 19);
 
 /**
  * @generated from message cardroom.v1.TournamentRecordBody
@@ -789,5 +754,5 @@ export type TournamentRecordBody = Message<"cardroom.v1.TournamentRecordBody"> &
  * Use `create(TournamentRecordBodySchema)` to create a new message.
  */
 export const TournamentRecordBodySchema: GenMessage<TournamentRecordBody> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_tournament, 21);
+  messageDesc(file_cardroom_v1_tournament, 20);
 

@@ -1,0 +1,91 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class PlayerRating(_message.Message):
+    __slots__ = ("player_id", "public_key", "display_name", "kind", "mu", "sigma", "rating", "games")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    MU_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    public_key: bytes
+    display_name: str
+    kind: str
+    mu: float
+    sigma: float
+    rating: float
+    games: int
+    def __init__(self, player_id: _Optional[str] = ..., public_key: _Optional[bytes] = ..., display_name: _Optional[str] = ..., kind: _Optional[str] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., rating: _Optional[float] = ..., games: _Optional[int] = ...) -> None: ...
+
+class ListRatingsRequest(_message.Message):
+    __slots__ = ("kind", "page_size", "page_token", "public_keys")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEYS_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    page_size: int
+    page_token: str
+    public_keys: _containers.RepeatedScalarFieldContainer[bytes]
+    def __init__(self, kind: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., public_keys: _Optional[_Iterable[bytes]] = ...) -> None: ...
+
+class ListRatingsResponse(_message.Message):
+    __slots__ = ("ratings", "next_page_token", "first_place")
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLACE_FIELD_NUMBER: _ClassVar[int]
+    ratings: _containers.RepeatedCompositeFieldContainer[PlayerRating]
+    next_page_token: str
+    first_place: int
+    def __init__(self, ratings: _Optional[_Iterable[_Union[PlayerRating, _Mapping]]] = ..., next_page_token: _Optional[str] = ..., first_place: _Optional[int] = ...) -> None: ...
+
+class GetPlayerRequest(_message.Message):
+    __slots__ = ("player_id", "public_key", "page_size", "page_token")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    public_key: bytes
+    page_size: int
+    page_token: str
+    def __init__(self, player_id: _Optional[str] = ..., public_key: _Optional[bytes] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class RatedGame(_message.Message):
+    __slots__ = ("game_id", "kind", "seat", "rank", "rating_after")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    RATING_AFTER_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: str
+    seat: int
+    rank: int
+    rating_after: PlayerRating
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., seat: _Optional[int] = ..., rank: _Optional[int] = ..., rating_after: _Optional[_Union[PlayerRating, _Mapping]] = ...) -> None: ...
+
+class GetPlayerResponse(_message.Message):
+    __slots__ = ("player_id", "public_key", "display_name", "ratings", "games", "next_page_token")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    public_key: bytes
+    display_name: str
+    ratings: _containers.RepeatedCompositeFieldContainer[PlayerRating]
+    games: _containers.RepeatedCompositeFieldContainer[RatedGame]
+    next_page_token: str
+    def __init__(self, player_id: _Optional[str] = ..., public_key: _Optional[bytes] = ..., display_name: _Optional[str] = ..., ratings: _Optional[_Iterable[_Union[PlayerRating, _Mapping]]] = ..., games: _Optional[_Iterable[_Union[RatedGame, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
