@@ -60,7 +60,7 @@ def test_the_wheel_holds_every_file_of_the_namespace_s_portions(wheel: Path) -> 
 
 
 def test_the_server_s_dependencies_come_only_with_its_extra(wheel: Path) -> None:
-    metadata = zipfile.ZipFile(wheel).read(f"cardroom-{VERSION}.dist-info/METADATA").decode()
+    metadata = zipfile.ZipFile(wheel).read(f"cardroom_games-{VERSION}.dist-info/METADATA").decode()
     requires = re.findall(r"^Requires-Dist: (.+)$", metadata, re.MULTILINE)
     plain = [r for r in requires if "extra ==" not in r]
     assert plain and all(re.match(r"[\w.-]+", r) for r in plain)

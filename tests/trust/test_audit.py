@@ -97,6 +97,7 @@ def test_an_honest_game_is_verified(game: TrustedGame) -> None:
         "chain",
         "commitments",
         "chance",
+        "players",
         "rules",
     }
     assert "2 dealer outcome(s) reproduced from the seed" in report.summaries["chance"]

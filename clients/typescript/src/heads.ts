@@ -47,9 +47,14 @@ export class HeadStore {
     return this.kept.size;
   }
 
-  /** The heads kept, in arrival order (of one game, or all). */
+  /**
+   * The heads kept (of one game, or all), in each game's event order: a
+   * view's head (GetView) may arrive before the feed's earlier ones.
+   */
   heads(gameId?: string): SignedHead[] {
-    return [...this.kept.values()].filter((head) => gameId === undefined || head.gameId === gameId);
+    return [...this.kept.values()]
+      .filter((head) => gameId === undefined || head.gameId === gameId)
+      .sort((a, b) => (a.gameId === b.gameId ? Number(a.sequence - b.sequence) : a.gameId < b.gameId ? -1 : 1));
   }
 
   /** The heads file: one JSON line per head. */

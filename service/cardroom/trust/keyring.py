@@ -244,7 +244,9 @@ def hold(key_path: str | os.PathLike[str]) -> IO[str] | None:
     None where the platform has no file locks."""
     if fcntl is None:  # pragma: no cover - not on Windows
         return None
-    handle = lock_path(key_path).open("a+")
+    path = lock_path(key_path)
+    path.parent.mkdir(parents=True, exist_ok=True)  # the key is created there next
+    handle = path.open("a+")
     fcntl.flock(handle, fcntl.LOCK_SH)
     return handle
 
