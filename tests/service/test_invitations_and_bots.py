@@ -240,7 +240,13 @@ async def test_the_game_list_names_the_seats_and_whom_it_awaits(served: Served) 
     await client.join(game_id, "Bo")
     await client.add_bot(game_id, host.token)
     await start_unless_started(client, game_id, host.token)
-    (summary,) = [g for g in await client.list_games() if g.game_id == game_id]
+    # The list is a projection that follows the log (on PostgreSQL, from the
+    # store's notifications): wait, bounded, until it has caught up.
+    for _ in range(100):
+        (summary,) = [g for g in await client.list_games() if g.game_id == game_id]
+        if summary.player_names and summary.awaited_seats:
+            break
+        await asyncio.sleep(0.1)
     assert list(summary.player_names) == ["Ada", "Bo", "heuristic bot 1"]
     assert list(summary.bot_seats) == [2]
     # A running game always awaits someone (the humans here never move).
