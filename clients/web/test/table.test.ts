@@ -445,10 +445,26 @@ describe("the reference web table", () => {
           assert.ok(seen.top >= 0 && seen.bottom <= seen.height, `the move buttons are on screen (${seen.top}..${seen.bottom} of ${seen.height})`);
           assert.ok(seen.wide <= seen.width, `nothing runs off the screen (${seen.wide} > ${seen.width})`);
           const before = Number(await root.getAttribute("data-version"));
-          const move = page.locator("button.action:not(.costly)").filter({ hasNotText: /^Resign/ }).first();
-          if ((await move.count()) === 0) break;
-          await move.tap();
-          await page.waitForFunction((v) => Number((document.querySelector('[data-page="play"]') as HTMLElement).dataset.version) > v || document.querySelector(".error"), before);
+          const moves = page.locator("button.action:not(.costly)").filter({ hasNotText: /^Resign/ });
+          if ((await moves.count()) === 0) break;
+          // A tap disables the moves until its answer is drawn; a redraw may
+          // also replace them meanwhile (a seat's challenge window closes):
+          // tap only an enabled one, and look again when the page has moved on.
+          const tapped = await moves
+            .and(page.locator(":enabled"))
+            .first()
+            .tap({ timeout: 5_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (!tapped) continue;
+          await page.waitForFunction(
+            (v) => {
+              const play = document.querySelector('[data-page="play"]') as HTMLElement;
+              const answered = Number(play.dataset.version) > v && document.querySelector("button.action:disabled") === null;
+              return answered || document.querySelector(".error");
+            },
+            before,
+          );
           turns += 1;
           continue;
         }
