@@ -23,6 +23,7 @@ from cardroom.client import CardroomError, Client, View
 from cardroom.client.feed import event_of, names_of, scene, title
 from cardroom.client.follow import Follower, backoff, transient
 from cardroom.client.printable import printable
+from cardroom.client.ratings import rated_names, ratings_of
 from cardroom.domain.presentation import Guide, guide
 from cardroom.tui.help import HelpScreen, goal_text
 from cardroom.tui.render import cards_styled, seat_notes, table_text
@@ -92,6 +93,8 @@ class TableApp(App[None]):
         self.summary_taking = False  # still adding the round end's lines
         self.noted = ""  # the note under the table
         self.drawn_room = (0, 0)  # the columns and rows the table was last fitted to
+        self.ratings: dict[bytes, float] = {}  # the seated players' ratings (T-RATING)
+        self.rated_keys: frozenset[bytes] = frozenset()  # the keys they were asked for
 
     # ------------------------------------------------------------ layout
 
@@ -269,6 +272,16 @@ class TableApp(App[None]):
         self.sub_title = f"game {self.game_id} · version {view.version}{who}"
         if self.guide is None and kind:
             self.set_guide(kind)
+        keys = frozenset(bytes(k) for k in view.table.player_keys if k)
+        if keys and keys != self.rated_keys:
+            self.rated_keys = keys
+            self.run_worker(self.fetch_ratings(kind, keys), exit_on_error=False)
+        self.draw()
+
+    async def fetch_ratings(self, kind: str, keys: frozenset[bytes]) -> None:
+        """The seated players' ratings, asked for once per set of seated keys
+        (a rating changes only when a game ends), then the table redrawn."""
+        self.ratings = await ratings_of(self.client, kind, sorted(keys))
         self.draw()
 
     def draw(self) -> None:
@@ -286,7 +299,7 @@ class TableApp(App[None]):
         table.update(
             table_text(
                 scene(view, self.seat),
-                view.table.player_names,
+                rated_names(view.table.player_names, view.table.player_keys, self.ratings),
                 self.seat,
                 notes,
                 width=width,

@@ -516,9 +516,14 @@ export class CardroomClient {
   /**
    * A game kind's leaderboard, best first, a page at a time (at most
    * `limit`): OpenSkill ratings of signed players and the server's bots
-   * (docs/rules/table.md, T-RATING).
+   * (docs/rules/table.md, T-RATING). With `publicKeys`: only those
+   * players' (keys without a rating in the kind left out), in one call.
    */
-  async ratings(kind: string, options: { pageSize?: number; limit?: number } = {}): Promise<PlayerRating[]> {
+  async ratings(kind: string, options: { pageSize?: number; limit?: number; publicKeys?: Uint8Array[] } = {}): Promise<PlayerRating[]> {
+    if (options.publicKeys?.length) {
+      const publicKeys = options.publicKeys;
+      return (await call(() => this.competition.listRatings({ kind, publicKeys }))).ratings;
+    }
     const found: PlayerRating[] = [];
     let pageToken = "";
     for (;;) {

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { type CardroomClient, commitmentTo, isMessage, newEntropy, playBots, SeatTakenSchema, seededRandom, unpack } from "@cardroom/client";
+import { type CardroomClient, commitmentTo, isMessage, newEntropy, newPlayerKey, playBots, publicKeyBytes, SeatTakenSchema, seededRandom, unpack } from "@cardroom/client";
 import { connectNode } from "@cardroom/client/node";
 import { ChallengeSchema, PerformActSchema, Pile, type View as SmView } from "@cardroom/client/gen/cardroom/smoke_and_mirrors/v1/smoke_and_mirrors_pb.js";
 
@@ -549,6 +549,32 @@ describe("the reference web table", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("the lobby shows each keyed player's rating beside their name, as the terminal does", async () => {
+    const gameId = await bots.createGame(KIND, { seatCount: 3 });
+    const names = ["Hopper", "Knuth", "Lovelace"];
+    const keys = await Promise.all(names.map(() => newPlayerKey()));
+    const tokens: string[] = [];
+    for (const [i, name] of names.entries()) tokens.push((await bots.join(gameId, name, undefined, { player: keys[i] })).token);
+    await bots.start(gameId, tokens[0]!).catch(() => undefined); // a full table may start itself
+    await playBots(bots, gameId, tokens, seededRandom(11), { pauseMs: 0 });
+    const publicKeys = await Promise.all(keys.map(publicKeyBytes));
+    // The ratings follow the log: wait (bounded) for the finished game's.
+    let rated: Awaited<ReturnType<CardroomClient["ratings"]>> = [];
+    for (let i = 0; i < 200 && rated.length < 3; i += 1) {
+      rated = await bots.ratings(KIND, { publicKeys });
+      if (rated.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(rated.length, 3, "the three players are rated");
+    const page = await pageFor("/");
+    const listed = page.locator(`tr[data-game-id="${gameId}"] .names`);
+    await listed.waitFor();
+    const shown = await listed.innerText();
+    for (const rating of rated) {
+      assert.ok(shown.includes(`${rating.displayName} (${rating.rating.toFixed(1)})`), `${rating.displayName}'s rating in "${shown}"`);
+    }
+    await done(page);
   });
 
   test("a costly move is marked ⚠ and asks twice, its warning the server's", async () => {

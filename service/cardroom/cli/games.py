@@ -14,6 +14,7 @@ from cardroom.cli.common import EXIT_OK, add_server_flags, connect, unreachable
 from cardroom.client import CardroomError, Client
 from cardroom.client.feed import title
 from cardroom.client.follow import transient
+from cardroom.client.ratings import rated_name
 from cardroom.v1 import game_service_pb2 as gpb
 
 NAME = "games"
@@ -120,6 +121,5 @@ def players(game: gpb.GameSummary, ratings: dict[tuple[bytes, str], float]) -> s
     for name, key in zip(game.player_names, keys, strict=False):
         if not name:
             continue
-        rating = ratings.get((bytes(key), game.kind))
-        shown.append(name if rating is None else f"{name} ({rating:.1f})")
+        shown.append(rated_name(name, ratings.get((bytes(key), game.kind))))
     return ", ".join(shown)

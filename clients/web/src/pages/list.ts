@@ -37,9 +37,38 @@ export function waited(sinceSeconds: bigint, nowMs = Date.now()): string {
   return `${Math.floor(seconds / 3600)} h`;
 }
 
-/** Who sits where (bots marked), and whom the game awaits since when. */
-function players(game: GameSummary): HTMLElement {
-  const names = game.playerNames.map((name, seat) => (name ? name : `seat ${seat + 1} free`));
+/** Players' ratings (T-RATING) by kind, then by public key in hex. */
+type Ratings = Map<string, Map<string, number>>;
+
+const hex = (key: Uint8Array) => Array.from(key, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The ratings of every keyed seat listed, in its game's kind: one call a kind. */
+async function seatRatings(games: GameSummary[]): Promise<Ratings> {
+  const wanted = new Map<string, Map<string, Uint8Array>>();
+  for (const game of games) {
+    const keys = wanted.get(game.kind) ?? new Map<string, Uint8Array>();
+    for (const key of game.playerKeys) if (key.length) keys.set(hex(key), key);
+    wanted.set(game.kind, keys);
+  }
+  const found: Ratings = new Map();
+  for (const [kind, keys] of wanted) {
+    if (!keys.size) continue;
+    const rated = await client.ratings(kind, { publicKeys: [...keys.values()].slice(0, 1000) }).catch(() => []);
+    found.set(kind, new Map(rated.map((r) => [hex(r.publicKey), r.rating])));
+  }
+  return found;
+}
+
+/** "Ada (21.4)": a name with its player's rating, as the terminal writes it. */
+function rated(game: GameSummary, seat: number, name: string, ratings: Ratings): string {
+  const key = game.playerKeys[seat];
+  const rating = key?.length ? ratings.get(game.kind)?.get(hex(key)) : undefined;
+  return rating === undefined ? name : `${name} (${rating.toFixed(1)})`;
+}
+
+/** Who sits where (bots marked, ratings beside names), and whom the game awaits since when. */
+function players(game: GameSummary, ratings: Ratings): HTMLElement {
+  const names = game.playerNames.map((name, seat) => (name ? rated(game, seat, name, ratings) : `seat ${seat + 1} free`));
   const bots = new Set(game.botSeats);
   const awaited = game.awaitedSeats.map((seat) => game.playerNames[seat] || `seat ${seat + 1}`);
   return h(
@@ -53,7 +82,7 @@ function players(game: GameSummary): HTMLElement {
   );
 }
 
-function row(game: GameSummary, title: string): HTMLElement {
+function row(game: GameSummary, title: string, ratings: Ratings): HTMLElement {
   const state = game.finished ? "finished" : game.started ? "running" : "open";
   const links: (HTMLElement | string)[] = [];
   if (game.started) links.push(h("a", { href: `#/watch/${game.gameId}`, class: "watch" }, "watch"));
@@ -74,7 +103,7 @@ function row(game: GameSummary, title: string): HTMLElement {
     "tr",
     { "data-game-id": game.gameId, "data-state": state },
     h("td", {}, title, " ", h("code", { title: game.gameId }, game.gameId.slice(0, 8))),
-    players(game),
+    players(game, ratings),
     h("td", { class: "state" }, state),
     h("td", { class: "events" }, String(game.version)),
     h("td", { class: "links" }, ...links.flatMap((link, i) => (i ? [" · ", link] : [link]))),
@@ -121,7 +150,8 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
   const filter = h("select", { name: "status" }, h("option", { value: "0" }, "all games"), h("option", { value: String(GameStatus.OPEN) }, "open"), h("option", { value: String(GameStatus.RUNNING) }, "running"), h("option", { value: String(GameStatus.FINISHED) }, "finished")) as HTMLSelectElement;
   const refresh = async () => {
     const games = await client.listGames({ limit: 100, status: Number(filter.value) as GameStatus });
-    body.replaceChildren(...games.map((game) => row(game, kinds.get(game.kind)?.title ?? game.kind)));
+    const ratings = await seatRatings(games);
+    body.replaceChildren(...games.map((game) => row(game, kinds.get(game.kind)?.title ?? game.kind, ratings)));
     if (!games.length) body.append(h("tr", {}, h("td", { colspan: 5 }, "No games yet: create one, or start a bot game to watch.")));
     root.dataset.games = String(games.length);
   };
