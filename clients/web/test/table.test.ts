@@ -367,8 +367,10 @@ describe("the reference web table", () => {
         }
         await page.waitForFunction(
           (v) => {
+            // Answered: a new version drawn, the end, or the move refused
+            // (the turn moved on before the click: the page says why).
             const el = document.querySelector('[data-page="play"]') as HTMLElement;
-            return Number(el.dataset.version) > v || el.dataset.state === "over";
+            return Number(el.dataset.version) > v || el.dataset.state === "over" || el.querySelector(".error") !== null;
           },
           before,
         );
