@@ -234,6 +234,14 @@ async def test_bad_input_to_every_tournament_rpc_is_refused_and_writes_nothing(
             invalid,
             "",
         ),
+        (
+            "CreateTournament",
+            cpb.CreateTournamentRequest(
+                kind=KIND, table_size=3, rounds=1, format=SWISS, bye_half_points=5
+            ),
+            invalid,
+            "",
+        ),
         ("RegisterPlayer", cpb.RegisterPlayerRequest(tournament_id="x", player=good), invalid, ""),
         ("RegisterPlayer", cpb.RegisterPlayerRequest(tournament_id=tournament_id), invalid, ""),
         (

@@ -148,6 +148,8 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
     @unary
     async def CreateTournament(self, request: cpb.CreateTournamentRequest, context: Any) -> Any:
         checked_kind(request.kind)
+        if request.bye_half_points > 2 * max(request.table_size - 1, 0):
+            raise MalformedCommand("bye_half_points: at most a win's, 2 * (table_size - 1)")
         command = tnpb.CreateTournament(
             kind=request.kind,
             table_size=request.table_size,
