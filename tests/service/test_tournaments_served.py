@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import Awaitable
+from pathlib import Path
 
 import grpc
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from cardroom.cli import main
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots
 from cardroom.client.errors import CardroomError, RuleBroken
-from cardroom.client.sessions import BotSeat
+from cardroom.client.sessions import BotSeat, Sessions
 from cardroom.trust import signing
 from cardroom.trust import tournament_record as records
 from cardroom.trust.tournament_audit import audit_tournament
@@ -404,3 +407,48 @@ async def test_nothing_about_a_tournament_depends_on_a_hidden_card(served: Serve
     for response in one + two:
         for secret in hidden_one + hidden_two:
             assert secret not in response
+
+
+async def test_the_tournament_commands_run_one_and_audit_it_live(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cardroom tournament new/join/start/standings/watch` and `cardroom
+    audit tournament --address`: three players (each their own state
+    folder, so their own key) join, start, take their seats, play (two
+    resign), and the finished tournament audits live."""
+
+    def cli(*argv: str) -> Awaitable[int]:
+        return asyncio.to_thread(main, [*argv[:2], *argv[2:], "--address", served.address])
+
+    capsys.readouterr()
+    assert await cli("tournament", "new", KIND, "--table-size", "3", "--rounds", "1") == 0
+    out = capsys.readouterr().out.splitlines()
+    tournament_id = out[-1]
+    token = out[0].removeprefix("organizer token: ")
+    files = [str(tmp_path / f"p{i}" / "seats.json") for i in range(3)]
+    for i, file in enumerate(files):
+        joined = ("tournament", "join", tournament_id, "--name", f"P{i}", "--token-file", file)
+        assert await cli(*joined) == 0
+    assert "3 player(s) so far" in capsys.readouterr().out
+    assert await cli("tournament", "start", tournament_id, "--organizer-token", token) == 0
+    assert "Round 1:" in capsys.readouterr().out
+    seats = []
+    for i, file in enumerate(files):
+        joined = ("tournament", "join", tournament_id, "--name", f"P{i}", "--token-file", file)
+        assert await cli(*joined) == 0
+        (record,) = Sessions.at(file).load().values()
+        seats.append(record)
+    assert "cardroom play --game-id" in capsys.readouterr().out
+    by_seat = sorted(seats, key=lambda r: r.seat)
+    await served.client.resign(by_seat[0].game_id, by_seat[0].token)
+    await served.client.resign(by_seat[1].game_id, by_seat[1].token)
+    await finished(served.client, tournament_id)
+    assert await cli("tournament", "standings", tournament_id) == 0
+    standings = capsys.readouterr().out
+    winner = by_seat[2].name  # the one seat that did not resign
+    assert "finished" in standings and winner in standings.splitlines()[1]
+    assert await cli("tournament", "watch", tournament_id) == 0
+    watched = capsys.readouterr().out.splitlines()
+    assert f"finished; winner {winner}" in watched[-1]
+    assert await cli("audit", "tournament", tournament_id) == 0
+    assert "VERIFIED" in capsys.readouterr().out
