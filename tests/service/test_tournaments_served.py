@@ -19,8 +19,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cardroom.cli import main
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots
-from cardroom.client.errors import CardroomError, RuleBroken
+from cardroom.client.errors import CardroomError, GameNotFound, RuleBroken
 from cardroom.client.sessions import BotSeat, Sessions
+from cardroom.server.api.server import Settings, start
 from cardroom.trust import signing
 from cardroom.trust import tournament_record as records
 from cardroom.trust.tournament_audit import audit_tournament
@@ -326,6 +327,11 @@ async def test_bad_input_to_every_tournament_rpc_is_refused_and_writes_nothing(
         with pytest.raises(grpc.aio.AioRpcError) as caught:
             await stub.GetTournament(cpb.GetTournamentRequest(tournament_id=game_id))
         assert caught.value.code() == grpc.StatusCode.NOT_FOUND
+        # ... and a tournament's id is no game's.
+        with pytest.raises(GameNotFound, match="tournament"):
+            await client.view(tournament_id)
+        with pytest.raises(GameNotFound):
+            await client.audit(tournament_id, OPERATOR_TOKEN)
         assert notifications(served) == after_game == before + 1
         # Too few players to fill a table: TN-FIELD, and nothing written.
         lone, token = await entered(client, keys(2, "lone"), rounds=1)
@@ -452,3 +458,48 @@ async def test_the_tournament_commands_run_one_and_audit_it_live(
     assert f"finished; winner {winner}" in watched[-1]
     assert await cli("audit", "tournament", tournament_id) == 0
     assert "VERIFIED" in capsys.readouterr().out
+
+
+async def test_a_restarted_server_runs_on_from_the_tournaments_events(database: str) -> None:
+    """Nothing but the events: after a restart the seed (RegistrationClosed's
+    secret), the seats' reservations and the organizer token are found
+    again, and a round played after it is recorded and the tournament
+    finished."""
+    settings = Settings(address="127.0.0.1:0", database=database, operator_token=OPERATOR_TOKEN)
+    entrants = keys(3, "restart")
+    by_key = {key_of(k): k for k in entrants}
+    server = await start(settings)
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        tournament_id, organizer = await entered(client, entrants, rounds=2)
+        view = await client.start_tournament(tournament_id, organizer)
+        commitment = view.seed_commitment
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+    server = await start(settings)
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        for number in (1, 2):
+            view = await round_paired(client, tournament_id, number)
+            table = view.rounds[number - 1].tables[0]
+            stranger = Ed25519PrivateKey.generate()
+            with pytest.raises(RuleBroken, match="TN-SEAT"):
+                await client.join(table.game_id, "Mallory", 0, player=stranger)
+            seats = [
+                await client.join_tournament_game(tournament_id, table.game_id, by_key[k], "P")
+                for k in table.seats
+            ]
+            await client.resign(table.game_id, seats[0].token)
+            await client.resign(table.game_id, seats[1].token)
+        view = await finished(client, tournament_id)
+        assert hashlib.sha256(view.seed).digest() == commitment
+        with pytest.raises(RuleBroken, match="TN-STATE"):
+            await client.start_tournament(tournament_id, organizer)  # the token still works
+        exported = await client.export_tournament(tournament_id)
+        games = [await client.export_record(g) for g in exported.game_ids]
+        report = audit_tournament(exported.record, games, public_key=exported.record.public_key)
+        assert report.ok, report.render()
+    finally:
+        await client.close()
+        await server.stop(grace=None)

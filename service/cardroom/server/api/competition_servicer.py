@@ -238,7 +238,7 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
         self, tournament_id: str, after: int
     ) -> tuple[list[cpb.WatchTournamentResponse], bool]:
         """The responses after ``after`` and whether the tournament is finished."""
-        self.tournaments.catch_up()
+        self.tournaments.follow_quietly()
         found, finished = self.tournaments.events_after(tournament_id, after)
         return [
             cpb.WatchTournamentResponse(sequence=sequence, event=event, tournament=view)

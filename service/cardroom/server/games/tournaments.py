@@ -66,6 +66,7 @@ CREATED = tnpb.TournamentCreated.DESCRIPTOR.full_name
 BATCH = 500
 FOLLOW_INTERVAL = 1.0
 ATTEMPTS = 4
+ADVANCE_STEPS = 4
 
 
 @dataclass
@@ -283,7 +284,17 @@ class Tournaments:
 
     def _advance(self, stream: Stream) -> Stream:
         """Record every finished game of the round, then pair the next round
-        or finish, as far as the games allow (under the tournament's lock)."""
+        or finish, as far as the games allow (under the tournament's lock).
+        Another server (PostgreSQL) may take a step first: the rules then
+        refuse ours on the state read again, and the loop goes on from it."""
+        for _ in range(ADVANCE_STEPS):
+            try:
+                return self._advance_once(stream)
+            except RuleViolation:
+                stream = self._load(stream.tournament_id)
+        return stream
+
+    def _advance_once(self, stream: Stream) -> Stream:
         while True:
             state = stream.state
             if state.finished or state.registration_open or not state.seed_commitment:
@@ -358,7 +369,7 @@ class Tournaments:
     # --------------------------------------------------------------- reads
 
     def view(self, tournament_id: str) -> tuple[tnpb.TournamentView, int]:
-        self.catch_up()
+        self.follow_quietly()
         stream = self.load(tournament_id)
         return tournament_view(stream.state), stream.version
 
@@ -459,6 +470,14 @@ class Tournaments:
                 log.warning("following the tournaments' games failed", exc_info=True)
             if self._stopped.wait(FOLLOW_INTERVAL / 10):
                 return
+
+    def follow_quietly(self) -> None:
+        """Catch up before a read; a failure is the follower's to report
+        (the read answers from the store as it is)."""
+        try:
+            self.catch_up()
+        except Exception:
+            log.warning("following the tournaments' games failed", exc_info=True)
 
     def catch_up(self) -> None:
         """Read the games finished since the last call; advance the
