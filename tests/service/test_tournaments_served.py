@@ -22,6 +22,7 @@ from cardroom.client.bots.runner import play_bots
 from cardroom.client.errors import CardroomError, GameNotFound, RuleBroken
 from cardroom.client.sessions import BotSeat, Sessions
 from cardroom.server.api.server import Settings, start
+from cardroom.server.limits import Limits
 from cardroom.trust import signing
 from cardroom.trust import tournament_record as records
 from cardroom.trust.tournament_audit import audit_tournament
@@ -500,6 +501,26 @@ async def test_a_restarted_server_runs_on_from_the_tournaments_events(database: 
         games = [await client.export_record(g) for g in exported.game_ids]
         report = audit_tournament(exported.record, games, public_key=exported.record.public_key)
         assert report.ok, report.render()
+    finally:
+        await client.close()
+        await server.stop(grace=None)
+
+
+async def test_a_tournament_counts_against_the_clients_hourly_creations(tmp_path: Path) -> None:
+    settings = Settings(
+        address="127.0.0.1:0",
+        database=str(tmp_path / "limits.sqlite3"),
+        limits=Limits(games_per_client_per_hour=1),
+    )
+    server = await start(settings)
+    client = Client.connect(f"127.0.0.1:{server.port}")
+    try:
+        await client.create_tournament(KIND, table_size=3, rounds=1)
+        written = server.games.log.recorder.max_notification_id()
+        with pytest.raises(CardroomError, match="limit") as caught:
+            await client.create_tournament(KIND, table_size=3, rounds=1)
+        assert caught.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert server.games.log.recorder.max_notification_id() == written
     finally:
         await client.close()
         await server.stop(grace=None)

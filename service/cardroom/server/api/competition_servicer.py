@@ -160,7 +160,16 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
         )
         if request.HasField("options"):
             command.options.CopyFrom(request.options)
-        tournament_id, token = await self.calls.in_thread(lambda: self.tournaments.create(command))
+        limits = self.calls.limits
+        why = (
+            f"this client has created {limits.games_per_client_per_hour} games or tournaments "
+            "in the last hour, the server's limit; try again later"
+        )
+        # A tournament counts as a game against the client's hourly allowance.
+        with self.calls._charged(self.calls.creations, context, why):
+            tournament_id, token = await self.calls.in_thread(
+                lambda: self.tournaments.create(command)
+            )
         return cpb.CreateTournamentResponse(tournament_id=tournament_id, organizer_token=token)
 
     @unary
