@@ -35,6 +35,8 @@ from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
 
 KIND = "smoke-and-mirrors"
+# The quickest game for bots to play out (docs/benchmarks.md, "A bot tournament").
+FAST = "smiles-and-daggers"
 SWISS = tnpb.TournamentFormat.KIND_SWISS
 
 
@@ -54,10 +56,15 @@ def notifications(served: Served) -> int:
 
 
 async def entered(
-    client: Client, entrants: list[Ed25519PrivateKey], *, rounds: int = 2, table_size: int = 3
+    client: Client,
+    entrants: list[Ed25519PrivateKey],
+    *,
+    rounds: int = 2,
+    table_size: int = 3,
+    kind: str = KIND,
 ) -> tuple[str, str]:
     created = await client.create_tournament(
-        KIND, table_size=table_size, rounds=rounds, name="Friday"
+        kind, table_size=table_size, rounds=rounds, name="Friday"
     )
     for i, key in enumerate(entrants):
         await client.register_player(created.tournament_id, key, f"P{i}")
@@ -105,7 +112,7 @@ async def test_a_bot_tournament_end_to_end_audits(served: Served) -> None:
     client = served.client
     entrants = keys(6)
     by_key = {key_of(k): k for k in entrants}
-    tournament_id, organizer = await entered(client, entrants)
+    tournament_id, organizer = await entered(client, entrants, kind=FAST)
     started = await client.start_tournament(tournament_id, organizer)
     assert not started.registration_open and len(started.seed_commitment) == 32
     assert not started.seed  # TN-SEED: secret until the end
@@ -116,7 +123,7 @@ async def test_a_bot_tournament_end_to_end_audits(served: Served) -> None:
         assert sorted(k for t in paired.tables for k in t.seats) == sorted(by_key)
         tables = await seat_round(client, tournament_id, paired, by_key)
         await asyncio.gather(
-            *(play_bots(client, game_id, KIND, seats, seed=7) for game_id, seats in tables)
+            *(play_bots(client, game_id, FAST, seats, seed=7) for game_id, seats in tables)
         )
     view = await finished(client, tournament_id)
     assert len(view.results) == 4 and len(view.standings) == 6

@@ -90,14 +90,6 @@ class Stream:
         self.state = evolve(self.state, e)
         self.stored.append(raw)
 
-    def public_events(self, after: int = 0) -> list[tuple[int, any_pb2.Any]]:
-        """(sequence, public event) after ``after``: no secret, no command
-        record (PairRound's holds the seed)."""
-        return [
-            (i, epb.EventEnvelope.FromString(raw).event)
-            for i, raw in enumerate(self.stored[after:], after + 1)
-        ]
-
 
 def seed_of(envelope: epb.EventEnvelope) -> bytes:
     for secret in envelope.secrets:
