@@ -451,6 +451,7 @@ async def test_the_tournament_commands_run_one_and_audit_it_live(
         joined = ("tournament", "join", tournament_id, "--name", f"P{i}", "--token-file", file)
         assert await cli(*joined) == 0
         (record,) = Sessions.at(file).load().values()
+        assert len(bytes.fromhex(record.entropy)) == 32  # its own, for `cardroom play` to reveal
         seats.append(record)
     assert "cardroom play --game-id" in capsys.readouterr().out
     by_seat = sorted(seats, key=lambda r: r.seat)

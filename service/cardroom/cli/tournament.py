@@ -30,6 +30,7 @@ from cardroom.cli.common import (
     unreachable,
 )
 from cardroom.client import CardroomError, Client
+from cardroom.client.entropy import new_entropy
 from cardroom.client.follow import transient
 from cardroom.client.printable import printable
 from cardroom.client.sessions import SeatRecord, SessionError, Sessions
@@ -154,9 +155,18 @@ async def _join(args: argparse.Namespace, client: Client) -> None:
     table = next((t for t in current.tables if public in t.seats), None) if current else None
     if view.finished or current is None or table is None:
         raise UsageError("registration is closed and no table of the current round is yours")
-    seat = await client.join_tournament_game(args.tournament_id, table.game_id, key, args.name)
+    # The seat's own entropy (T-ENTROPY), kept for `cardroom play` to reveal and check.
+    seat = await client.join_tournament_game(
+        args.tournament_id, table.game_id, key, args.name, entropy=new_entropy()
+    )
     record = SeatRecord(
-        args.address, table.game_id, view.created.kind, seat.seat, seat.token, args.name
+        args.address,
+        table.game_id,
+        view.created.kind,
+        seat.seat,
+        seat.token,
+        args.name,
+        entropy=seat.entropy.hex(),
     )
     try:
         sessions.save(record)
