@@ -23,6 +23,7 @@ steadier than wall time on a shared machine (notes/wave-4).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import random
 import statistics
@@ -254,6 +255,91 @@ def measure(kind: str, players: int, rounds: int, table_size: int, lone: int) ->
     ]
 
 
+async def _served(kind: str, players: int, rounds: int, table_size: int, lone: int) -> list[str]:
+    """The same Swiss through a real server (SQLite, a temporary folder):
+    players registered with their keys, each round's games created by the
+    server, seats taken with the players' keys, random bots playing through
+    the API one table at a time; against lone games of the same size played
+    the same way on the same server first (a same-run ratio)."""
+    import tempfile
+
+    from cardroom.client import Client
+    from cardroom.client.bots.runner import play_bots
+    from cardroom.client.sessions import BotSeat
+    from cardroom.server.api.server import Settings, start
+
+    async def finished_round(client: Client, tid: str, number: int) -> tnpb.TournamentView:
+        for _ in range(20_000):
+            view = await client.tournament(tid)
+            if len(view.rounds) >= number or view.finished:
+                return view
+            await asyncio.sleep(0.01)
+        raise RuntimeError(f"round {number} was never paired")
+
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as folder:
+        server = await start(Settings(address="127.0.0.1:0", database=f"{folder}/bench.sqlite3"))
+        client = Client.connect(f"127.0.0.1:{server.port}")
+        try:
+            alone = []
+            for i in range(lone + 1):
+                began = time.perf_counter()
+                game_id = await client.create_game(kind, seat_count=table_size)
+                seats = [await client.join(game_id, f"bot {s}") for s in range(table_size)]
+                await client.start(game_id, seats[0].token)
+                bots = [BotSeat(h.seat, h.token, "random") for h in seats]
+                await play_bots(client, game_id, kind, bots, seed=i)
+                if i:  # the first warms the imports and caches
+                    alone.append(time.perf_counter() - began)
+            keys = [
+                Ed25519PrivateKey.from_private_bytes(hashlib.sha256(f"s{i}".encode()).digest())
+                for i in range(players)
+            ]
+            by_key = {signing.public_key_bytes(k): k for k in keys}
+            wall, cpu = time.perf_counter(), time.process_time()
+            created = await client.create_tournament(kind, table_size=table_size, rounds=rounds)
+            tid = created.tournament_id
+            for i, key in enumerate(keys):
+                await client.register_player(tid, key, f"bot {i}")
+            await client.start_tournament(tid, created.organizer_token)
+            games = 0
+            for number in range(1, rounds + 1):
+                view = await finished_round(client, tid, number)
+                for table in view.rounds[number - 1].tables:
+                    seats = [
+                        await client.join_tournament_game(tid, table.game_id, by_key[k], "bot")
+                        for k in table.seats
+                    ]
+                    bots = [BotSeat(h.seat, h.token, "random") for h in seats]
+                    await play_bots(client, table.game_id, kind, bots, seed=games)
+                    games += 1
+            for _ in range(20_000):
+                if (await client.tournament(tid)).finished:
+                    break
+                await asyncio.sleep(0.01)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            began = time.perf_counter()
+            exported = await client.export_tournament(tid)
+            records_ = [await client.export_record(g) for g in exported.game_ids]
+            report = audit_tournament(
+                exported.record, records_, public_key=exported.record.public_key
+            )
+            audit_wall = time.perf_counter() - began
+            if not report.ok:
+                raise RuntimeError(f"the served {kind} tournament fails its audit")
+        finally:
+            await client.close()
+            await server.stop(grace=None)
+    lone_median = statistics.median(alone)
+    return [
+        f"{kind}, served (SQLite): {players} players, {rounds} rounds at tables of "
+        f"{table_size}: {games} games",
+        f"  wall time            {wall:8.1f} s ({cpu:.1f} s CPU, server and bots in one process)",
+        f"  wall per game        {wall / games * 1000:8.1f} ms in the tournament, "
+        f"{lone_median * 1000:.1f} ms alone (median of {lone}): {wall / games / lone_median:.2f}x",
+        f"  export + audit       {audit_wall / games * 1000:8.1f} ms a game (wall)",
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python3 dev.py bench tournament", description=(__doc__ or "").split("\n\n")[0]
@@ -264,9 +350,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lone", type=int, default=8, help="lone games per kind, the baseline")
     parser.add_argument("--game", action="append", help="only this game kind (repeatable)")
     parser.add_argument("--quick", action="store_true", help="16 players, 2 rounds, 3 lone games")
+    parser.add_argument(
+        "--served",
+        action="store_true",
+        help="through a real server (SQLite): the server creates the games, bots play them",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.players, args.rounds, args.lone = 16, 2, 3
+    if args.served:
+        for kind in args.game or sorted(registry.games()):
+            lines = asyncio.run(
+                _served(kind, args.players, args.rounds, args.table_size, args.lone)
+            )
+            print("\n".join(lines))
+            sys.stdout.flush()
+        return 0
     for kind in args.game or sorted(registry.games()):
         print("\n".join(measure(kind, args.players, args.rounds, args.table_size, args.lone)))
         sys.stdout.flush()

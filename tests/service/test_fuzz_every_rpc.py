@@ -28,6 +28,7 @@ from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import tournament_pb2 as tnpb
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.helpers import server_process
 
@@ -56,6 +57,8 @@ class Target:
     database: Path
     game_id: str
     tokens: list[str]
+    # A tournament still taking entries (CompetitionService's tournament RPCs).
+    tournament_id: str = ""
 
     def rows(self) -> int:
         with sqlite3.connect(self.database) as db:
@@ -81,7 +84,15 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
             metadata=(("authorization", f"Bearer {tokens[0]}"),),
         )
         competition = cpb_grpc.CompetitionServiceStub(ch)
-        yield Target(stub, competition, database, game_id.game_id, tokens)
+        tournament = competition.CreateTournament(
+            cpb.CreateTournamentRequest(
+                kind="smoke-and-mirrors",
+                table_size=3,
+                rounds=1,
+                format=tnpb.TournamentFormat.KIND_SWISS,
+            )
+        )
+        yield Target(stub, competition, database, game_id.game_id, tokens, tournament.tournament_id)
 
 
 # ------------------------------------------------------------- strategies
@@ -179,7 +190,25 @@ def proofs() -> st.SearchStrategy[tpb.PlayerProof]:
 
 def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
     g = game_ids(target)
+    t = st.one_of(st.just(target.tournament_id), game_ids(target))
     return {
+        "CreateTournament": st.builds(
+            cpb.CreateTournamentRequest,
+            kind=texts(),
+            table_size=st.integers(0, 2**32 - 1),
+            format=st.integers(0, 4),
+            rounds=st.integers(0, 2**32 - 1),
+            options=anys(),
+            bye_half_points=st.integers(0, 2**32 - 1),
+            name=texts(),
+        ),
+        "RegisterPlayer": st.builds(cpb.RegisterPlayerRequest, tournament_id=t, player=proofs()),
+        "StartTournament": st.builds(cpb.StartTournamentRequest, tournament_id=t),
+        "GetTournament": st.builds(cpb.GetTournamentRequest, tournament_id=t),
+        "WatchTournament": st.builds(
+            cpb.WatchTournamentRequest, tournament_id=t, after=st.integers(0, 2**32 - 1)
+        ),
+        "ExportTournament": st.builds(cpb.ExportTournamentRequest, tournament_id=t),
         "CreateGame": st.builds(
             gpb.CreateGameRequest,
             kind=texts(),
@@ -289,7 +318,7 @@ def call(target: Target, method: str, request: Message, token: str | None) -> gr
     metadata = (("authorization", f"Bearer {token}"),) if token is not None else ()
     stub = target.competition if method in COMPETITION else target.stub
     fn: Callable[..., Any] = getattr(stub, method)
-    streaming = method in ("WatchEvents", "ReplayViews", "StreamGameRecord")
+    streaming = method in ("WatchEvents", "ReplayViews", "StreamGameRecord", "WatchTournament")
     try:
         result = fn(request, metadata=metadata, timeout=STREAM_WAIT if streaming else 30)
         if streaming:
@@ -311,6 +340,8 @@ def test_every_rpc_of_the_service_is_fuzzed() -> None:
         "WatchEvents", "GetAuditLog", "ListGames", "ReplayViews", "GetServerKey",
         "ExportGameRecord", "ListGameKinds", "StreamGameRecord",
         "CreateInvitation", "AcceptInvitation", "AddBot", "ListRatings", "GetPlayer",
+        "CreateTournament", "RegisterPlayer", "StartTournament", "GetTournament",
+        "WatchTournament", "ExportTournament",
     }  # fmt: skip
 
 

@@ -40,12 +40,14 @@ from cardroom.client.errors import (
 from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
 from cardroom.trust import players
+from cardroom.trust.tournament_record import sign_entry
 from cardroom.v1 import competition_service_pb2 as cpb
 from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import game_service_pb2_grpc as gpb_grpc
 from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import tournament_pb2 as tnpb
 from cardroom.v1 import trust_pb2
 
 if TYPE_CHECKING:
@@ -579,11 +581,101 @@ class Client:
         response: cpb.GetPlayerResponse = await self._compete("GetPlayer", request)
         return response
 
-    async def _compete(self, method: str, request: Message) -> Any:
+    async def _compete(self, method: str, request: Message, token: str | None = None) -> Any:
         try:
-            return await getattr(self.competition, method)(request)
+            return await getattr(self.competition, method)(request, metadata=_auth(token))
         except grpc.aio.AioRpcError as error:
             raise error_from(error) from None
+
+    # ---------------------------------------------------------- tournaments
+
+    async def create_tournament(
+        self,
+        kind: str,
+        *,
+        table_size: int,
+        rounds: int = 0,
+        swiss: bool = True,
+        name: str = "",
+        options: Message | None = None,
+    ) -> cpb.CreateTournamentResponse:
+        """A tournament the server runs (docs/rules/tournaments.md): its id
+        and the organizer token that starts it."""
+        request = cpb.CreateTournamentRequest(
+            kind=kind,
+            table_size=table_size,
+            rounds=rounds,
+            format=tnpb.TournamentFormat.KIND_SWISS
+            if swiss
+            else tnpb.TournamentFormat.KIND_ROUND_ROBIN,
+            name=name,
+        )
+        if options is not None:
+            request.options.Pack(options)
+        response: cpb.CreateTournamentResponse = await self._compete("CreateTournament", request)
+        return response
+
+    async def register_player(
+        self, tournament_id: str, key: Ed25519PrivateKey, display_name: str
+    ) -> int:
+        """Enter the tournament with the player's key (its signature over the
+        tournament's id); the number of players registered."""
+        proof = sign_entry(key, tournament_id, display_name).player
+        request = cpb.RegisterPlayerRequest(tournament_id=tournament_id, player=proof)
+        return int((await self._compete("RegisterPlayer", request)).players)
+
+    async def start_tournament(self, tournament_id: str, token: str) -> tnpb.TournamentView:
+        """Close registration and pair round 1 (the organizer token)."""
+        request = cpb.StartTournamentRequest(tournament_id=tournament_id)
+        response = await self._compete("StartTournament", request, token)
+        return response.tournament  # type: ignore[no-any-return]
+
+    async def tournament(self, tournament_id: str) -> tnpb.TournamentView:
+        """Standings, rounds, tables (game ids), results."""
+        request = cpb.GetTournamentRequest(tournament_id=tournament_id)
+        return (await self._compete("GetTournament", request)).tournament  # type: ignore[no-any-return]
+
+    async def watch_tournament(
+        self, tournament_id: str, after: int = 0
+    ) -> AsyncIterator[cpb.WatchTournamentResponse]:
+        """The tournament's events after the cursor, each with the tournament
+        after it; ends after TournamentFinished."""
+        call = self.competition.WatchTournament(
+            cpb.WatchTournamentRequest(tournament_id=tournament_id, after=after)
+        )
+        try:
+            async for response in call:
+                yield response
+        except grpc.aio.AioRpcError as error:
+            raise error_from(error) from None
+        finally:
+            call.cancel()
+
+    async def export_tournament(self, tournament_id: str) -> cpb.ExportTournamentResponse:
+        """A finished tournament's signed record and its games' ids."""
+        request = cpb.ExportTournamentRequest(tournament_id=tournament_id)
+        response: cpb.ExportTournamentResponse = await self._compete("ExportTournament", request)
+        return response
+
+    async def join_tournament_game(
+        self,
+        tournament_id: str,
+        game_id: str,
+        key: Ed25519PrivateKey,
+        player_name: str,
+        *,
+        entropy: bytes = b"",
+    ) -> SeatHandle:
+        """Take the seat of a tournament's game that is reserved for this
+        key (TN-SEAT), signed with it; the server starts the game once every
+        seat is taken."""
+        public = players.signing.public_key_bytes(key)
+        for paired in (await self.tournament(tournament_id)).rounds:
+            for table in paired.tables:
+                if table.game_id == game_id and public in table.seats:
+                    seat = list(table.seats).index(public)
+                    return await self.join(game_id, player_name, seat, entropy=entropy, player=key)
+        raise ValueError(f"no seat of game {game_id} is reserved for this key")
 
     async def list_games(
         self,

@@ -21,10 +21,10 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, ConnectWSGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint, EndpointSync
 from pyqwest import Client, SyncClient
 
-from .competition_service_pb2 import GetPlayerRequest, GetPlayerResponse, ListRatingsRequest, ListRatingsResponse
+from .competition_service_pb2 import CreateTournamentRequest, CreateTournamentResponse, ExportTournamentRequest, ExportTournamentResponse, GetPlayerRequest, GetPlayerResponse, GetTournamentRequest, GetTournamentResponse, ListRatingsRequest, ListRatingsResponse, RegisterPlayerRequest, RegisterPlayerResponse, StartTournamentRequest, StartTournamentResponse, WatchTournamentRequest, WatchTournamentResponse
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncGenerator, Iterable, Mapping
+    from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Mapping
 
     from connectrpc.codec import Codec
     from connectrpc.compression import Compression
@@ -53,6 +53,46 @@ class CompetitionService(Protocol):
     async def get_player(self, request: GetPlayerRequest, ctx: RequestContext[GetPlayerRequest, GetPlayerResponse], /) -> GetPlayerResponse:
         """
         A player's ratings in each kind and their rated games, newest first.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def create_tournament(self, request: CreateTournamentRequest, ctx: RequestContext[CreateTournamentRequest, CreateTournamentResponse], /) -> CreateTournamentResponse:
+        """
+        A new tournament; its organizer token (StartTournament's credential) is
+        returned once.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def register_player(self, request: RegisterPlayerRequest, ctx: RequestContext[RegisterPlayerRequest, RegisterPlayerResponse], /) -> RegisterPlayerResponse:
+        """
+        A player enters with their key's signature over the tournament's id.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def start_tournament(self, request: StartTournamentRequest, ctx: RequestContext[StartTournamentRequest, StartTournamentResponse], /) -> StartTournamentResponse:
+        """
+        The organizer (or the operator) closes registration with the server's
+        committed seed, and round 1 is paired and its games created.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def get_tournament(self, request: GetTournamentRequest, ctx: RequestContext[GetTournamentRequest, GetTournamentResponse], /) -> GetTournamentResponse:
+        """
+        Standings, rounds and tables (with their game ids), results.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def watch_tournament(self, request: WatchTournamentRequest, ctx: RequestContext[WatchTournamentRequest, WatchTournamentResponse], /) -> AsyncIterator[WatchTournamentResponse]:
+        """
+        The tournament's events after a cursor, then live ones, each with the
+        tournament as it stands after it; ends after TournamentFinished.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def export_tournament(self, request: ExportTournamentRequest, ctx: RequestContext[ExportTournamentRequest, ExportTournamentResponse], /) -> ExportTournamentResponse:
+        """
+        The signed record of a finished tournament (what `cardroom audit
+        tournament` reads) and its games' ids.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -91,6 +131,72 @@ class CompetitionServiceASGIApplication(ConnectASGIApplication[CompetitionServic
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.get_player,
+                ),
+                "/cardroom.v1.CompetitionService/CreateTournament": Endpoint.unary(
+                    method=MethodInfo(
+                        name="CreateTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=CreateTournamentRequest,
+                        output=CreateTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.create_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/RegisterPlayer": Endpoint.unary(
+                    method=MethodInfo(
+                        name="RegisterPlayer",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=RegisterPlayerRequest,
+                        output=RegisterPlayerResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.register_player,
+                ),
+                "/cardroom.v1.CompetitionService/StartTournament": Endpoint.unary(
+                    method=MethodInfo(
+                        name="StartTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=StartTournamentRequest,
+                        output=StartTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.start_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/GetTournament": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=GetTournamentRequest,
+                        output=GetTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.get_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/WatchTournament": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="WatchTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=WatchTournamentRequest,
+                        output=WatchTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=svc.watch_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/ExportTournament": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ExportTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=ExportTournamentRequest,
+                        output=ExportTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.export_tournament,
                 ),
             },
             interceptors=interceptors,
@@ -182,6 +288,148 @@ class CompetitionServiceClient(ConnectClient):
             headers=headers,
             timeout_ms=timeout_ms,
         )
+    async def create_tournament(
+        self,
+        request: CreateTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> CreateTournamentResponse:
+        """
+        A new tournament; its organizer token (StartTournament's credential) is
+        returned once.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=CreateTournamentRequest,
+                output=CreateTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def register_player(
+        self,
+        request: RegisterPlayerRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> RegisterPlayerResponse:
+        """
+        A player enters with their key's signature over the tournament's id.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="RegisterPlayer",
+                service_name="cardroom.v1.CompetitionService",
+                input=RegisterPlayerRequest,
+                output=RegisterPlayerResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def start_tournament(
+        self,
+        request: StartTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> StartTournamentResponse:
+        """
+        The organizer (or the operator) closes registration with the server's
+        committed seed, and round 1 is paired and its games created.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="StartTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=StartTournamentRequest,
+                output=StartTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def get_tournament(
+        self,
+        request: GetTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> GetTournamentResponse:
+        """
+        Standings, rounds and tables (with their game ids), results.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=GetTournamentRequest,
+                output=GetTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def watch_tournament(
+        self,
+        request: WatchTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[WatchTournamentResponse]:
+        """
+        The tournament's events after a cursor, then live ones, each with the
+        tournament as it stands after it; ends after TournamentFinished.
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="WatchTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=WatchTournamentRequest,
+                output=WatchTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def export_tournament(
+        self,
+        request: ExportTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ExportTournamentResponse:
+        """
+        The signed record of a finished tournament (what `cardroom audit
+        tournament` reads) and its games' ids.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ExportTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=ExportTournamentRequest,
+                output=ExportTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
 
 class CompetitionServiceSync(Protocol):
     """
@@ -199,6 +447,46 @@ class CompetitionServiceSync(Protocol):
     def get_player(self, request: GetPlayerRequest, ctx: RequestContext[GetPlayerRequest, GetPlayerResponse], /) -> GetPlayerResponse:
         """
         A player's ratings in each kind and their rated games, newest first.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def create_tournament(self, request: CreateTournamentRequest, ctx: RequestContext[CreateTournamentRequest, CreateTournamentResponse], /) -> CreateTournamentResponse:
+        """
+        A new tournament; its organizer token (StartTournament's credential) is
+        returned once.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def register_player(self, request: RegisterPlayerRequest, ctx: RequestContext[RegisterPlayerRequest, RegisterPlayerResponse], /) -> RegisterPlayerResponse:
+        """
+        A player enters with their key's signature over the tournament's id.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def start_tournament(self, request: StartTournamentRequest, ctx: RequestContext[StartTournamentRequest, StartTournamentResponse], /) -> StartTournamentResponse:
+        """
+        The organizer (or the operator) closes registration with the server's
+        committed seed, and round 1 is paired and its games created.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def get_tournament(self, request: GetTournamentRequest, ctx: RequestContext[GetTournamentRequest, GetTournamentResponse], /) -> GetTournamentResponse:
+        """
+        Standings, rounds and tables (with their game ids), results.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def watch_tournament(self, request: WatchTournamentRequest, ctx: RequestContext[WatchTournamentRequest, WatchTournamentResponse], /) -> Iterator[WatchTournamentResponse]:
+        """
+        The tournament's events after a cursor, then live ones, each with the
+        tournament as it stands after it; ends after TournamentFinished.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def export_tournament(self, request: ExportTournamentRequest, ctx: RequestContext[ExportTournamentRequest, ExportTournamentResponse], /) -> ExportTournamentResponse:
+        """
+        The signed record of a finished tournament (what `cardroom audit
+        tournament` reads) and its games' ids.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -235,6 +523,72 @@ class CompetitionServiceWSGIApplication(ConnectWSGIApplication):
                         stream_type=StreamType.UNARY,
                     ),
                     function=service.get_player,
+                ),
+                "/cardroom.v1.CompetitionService/CreateTournament": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="CreateTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=CreateTournamentRequest,
+                        output=CreateTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.create_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/RegisterPlayer": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="RegisterPlayer",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=RegisterPlayerRequest,
+                        output=RegisterPlayerResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.register_player,
+                ),
+                "/cardroom.v1.CompetitionService/StartTournament": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="StartTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=StartTournamentRequest,
+                        output=StartTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.start_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/GetTournament": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="GetTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=GetTournamentRequest,
+                        output=GetTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.get_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/WatchTournament": EndpointSync.server_stream(
+                    method=MethodInfo(
+                        name="WatchTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=WatchTournamentRequest,
+                        output=WatchTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=service.watch_tournament,
+                ),
+                "/cardroom.v1.CompetitionService/ExportTournament": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ExportTournament",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=ExportTournamentRequest,
+                        output=ExportTournamentResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.export_tournament,
                 ),
             },
             interceptors=interceptors,
@@ -320,6 +674,148 @@ class CompetitionServiceClientSync(ConnectClientSync):
                 service_name="cardroom.v1.CompetitionService",
                 input=GetPlayerRequest,
                 output=GetPlayerResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def create_tournament(
+        self,
+        request: CreateTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> CreateTournamentResponse:
+        """
+        A new tournament; its organizer token (StartTournament's credential) is
+        returned once.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CreateTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=CreateTournamentRequest,
+                output=CreateTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def register_player(
+        self,
+        request: RegisterPlayerRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> RegisterPlayerResponse:
+        """
+        A player enters with their key's signature over the tournament's id.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="RegisterPlayer",
+                service_name="cardroom.v1.CompetitionService",
+                input=RegisterPlayerRequest,
+                output=RegisterPlayerResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def start_tournament(
+        self,
+        request: StartTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> StartTournamentResponse:
+        """
+        The organizer (or the operator) closes registration with the server's
+        committed seed, and round 1 is paired and its games created.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="StartTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=StartTournamentRequest,
+                output=StartTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def get_tournament(
+        self,
+        request: GetTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> GetTournamentResponse:
+        """
+        Standings, rounds and tables (with their game ids), results.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=GetTournamentRequest,
+                output=GetTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def watch_tournament(
+        self,
+        request: WatchTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> Iterator[WatchTournamentResponse]:
+        """
+        The tournament's events after a cursor, then live ones, each with the
+        tournament as it stands after it; ends after TournamentFinished.
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="WatchTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=WatchTournamentRequest,
+                output=WatchTournamentResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def export_tournament(
+        self,
+        request: ExportTournamentRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ExportTournamentResponse:
+        """
+        The signed record of a finished tournament (what `cardroom audit
+        tournament` reads) and its games' ids.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ExportTournament",
+                service_name="cardroom.v1.CompetitionService",
+                input=ExportTournamentRequest,
+                output=ExportTournamentResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

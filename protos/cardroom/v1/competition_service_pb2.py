@@ -22,27 +22,54 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from cardroom.v1 import table_pb2 as cardroom_dot_v1_dot_table__pb2
+from cardroom.v1 import tournament_pb2 as cardroom_dot_v1_dot_tournament__pb2
+from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%cardroom/v1/competition_service.proto\x12\x0b\x63\x61rdroom.v1\"\x93\x01\n\x0cPlayerRating\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\n\n\x02mu\x18\x05 \x01(\x01\x12\r\n\x05sigma\x18\x06 \x01(\x01\x12\x0e\n\x06rating\x18\x07 \x01(\x01\x12\r\n\x05games\x18\x08 \x01(\r\"^\n\x12ListRatingsRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\r\x12\x12\n\npage_token\x18\x03 \x01(\t\x12\x13\n\x0bpublic_keys\x18\x04 \x03(\x0c\"o\n\x13ListRatingsResponse\x12*\n\x07ratings\x18\x01 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0b\x66irst_place\x18\x03 \x01(\r\"`\n\x10GetPlayerRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\"w\n\tRatedGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12/\n\x0crating_after\x18\x05 \x01(\x0b\x32\x19.cardroom.v1.PlayerRating\"\xbc\x01\n\x11GetPlayerResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12*\n\x07ratings\x18\x04 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12%\n\x05games\x18\x05 \x03(\x0b\x32\x16.cardroom.v1.RatedGame\x12\x17\n\x0fnext_page_token\x18\x06 \x01(\t2\xb2\x01\n\x12\x43ompetitionService\x12P\n\x0bListRatings\x12\x1f.cardroom.v1.ListRatingsRequest\x1a .cardroom.v1.ListRatingsResponse\x12J\n\tGetPlayer\x12\x1d.cardroom.v1.GetPlayerRequest\x1a\x1e.cardroom.v1.GetPlayerResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%cardroom/v1/competition_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x17\x63\x61rdroom/v1/table.proto\x1a\x1c\x63\x61rdroom/v1/tournament.proto\x1a\x19google/protobuf/any.proto\"\x93\x01\n\x0cPlayerRating\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\n\n\x02mu\x18\x05 \x01(\x01\x12\r\n\x05sigma\x18\x06 \x01(\x01\x12\x0e\n\x06rating\x18\x07 \x01(\x01\x12\r\n\x05games\x18\x08 \x01(\r\"^\n\x12ListRatingsRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\r\x12\x12\n\npage_token\x18\x03 \x01(\t\x12\x13\n\x0bpublic_keys\x18\x04 \x03(\x0c\"o\n\x13ListRatingsResponse\x12*\n\x07ratings\x18\x01 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0b\x66irst_place\x18\x03 \x01(\r\"`\n\x10GetPlayerRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\"w\n\tRatedGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12/\n\x0crating_after\x18\x05 \x01(\x0b\x32\x19.cardroom.v1.PlayerRating\"\xbc\x01\n\x11GetPlayerResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x12\n\npublic_key\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12*\n\x07ratings\x18\x04 \x03(\x0b\x32\x19.cardroom.v1.PlayerRating\x12%\n\x05games\x18\x05 \x03(\x0b\x32\x16.cardroom.v1.RatedGame\x12\x17\n\x0fnext_page_token\x18\x06 \x01(\t\"\xff\x01\n\x17\x43reateTournamentRequest\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\ntable_size\x18\x02 \x01(\r\x12\x32\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\".cardroom.v1.TournamentFormat.Kind\x12\x0e\n\x06rounds\x18\x04 \x01(\r\x12%\n\x07options\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x17\n\x0f\x62ye_half_points\x18\x06 \x01(\r\x12\x0c\n\x04name\x18\x07 \x01(\t\x12\x30\n\rtable_options\x18\x08 \x01(\x0b\x32\x19.cardroom.v1.TableOptions\"J\n\x18\x43reateTournamentResponse\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x17\n\x0forganizer_token\x18\x02 \x01(\t\"X\n\x15RegisterPlayerRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12(\n\x06player\x18\x02 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\")\n\x16RegisterPlayerResponse\x12\x0f\n\x07players\x18\x01 \x01(\r\"/\n\x16StartTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"J\n\x17StartTournamentResponse\x12/\n\ntournament\x18\x01 \x01(\x0b\x32\x1b.cardroom.v1.TournamentView\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"Y\n\x15GetTournamentResponse\x12/\n\ntournament\x18\x01 \x01(\x0b\x32\x1b.cardroom.v1.TournamentView\x12\x0f\n\x07version\x18\x02 \x01(\r\">\n\x16WatchTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\r\n\x05\x61\x66ter\x18\x02 \x01(\r\"\x81\x01\n\x17WatchTournamentResponse\x12\x10\n\x08sequence\x18\x01 \x01(\r\x12#\n\x05\x65vent\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12/\n\ntournament\x18\x03 \x01(\x0b\x32\x1b.cardroom.v1.TournamentView\"0\n\x17\x45xportTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"[\n\x18\x45xportTournamentResponse\x12-\n\x06record\x18\x01 \x01(\x0b\x32\x1d.cardroom.v1.TournamentRecord\x12\x10\n\x08game_ids\x18\x02 \x03(\t2\xe5\x05\n\x12\x43ompetitionService\x12P\n\x0bListRatings\x12\x1f.cardroom.v1.ListRatingsRequest\x1a .cardroom.v1.ListRatingsResponse\x12J\n\tGetPlayer\x12\x1d.cardroom.v1.GetPlayerRequest\x1a\x1e.cardroom.v1.GetPlayerResponse\x12_\n\x10\x43reateTournament\x12$.cardroom.v1.CreateTournamentRequest\x1a%.cardroom.v1.CreateTournamentResponse\x12Y\n\x0eRegisterPlayer\x12\".cardroom.v1.RegisterPlayerRequest\x1a#.cardroom.v1.RegisterPlayerResponse\x12\\\n\x0fStartTournament\x12#.cardroom.v1.StartTournamentRequest\x1a$.cardroom.v1.StartTournamentResponse\x12V\n\rGetTournament\x12!.cardroom.v1.GetTournamentRequest\x1a\".cardroom.v1.GetTournamentResponse\x12^\n\x0fWatchTournament\x12#.cardroom.v1.WatchTournamentRequest\x1a$.cardroom.v1.WatchTournamentResponse0\x01\x12_\n\x10\x45xportTournament\x12$.cardroom.v1.ExportTournamentRequest\x1a%.cardroom.v1.ExportTournamentResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.competition_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PLAYERRATING']._serialized_start=55
-  _globals['_PLAYERRATING']._serialized_end=202
-  _globals['_LISTRATINGSREQUEST']._serialized_start=204
-  _globals['_LISTRATINGSREQUEST']._serialized_end=298
-  _globals['_LISTRATINGSRESPONSE']._serialized_start=300
-  _globals['_LISTRATINGSRESPONSE']._serialized_end=411
-  _globals['_GETPLAYERREQUEST']._serialized_start=413
-  _globals['_GETPLAYERREQUEST']._serialized_end=509
-  _globals['_RATEDGAME']._serialized_start=511
-  _globals['_RATEDGAME']._serialized_end=630
-  _globals['_GETPLAYERRESPONSE']._serialized_start=633
-  _globals['_GETPLAYERRESPONSE']._serialized_end=821
-  _globals['_COMPETITIONSERVICE']._serialized_start=824
-  _globals['_COMPETITIONSERVICE']._serialized_end=1002
+  _globals['_PLAYERRATING']._serialized_start=137
+  _globals['_PLAYERRATING']._serialized_end=284
+  _globals['_LISTRATINGSREQUEST']._serialized_start=286
+  _globals['_LISTRATINGSREQUEST']._serialized_end=380
+  _globals['_LISTRATINGSRESPONSE']._serialized_start=382
+  _globals['_LISTRATINGSRESPONSE']._serialized_end=493
+  _globals['_GETPLAYERREQUEST']._serialized_start=495
+  _globals['_GETPLAYERREQUEST']._serialized_end=591
+  _globals['_RATEDGAME']._serialized_start=593
+  _globals['_RATEDGAME']._serialized_end=712
+  _globals['_GETPLAYERRESPONSE']._serialized_start=715
+  _globals['_GETPLAYERRESPONSE']._serialized_end=903
+  _globals['_CREATETOURNAMENTREQUEST']._serialized_start=906
+  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=1161
+  _globals['_CREATETOURNAMENTRESPONSE']._serialized_start=1163
+  _globals['_CREATETOURNAMENTRESPONSE']._serialized_end=1237
+  _globals['_REGISTERPLAYERREQUEST']._serialized_start=1239
+  _globals['_REGISTERPLAYERREQUEST']._serialized_end=1327
+  _globals['_REGISTERPLAYERRESPONSE']._serialized_start=1329
+  _globals['_REGISTERPLAYERRESPONSE']._serialized_end=1370
+  _globals['_STARTTOURNAMENTREQUEST']._serialized_start=1372
+  _globals['_STARTTOURNAMENTREQUEST']._serialized_end=1419
+  _globals['_STARTTOURNAMENTRESPONSE']._serialized_start=1421
+  _globals['_STARTTOURNAMENTRESPONSE']._serialized_end=1495
+  _globals['_GETTOURNAMENTREQUEST']._serialized_start=1497
+  _globals['_GETTOURNAMENTREQUEST']._serialized_end=1542
+  _globals['_GETTOURNAMENTRESPONSE']._serialized_start=1544
+  _globals['_GETTOURNAMENTRESPONSE']._serialized_end=1633
+  _globals['_WATCHTOURNAMENTREQUEST']._serialized_start=1635
+  _globals['_WATCHTOURNAMENTREQUEST']._serialized_end=1697
+  _globals['_WATCHTOURNAMENTRESPONSE']._serialized_start=1700
+  _globals['_WATCHTOURNAMENTRESPONSE']._serialized_end=1829
+  _globals['_EXPORTTOURNAMENTREQUEST']._serialized_start=1831
+  _globals['_EXPORTTOURNAMENTREQUEST']._serialized_end=1879
+  _globals['_EXPORTTOURNAMENTRESPONSE']._serialized_start=1881
+  _globals['_EXPORTTOURNAMENTRESPONSE']._serialized_end=1972
+  _globals['_COMPETITIONSERVICE']._serialized_start=1975
+  _globals['_COMPETITIONSERVICE']._serialized_end=2716
 # @@protoc_insertion_point(module_scope)

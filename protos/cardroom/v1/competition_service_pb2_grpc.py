@@ -48,6 +48,36 @@ class CompetitionServiceStub:
                 request_serializer=cardroom_dot_v1_dot_competition__service__pb2.GetPlayerRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.GetPlayerResponse.FromString,
                 _registered_method=True)
+        self.CreateTournament = channel.unary_unary(
+                '/cardroom.v1.CompetitionService/CreateTournament',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.CreateTournamentRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.CreateTournamentResponse.FromString,
+                _registered_method=True)
+        self.RegisterPlayer = channel.unary_unary(
+                '/cardroom.v1.CompetitionService/RegisterPlayer',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerResponse.FromString,
+                _registered_method=True)
+        self.StartTournament = channel.unary_unary(
+                '/cardroom.v1.CompetitionService/StartTournament',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.StartTournamentRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.StartTournamentResponse.FromString,
+                _registered_method=True)
+        self.GetTournament = channel.unary_unary(
+                '/cardroom.v1.CompetitionService/GetTournament',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.GetTournamentRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.GetTournamentResponse.FromString,
+                _registered_method=True)
+        self.WatchTournament = channel.unary_stream(
+                '/cardroom.v1.CompetitionService/WatchTournament',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.WatchTournamentRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.WatchTournamentResponse.FromString,
+                _registered_method=True)
+        self.ExportTournament = channel.unary_unary(
+                '/cardroom.v1.CompetitionService/ExportTournament',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.ExportTournamentRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.ExportTournamentResponse.FromString,
+                _registered_method=True)
 
 
 class CompetitionServiceServicer:
@@ -71,6 +101,57 @@ class CompetitionServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateTournament(self, request, context):
+        """Tournaments the server runs (docs/rules/tournaments.md, "How the server
+        runs one"): stored as event streams beside the games, each round's
+        games created by the server with the players' keys reserved to their
+        seats. Only public results: no hidden card of any game.
+
+        A new tournament; its organizer token (StartTournament's credential) is
+        returned once.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RegisterPlayer(self, request, context):
+        """A player enters with their key's signature over the tournament's id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartTournament(self, request, context):
+        """The organizer (or the operator) closes registration with the server's
+        committed seed, and round 1 is paired and its games created.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTournament(self, request, context):
+        """Standings, rounds and tables (with their game ids), results.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchTournament(self, request, context):
+        """The tournament's events after a cursor, then live ones, each with the
+        tournament as it stands after it; ends after TournamentFinished.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportTournament(self, request, context):
+        """The signed record of a finished tournament (what `cardroom audit
+        tournament` reads) and its games' ids.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_CompetitionServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -83,6 +164,36 @@ def add_CompetitionServiceServicer_to_server(servicer, server):
                     servicer.GetPlayer,
                     request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.GetPlayerRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_competition__service__pb2.GetPlayerResponse.SerializeToString,
+            ),
+            'CreateTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateTournament,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.CreateTournamentRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.CreateTournamentResponse.SerializeToString,
+            ),
+            'RegisterPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.RegisterPlayer,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerResponse.SerializeToString,
+            ),
+            'StartTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartTournament,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.StartTournamentRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.StartTournamentResponse.SerializeToString,
+            ),
+            'GetTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTournament,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.GetTournamentRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.GetTournamentResponse.SerializeToString,
+            ),
+            'WatchTournament': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchTournament,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.WatchTournamentRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.WatchTournamentResponse.SerializeToString,
+            ),
+            'ExportTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportTournament,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.ExportTournamentRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.ExportTournamentResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -143,6 +254,168 @@ class CompetitionService:
             '/cardroom.v1.CompetitionService/GetPlayer',
             cardroom_dot_v1_dot_competition__service__pb2.GetPlayerRequest.SerializeToString,
             cardroom_dot_v1_dot_competition__service__pb2.GetPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/CreateTournament',
+            cardroom_dot_v1_dot_competition__service__pb2.CreateTournamentRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.CreateTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RegisterPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/RegisterPlayer',
+            cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/StartTournament',
+            cardroom_dot_v1_dot_competition__service__pb2.StartTournamentRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.StartTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/GetTournament',
+            cardroom_dot_v1_dot_competition__service__pb2.GetTournamentRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.GetTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/WatchTournament',
+            cardroom_dot_v1_dot_competition__service__pb2.WatchTournamentRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.WatchTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/ExportTournament',
+            cardroom_dot_v1_dot_competition__service__pb2.ExportTournamentRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.ExportTournamentResponse.FromString,
             options,
             channel_credentials,
             insecure,

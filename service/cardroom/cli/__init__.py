@@ -38,6 +38,7 @@ from cardroom.cli import (
     replay,
     serve,
     simulate,
+    tournament,
     watch,
 )
 from cardroom.cli.common import EXIT_USAGE, UsageError
@@ -60,6 +61,7 @@ COMMANDS: tuple[ModuleType | Any, ...] = (
     bot,
     simulate,
     ratings,
+    tournament,
     serve,
     relay,
     demo,

@@ -1,22 +1,34 @@
 """``cardroom audit tournament RECORD GAME_RECORD...``: verify a signed
 tournament record and its games' records offline (docs/trust.md,
-"Tournaments"). Exit 0 verified, 1 discrepancy, 2 could not run."""
+"Tournaments"); ``cardroom audit tournament --address HOST:PORT
+TOURNAMENT_ID``: the same for a finished tournament the server ran, its
+record and its games' records fetched from the server (ExportTournament,
+ExportGameRecord), every one required to be signed with the key the server
+serves (or the pinned --public-key). Exit 0 verified, 1 discrepancy, 2
+could not run."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 
-from cardroom.cli.common import EXIT_DISCREPANCY, EXIT_OK, UsageError
+from cardroom.cli.common import EXIT_DISCREPANCY, EXIT_OK, UsageError, connect, credential
+from cardroom.client import CardroomError
 from cardroom.trust import keyring, record, tournament_record
 from cardroom.trust.tournament_audit import audit_tournament
 from cardroom.v1 import trust_pb2 as trpb
 
-USAGE = "cardroom audit tournament RECORD GAME_RECORD... (the tournament's record, then its games')"
+USAGE = (
+    "cardroom audit tournament RECORD GAME_RECORD... (the tournament's record, then its "
+    "games'), or cardroom audit tournament --address HOST:PORT TOURNAMENT_ID"
+)
 
 
 def run(args: argparse.Namespace, public_key: bytes | None) -> int:
     if args.address is not None:
-        raise UsageError("cardroom audit tournament reads files: it takes no --address")
+        if len(args.games) != 1 or args.keys is not None:
+            raise UsageError(f"usage: {USAGE} (with --address: one id, no --keys)")
+        return asyncio.run(_live(args, args.games[0], public_key))
     if not args.games:
         raise UsageError(f"usage: {USAGE}")
     path, *game_paths = args.games
@@ -37,5 +49,22 @@ def run(args: argparse.Namespace, public_key: bytes | None) -> int:
         except keyring.KeyListError as error:
             raise UsageError(str(error)) from None
     report = audit_tournament(tournament, games, public_key=public_key, keys=keys)
+    print(report.render())
+    return EXIT_OK if report.ok else EXIT_DISCREPANCY
+
+
+async def _live(args: argparse.Namespace, tournament_id: str, public_key: bytes | None) -> int:
+    token = credential(args)
+    try:
+        async with connect(args) as client:
+            served = bytes((await client.server_key()).public_key)
+            exported = await client.export_tournament(tournament_id)
+            games = [await client.export_record(g, token) for g in exported.game_ids]
+    except CardroomError as error:
+        raise UsageError(f"{args.address}: {error.code.name}: {error.details}") from None
+    if public_key is not None and served != public_key:
+        print(f"the server at {args.address} serves another key than the pinned one")
+        return EXIT_DISCREPANCY
+    report = audit_tournament(exported.record, games, public_key=public_key or served)
     print(report.render())
     return EXIT_OK if report.ok else EXIT_DISCREPANCY

@@ -497,7 +497,10 @@ def _check_seat_proofs(
                 envelope.sequence,
             )
             continue
-        claim = seat_claim(game_id, taken.seat, taken.entropy_commitment)
+        # The commitment the proof signed: none when the server drew the
+        # seat's entropy (cardroom.trust.players.signed_commitment).
+        signed = b"" if taken.entropy_by_server else taken.entropy_commitment
+        claim = seat_claim(game_id, taken.seat, signed)
         try:
             Ed25519PublicKey.from_public_bytes(proof.public_key).verify(proof.signature, claim)
         except (InvalidSignature, ValueError):

@@ -8,18 +8,29 @@ GameServicer's worker threads and its error mapping.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
+from collections.abc import AsyncIterator
 from typing import Any
+
+import grpc
 
 from cardroom.domain import registry
 from cardroom.domain.kernel import MalformedCommand, quote
 from cardroom.domain.ratings import Rating
-from cardroom.server.api.servicer import GameServicer, unary
+from cardroom.server.api.servicer import GameServicer, bearer_token, unary
 from cardroom.server.games.ratings import Ratings
+from cardroom.server.games.tournaments import Tournaments, parse_tournament_id
 from cardroom.server.storage.ratings_recorders import RatedSeat, RatingRow
 from cardroom.trust.players import PUBLIC_KEY_BYTES, player_id
 from cardroom.v1 import competition_service_pb2 as cpb
 from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
+from cardroom.v1 import tournament_pb2 as tnpb
+
+# A watcher looks at the store this often for other servers' writes (this
+# server's own wake it at once).
+WATCH_POLL_SECONDS = 1.0
 
 PLAYER_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -68,6 +79,19 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
         # The game service's worker threads, store health and error mapping.
         self.calls = calls
         self.ratings: Ratings = calls.games.ratings
+        self.tournaments: Tournaments = calls.games.tournaments
+        # Each watched tournament's waiting watchers, woken by its appends.
+        self._watchers: dict[str, set[asyncio.Event]] = {}
+        self._loop = asyncio.get_running_loop()
+        self.tournaments.subscribe(self._appended)
+
+    def _appended(self, tournament_id: str, version: int) -> None:
+        """A tournament was written here (in a worker thread)."""
+        self._loop.call_soon_threadsafe(self._wake, tournament_id)
+
+    def _wake(self, tournament_id: str) -> None:
+        for waiting in self._watchers.get(tournament_id, ()):
+            waiting.set()
 
     async def abort_for(self, context: Any, error: BaseException) -> None:
         await self.calls.abort_for(context, error)
@@ -118,3 +142,114 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
             )
 
         return await self.calls.in_thread(player)
+
+    # ---------------------------------------------------------- tournaments
+
+    @unary
+    async def CreateTournament(self, request: cpb.CreateTournamentRequest, context: Any) -> Any:
+        checked_kind(request.kind)
+        if request.bye_half_points > 2 * max(request.table_size - 1, 0):
+            raise MalformedCommand("bye_half_points: at most a win's, 2 * (table_size - 1)")
+        command = tnpb.CreateTournament(
+            kind=request.kind,
+            table_size=request.table_size,
+            format=request.format,
+            rounds=request.rounds,
+            bye_half_points=request.bye_half_points,
+            name=request.name,
+        )
+        if request.HasField("options"):
+            command.options.CopyFrom(request.options)
+        limits = self.calls.limits
+        why = (
+            f"this client has created {limits.games_per_client_per_hour} games or tournaments "
+            "in the last hour, the server's limit; try again later"
+        )
+        # A tournament counts as a game against the client's hourly allowance.
+        with self.calls._charged(self.calls.creations, context, why):
+            tournament_id, token = await self.calls.in_thread(
+                lambda: self.tournaments.create(command)
+            )
+        return cpb.CreateTournamentResponse(tournament_id=tournament_id, organizer_token=token)
+
+    @unary
+    async def RegisterPlayer(self, request: cpb.RegisterPlayerRequest, context: Any) -> Any:
+        tournament_id = parse_tournament_id(request.tournament_id)
+        if not request.HasField("player"):
+            raise MalformedCommand("player is required (a key, its signature, a display name)")
+        count = await self.calls.in_thread(
+            lambda: self.tournaments.register(tournament_id, request.player)
+        )
+        return cpb.RegisterPlayerResponse(players=count)
+
+    @unary
+    async def StartTournament(self, request: cpb.StartTournamentRequest, context: Any) -> Any:
+        tournament_id = parse_tournament_id(request.tournament_id)
+        token = bearer_token(context)
+        stream = await self.calls.in_thread(lambda: self.tournaments.start(tournament_id, token))
+        view, _ = await self.calls.in_thread(lambda: self.tournaments.view(stream.tournament_id))
+        return cpb.StartTournamentResponse(tournament=view)
+
+    @unary
+    async def GetTournament(self, request: cpb.GetTournamentRequest, context: Any) -> Any:
+        tournament_id = parse_tournament_id(request.tournament_id)
+        view, version = await self.calls.in_thread(lambda: self.tournaments.view(tournament_id))
+        return cpb.GetTournamentResponse(tournament=view, version=version)
+
+    @unary
+    async def ExportTournament(self, request: cpb.ExportTournamentRequest, context: Any) -> Any:
+        tournament_id = parse_tournament_id(request.tournament_id)
+        record, game_ids = await self.calls.in_thread(
+            lambda: self.tournaments.export(tournament_id)
+        )
+        return cpb.ExportTournamentResponse(record=record, game_ids=game_ids)
+
+    async def WatchTournament(
+        self, request: cpb.WatchTournamentRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[cpb.WatchTournamentResponse]:
+        """The tournament's public events after the cursor, each with the
+        tournament after it; then live ones; ends after TournamentFinished."""
+        wake = asyncio.Event()
+        tournament_id = ""
+        try:
+            tournament_id = parse_tournament_id(request.tournament_id)
+            self._watchers.setdefault(tournament_id, set()).add(wake)
+            sent = request.after
+            while True:
+                wake.clear()
+                responses, finished = await self.calls.in_thread(
+                    functools.partial(self._watch_chunk, tournament_id, sent)
+                )
+                for response in responses:
+                    yield response
+                    sent = response.sequence
+                if finished and not responses:
+                    return
+                if not responses:
+                    try:
+                        await asyncio.wait_for(wake.wait(), WATCH_POLL_SECONDS)
+                    except TimeoutError:
+                        pass
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if isinstance(error, grpc.aio.AbortError):
+                raise
+            await self.abort_for(context, error)
+        finally:
+            waiting = self._watchers.get(tournament_id)
+            if waiting is not None:
+                waiting.discard(wake)
+                if not waiting:
+                    del self._watchers[tournament_id]
+
+    def _watch_chunk(
+        self, tournament_id: str, after: int
+    ) -> tuple[list[cpb.WatchTournamentResponse], bool]:
+        """The responses after ``after`` and whether the tournament is finished."""
+        self.tournaments.follow_quietly()
+        found, finished = self.tournaments.events_after(tournament_id, after)
+        return [
+            cpb.WatchTournamentResponse(sequence=sequence, event=event, tournament=view)
+            for sequence, event, view in found
+        ], finished

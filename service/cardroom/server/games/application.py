@@ -14,7 +14,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
 from cardroom.domain import table as tables
-from cardroom.domain.kernel import CLOCK, OPERATOR, RuleViolation, Viewer
+from cardroom.domain.kernel import CLOCK, OPERATOR, MalformedCommand, RuleViolation, Viewer
 from cardroom.domain.table import pack
 from cardroom.server.games import reads
 from cardroom.server.games.commands import Commands
@@ -22,6 +22,7 @@ from cardroom.server.games.game_list import GameList
 from cardroom.server.games.identity import Caller, Identity, horizon, parse_game_id
 from cardroom.server.games.ratings import Ratings
 from cardroom.server.games.reads import Reads
+from cardroom.server.games.tournaments import Tournaments
 from cardroom.server.storage.cache import GameCache, LoadedGame, Refresh
 from cardroom.server.storage.checkpoints import Checkpoints
 from cardroom.server.storage.log import GameLog
@@ -87,6 +88,19 @@ class Games:
         self.game_list = GameList(log)
         # Every key's rating per kind, folded from finished games (T-RATING).
         self.ratings = Ratings(log)
+        # Tournaments: streams of their own in the same store; their games'
+        # seats are reserved for their players' keys (see join_with_entropy).
+        self.tournaments = Tournaments(
+            log,
+            self.cache,
+            self.commands,
+            self.identity,
+            secret=key_ring.bots,
+            signing_key=lambda: self.key_ring.current,
+            clock=clock,
+            new_seed=new_seed,
+            created=self.game_list.nudge,
+        )
         # The turn clocks (T-CLOCK), on the clock that stamps the events.
         self.clocks = Clocks(
             expire=self._expire,
@@ -109,6 +123,7 @@ class Games:
         self.game_list.nudge()
         if loaded.table.finished:
             self.ratings.nudge()
+            self.tournaments.nudge()
         self.clocks.arm(loaded)
         for listener in self._listeners:
             listener(loaded, first)
@@ -197,6 +212,7 @@ class Games:
         """Stop the background work (before the store closes)."""
         self.game_list.stop()
         self.ratings.stop()
+        self.tournaments.stop()
         self.reads.warmer.close()
         self.checkpoints.close()
 
@@ -282,10 +298,14 @@ class Games:
         return self.commands.join(parse_game_id(game_id), seat, player_name)
 
     def invite(self, game_id: str, token: str | None, seat: int | None) -> tuple[int, str, int]:
-        return self.commands.invite(parse_game_id(game_id), token, seat)
+        game_id = parse_game_id(game_id)
+        if self.tournaments.reserved(game_id) is not None:
+            raise RuleViolation("TN-SEAT", "a tournament game's seats are its players' alone")
+        return self.commands.invite(game_id, token, seat)
 
     def accept(self, game_id: str, code: str, player_name: str) -> tuple[int, str, int]:
-        return self.commands.accept(parse_game_id(game_id), code, player_name)
+        seat, token, version, _ = self.accept_with_entropy(game_id, code, player_name, b"")
+        return seat, token, version
 
     def join_with_entropy(
         self,
@@ -296,10 +316,53 @@ class Games:
         player: tpb.PlayerProof | None = None,
     ) -> tuple[int, str, int, bytes]:
         """JoinGame with the seat's entropy commitment (T-ENTROPY) and, when
-        the player proves who they are, their signed claim to the seat."""
+        the player proves who they are, their signed claim to the seat. A
+        tournament's game seats only the key its seat is reserved for."""
+        game_id = parse_game_id(game_id)
+        if self.tournaments.reserved(game_id) is not None:
+            return self._take_reserved(game_id, seat, player_name, entropy_commitment, player)
         return self.commands.join_with_entropy(
-            parse_game_id(game_id), seat, player_name, entropy_commitment, player
+            game_id, seat, player_name, entropy_commitment, player
         )
+
+    def _take_reserved(
+        self,
+        game_id: str,
+        seat: int | None,
+        player_name: str,
+        entropy_commitment: bytes,
+        player: tpb.PlayerProof | None,
+    ) -> tuple[int, str, int, bytes]:
+        """TN-SEAT: the seat reserved for the proof's key, taken with the
+        invitation the server holds it with (its signature is checked as any
+        player's, T-PLAYER); the game starts once every seat is taken."""
+        reservation = self.tournaments.reserved(game_id)
+        assert reservation is not None
+        if player is None or not player.public_key:
+            raise RuleViolation(
+                "TN-SEAT", "a tournament game seats its players: sign the seat with your key"
+            )
+        if seat is None:
+            raise MalformedCommand("a player proof needs the seat it signs for: set seat")
+        if seat >= len(reservation.keys):
+            raise MalformedCommand(f"seat must be below {len(reservation.keys)}")
+        if reservation.keys[seat] != player.public_key:
+            raise RuleViolation("TN-SEAT", f"seat {seat} is reserved for another player")
+        taken = self.commands.accept_with_entropy(
+            game_id,
+            self.tournaments.seat_code(game_id, seat),
+            player_name,
+            entropy_commitment,
+            player,
+            seat,
+        )
+        table = self.cache.load(game_id).table
+        if not table.started and all(name is not None for name in table.player_names):
+            try:
+                self.commands.execute(game_id, OPERATOR, tpb.StartGame(), "", None)
+            except RuleViolation:
+                pass  # started meanwhile
+        return taken
 
     def accept_with_entropy(
         self,
@@ -312,8 +375,11 @@ class Games:
     ) -> tuple[int, str, int, bytes]:
         """AcceptInvitation with the seat's entropy commitment (T-ENTROPY)
         and, optionally, the player's signed claim to the invited seat."""
+        game_id = parse_game_id(game_id)
+        if self.tournaments.reserved(game_id) is not None:
+            raise RuleViolation("TN-SEAT", "a tournament game is joined with JoinGame and a key")
         return self.commands.accept_with_entropy(
-            parse_game_id(game_id), code, player_name, entropy_commitment, player, seat
+            game_id, code, player_name, entropy_commitment, player, seat
         )
 
     def add_bot(

@@ -53,9 +53,11 @@ from cardroom.trust import chain, chance
 from cardroom.trust.envelopes import to_event
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import table_pb2 as tpb
+from cardroom.v1 import tournament_pb2 as tnpb
 
 log = logging.getLogger(__name__)
 
+TOURNAMENT_CREATED = tnpb.TournamentCreated.DESCRIPTOR.full_name
 TABLE_KEY = "table"  # the checkpoint stream of the auditor's table and the indexes
 Refresh = str  # "sole_writer" | "notified" | "always"
 
@@ -159,7 +161,13 @@ class LoadedGame:
 def _first(game_id: str, raw: bytes) -> LoadedGame:
     """An empty LoadedGame for a stream whose first stored event is ``raw``."""
     with unfoldable(game_id, 1, "GameCreated"):
-        created = to_event(epb.EventEnvelope.FromString(raw)).public
+        envelope = epb.EventEnvelope.FromString(raw)
+        tournament = envelope.event.TypeName() == TOURNAMENT_CREATED
+        created = None if tournament else to_event(envelope).public
+    if tournament:
+        # A tournament's stream shares the store (games/tournaments.py): no game.
+        raise GameNotFound(f"no game {game_id} (it is a tournament)")
+    with unfoldable(game_id, 1, "GameCreated"):
         if not isinstance(created, tpb.GameCreated):
             raise CorruptGame(f"game {game_id} does not start with GameCreated")
         if not 0 < created.seat_count <= tables.MAX_SEATS:

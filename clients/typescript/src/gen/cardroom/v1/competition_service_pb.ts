@@ -4,13 +4,19 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { PlayerProof, TableOptions } from "./table_pb.js";
+import { file_cardroom_v1_table } from "./table_pb.js";
+import type { TournamentFormat_Kind, TournamentRecord, TournamentView } from "./tournament_pb.js";
+import { file_cardroom_v1_tournament } from "./tournament_pb.js";
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_any } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cardroom/v1/competition_service.proto.
  */
 export const file_cardroom_v1_competition_service: GenFile = /*@__PURE__*/
-  fileDesc("CiVjYXJkcm9vbS92MS9jb21wZXRpdGlvbl9zZXJ2aWNlLnByb3RvEgtjYXJkcm9vbS52MSKTAQoMUGxheWVyUmF0aW5nEhEKCXBsYXllcl9pZBgBIAEoCRISCgpwdWJsaWNfa2V5GAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIMCgRraW5kGAQgASgJEgoKAm11GAUgASgBEg0KBXNpZ21hGAYgASgBEg4KBnJhdGluZxgHIAEoARINCgVnYW1lcxgIIAEoDSJeChJMaXN0UmF0aW5nc1JlcXVlc3QSDAoEa2luZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCRITCgtwdWJsaWNfa2V5cxgEIAMoDCJvChNMaXN0UmF0aW5nc1Jlc3BvbnNlEioKB3JhdGluZ3MYASADKAsyGS5jYXJkcm9vbS52MS5QbGF5ZXJSYXRpbmcSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhMKC2ZpcnN0X3BsYWNlGAMgASgNImAKEEdldFBsYXllclJlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJEhIKCnB1YmxpY19rZXkYAiABKAwSEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAkidwoJUmF0ZWRHYW1lEg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRIMCgRzZWF0GAMgASgNEgwKBHJhbmsYBCABKA0SLwoMcmF0aW5nX2FmdGVyGAUgASgLMhkuY2FyZHJvb20udjEuUGxheWVyUmF0aW5nIrwBChFHZXRQbGF5ZXJSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSEgoKcHVibGljX2tleRgCIAEoDBIUCgxkaXNwbGF5X25hbWUYAyABKAkSKgoHcmF0aW5ncxgEIAMoCzIZLmNhcmRyb29tLnYxLlBsYXllclJhdGluZxIlCgVnYW1lcxgFIAMoCzIWLmNhcmRyb29tLnYxLlJhdGVkR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YBiABKAkysgEKEkNvbXBldGl0aW9uU2VydmljZRJQCgtMaXN0UmF0aW5ncxIfLmNhcmRyb29tLnYxLkxpc3RSYXRpbmdzUmVxdWVzdBogLmNhcmRyb29tLnYxLkxpc3RSYXRpbmdzUmVzcG9uc2USSgoJR2V0UGxheWVyEh0uY2FyZHJvb20udjEuR2V0UGxheWVyUmVxdWVzdBoeLmNhcmRyb29tLnYxLkdldFBsYXllclJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiVjYXJkcm9vbS92MS9jb21wZXRpdGlvbl9zZXJ2aWNlLnByb3RvEgtjYXJkcm9vbS52MSKTAQoMUGxheWVyUmF0aW5nEhEKCXBsYXllcl9pZBgBIAEoCRISCgpwdWJsaWNfa2V5GAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIMCgRraW5kGAQgASgJEgoKAm11GAUgASgBEg0KBXNpZ21hGAYgASgBEg4KBnJhdGluZxgHIAEoARINCgVnYW1lcxgIIAEoDSJeChJMaXN0UmF0aW5nc1JlcXVlc3QSDAoEa2luZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCRITCgtwdWJsaWNfa2V5cxgEIAMoDCJvChNMaXN0UmF0aW5nc1Jlc3BvbnNlEioKB3JhdGluZ3MYASADKAsyGS5jYXJkcm9vbS52MS5QbGF5ZXJSYXRpbmcSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhMKC2ZpcnN0X3BsYWNlGAMgASgNImAKEEdldFBsYXllclJlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJEhIKCnB1YmxpY19rZXkYAiABKAwSEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAkidwoJUmF0ZWRHYW1lEg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRIMCgRzZWF0GAMgASgNEgwKBHJhbmsYBCABKA0SLwoMcmF0aW5nX2FmdGVyGAUgASgLMhkuY2FyZHJvb20udjEuUGxheWVyUmF0aW5nIrwBChFHZXRQbGF5ZXJSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSEgoKcHVibGljX2tleRgCIAEoDBIUCgxkaXNwbGF5X25hbWUYAyABKAkSKgoHcmF0aW5ncxgEIAMoCzIZLmNhcmRyb29tLnYxLlBsYXllclJhdGluZxIlCgVnYW1lcxgFIAMoCzIWLmNhcmRyb29tLnYxLlJhdGVkR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YBiABKAki/wEKF0NyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEgoKdGFibGVfc2l6ZRgCIAEoDRIyCgZmb3JtYXQYAyABKA4yIi5jYXJkcm9vbS52MS5Ub3VybmFtZW50Rm9ybWF0LktpbmQSDgoGcm91bmRzGAQgASgNEiUKB29wdGlvbnMYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhcKD2J5ZV9oYWxmX3BvaW50cxgGIAEoDRIMCgRuYW1lGAcgASgJEjAKDXRhYmxlX29wdGlvbnMYCCABKAsyGS5jYXJkcm9vbS52MS5UYWJsZU9wdGlvbnMiSgoYQ3JlYXRlVG91cm5hbWVudFJlc3BvbnNlEhUKDXRvdXJuYW1lbnRfaWQYASABKAkSFwoPb3JnYW5pemVyX3Rva2VuGAIgASgJIlgKFVJlZ2lzdGVyUGxheWVyUmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJEigKBnBsYXllchgCIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIikKFlJlZ2lzdGVyUGxheWVyUmVzcG9uc2USDwoHcGxheWVycxgBIAEoDSIvChZTdGFydFRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiSgoXU3RhcnRUb3VybmFtZW50UmVzcG9uc2USLwoKdG91cm5hbWVudBgBIAEoCzIbLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRWaWV3Ii0KFEdldFRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiWQoVR2V0VG91cm5hbWVudFJlc3BvbnNlEi8KCnRvdXJuYW1lbnQYASABKAsyGy5jYXJkcm9vbS52MS5Ub3VybmFtZW50VmlldxIPCgd2ZXJzaW9uGAIgASgNIj4KFldhdGNoVG91cm5hbWVudFJlcXVlc3QSFQoNdG91cm5hbWVudF9pZBgBIAEoCRINCgVhZnRlchgCIAEoDSKBAQoXV2F0Y2hUb3VybmFtZW50UmVzcG9uc2USEAoIc2VxdWVuY2UYASABKA0SIwoFZXZlbnQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55Ei8KCnRvdXJuYW1lbnQYAyABKAsyGy5jYXJkcm9vbS52MS5Ub3VybmFtZW50VmlldyIwChdFeHBvcnRUb3VybmFtZW50UmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIlsKGEV4cG9ydFRvdXJuYW1lbnRSZXNwb25zZRItCgZyZWNvcmQYASABKAsyHS5jYXJkcm9vbS52MS5Ub3VybmFtZW50UmVjb3JkEhAKCGdhbWVfaWRzGAIgAygJMuUFChJDb21wZXRpdGlvblNlcnZpY2USUAoLTGlzdFJhdGluZ3MSHy5jYXJkcm9vbS52MS5MaXN0UmF0aW5nc1JlcXVlc3QaIC5jYXJkcm9vbS52MS5MaXN0UmF0aW5nc1Jlc3BvbnNlEkoKCUdldFBsYXllchIdLmNhcmRyb29tLnYxLkdldFBsYXllclJlcXVlc3QaHi5jYXJkcm9vbS52MS5HZXRQbGF5ZXJSZXNwb25zZRJfChBDcmVhdGVUb3VybmFtZW50EiQuY2FyZHJvb20udjEuQ3JlYXRlVG91cm5hbWVudFJlcXVlc3QaJS5jYXJkcm9vbS52MS5DcmVhdGVUb3VybmFtZW50UmVzcG9uc2USWQoOUmVnaXN0ZXJQbGF5ZXISIi5jYXJkcm9vbS52MS5SZWdpc3RlclBsYXllclJlcXVlc3QaIy5jYXJkcm9vbS52MS5SZWdpc3RlclBsYXllclJlc3BvbnNlElwKD1N0YXJ0VG91cm5hbWVudBIjLmNhcmRyb29tLnYxLlN0YXJ0VG91cm5hbWVudFJlcXVlc3QaJC5jYXJkcm9vbS52MS5TdGFydFRvdXJuYW1lbnRSZXNwb25zZRJWCg1HZXRUb3VybmFtZW50EiEuY2FyZHJvb20udjEuR2V0VG91cm5hbWVudFJlcXVlc3QaIi5jYXJkcm9vbS52MS5HZXRUb3VybmFtZW50UmVzcG9uc2USXgoPV2F0Y2hUb3VybmFtZW50EiMuY2FyZHJvb20udjEuV2F0Y2hUb3VybmFtZW50UmVxdWVzdBokLmNhcmRyb29tLnYxLldhdGNoVG91cm5hbWVudFJlc3BvbnNlMAESXwoQRXhwb3J0VG91cm5hbWVudBIkLmNhcmRyb29tLnYxLkV4cG9ydFRvdXJuYW1lbnRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0VG91cm5hbWVudFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_table, file_cardroom_v1_tournament, file_google_protobuf_any]);
 
 /**
  * A player's rating in one game kind: OpenSkill Plackett-Luce at the
@@ -275,6 +281,318 @@ export const GetPlayerResponseSchema: GenMessage<GetPlayerResponse> = /*@__PURE_
   messageDesc(file_cardroom_v1_competition_service, 5);
 
 /**
+ * @generated from message cardroom.v1.CreateTournamentRequest
+ */
+export type CreateTournamentRequest = Message<"cardroom.v1.CreateTournamentRequest"> & {
+  /**
+   * A game kind (ListGameKinds).
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * Seats at every table.
+   *
+   * @generated from field: uint32 table_size = 2;
+   */
+  tableSize: number;
+
+  /**
+   * @generated from field: cardroom.v1.TournamentFormat.Kind format = 3;
+   */
+  format: TournamentFormat_Kind;
+
+  /**
+   * Rounds to play (a Swiss: 1 to 64; a round robin: 0 for its schedule).
+   *
+   * @generated from field: uint32 rounds = 4;
+   */
+  rounds: number;
+
+  /**
+   * The game kind's options message for every game; empty: the defaults.
+   *
+   * @generated from field: google.protobuf.Any options = 5;
+   */
+  options?: Any | undefined;
+
+  /**
+   * Points of a bye in half points; 0: table_size - 1 (TN-BYE).
+   *
+   * @generated from field: uint32 bye_half_points = 6;
+   */
+  byeHalfPoints: number;
+
+  /**
+   * For people, at most 64 characters.
+   *
+   * @generated from field: string name = 7;
+   */
+  name: string;
+
+  /**
+   * Table options of every game (turn clocks, T-CLOCK); as CreateGame.
+   *
+   * @generated from field: cardroom.v1.TableOptions table_options = 8;
+   */
+  tableOptions?: TableOptions | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.CreateTournamentRequest.
+ * Use `create(CreateTournamentRequestSchema)` to create a new message.
+ */
+export const CreateTournamentRequestSchema: GenMessage<CreateTournamentRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 6);
+
+/**
+ * @generated from message cardroom.v1.CreateTournamentResponse
+ */
+export type CreateTournamentResponse = Message<"cardroom.v1.CreateTournamentResponse"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+
+  /**
+   * The credential for StartTournament ("authorization: Bearer <token>"):
+   * derived from the server's key, so it survives a restart; shown once.
+   *
+   * @generated from field: string organizer_token = 2;
+   */
+  organizerToken: string;
+};
+
+/**
+ * Describes the message cardroom.v1.CreateTournamentResponse.
+ * Use `create(CreateTournamentResponseSchema)` to create a new message.
+ */
+export const CreateTournamentResponseSchema: GenMessage<CreateTournamentResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 7);
+
+/**
+ * @generated from message cardroom.v1.RegisterPlayerRequest
+ */
+export type RegisterPlayerRequest = Message<"cardroom.v1.RegisterPlayerRequest"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+
+  /**
+   * The player's key, display name, and Ed25519 signature over
+   * "cardroom.v1.tournament-entry" || 0x00 || tournament_id.
+   *
+   * @generated from field: cardroom.v1.PlayerProof player = 2;
+   */
+  player?: PlayerProof | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.RegisterPlayerRequest.
+ * Use `create(RegisterPlayerRequestSchema)` to create a new message.
+ */
+export const RegisterPlayerRequestSchema: GenMessage<RegisterPlayerRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 8);
+
+/**
+ * @generated from message cardroom.v1.RegisterPlayerResponse
+ */
+export type RegisterPlayerResponse = Message<"cardroom.v1.RegisterPlayerResponse"> & {
+  /**
+   * Players registered so far (withdrawn ones included).
+   *
+   * @generated from field: uint32 players = 1;
+   */
+  players: number;
+};
+
+/**
+ * Describes the message cardroom.v1.RegisterPlayerResponse.
+ * Use `create(RegisterPlayerResponseSchema)` to create a new message.
+ */
+export const RegisterPlayerResponseSchema: GenMessage<RegisterPlayerResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 9);
+
+/**
+ * @generated from message cardroom.v1.StartTournamentRequest
+ */
+export type StartTournamentRequest = Message<"cardroom.v1.StartTournamentRequest"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+};
+
+/**
+ * Describes the message cardroom.v1.StartTournamentRequest.
+ * Use `create(StartTournamentRequestSchema)` to create a new message.
+ */
+export const StartTournamentRequestSchema: GenMessage<StartTournamentRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 10);
+
+/**
+ * @generated from message cardroom.v1.StartTournamentResponse
+ */
+export type StartTournamentResponse = Message<"cardroom.v1.StartTournamentResponse"> & {
+  /**
+   * @generated from field: cardroom.v1.TournamentView tournament = 1;
+   */
+  tournament?: TournamentView | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.StartTournamentResponse.
+ * Use `create(StartTournamentResponseSchema)` to create a new message.
+ */
+export const StartTournamentResponseSchema: GenMessage<StartTournamentResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 11);
+
+/**
+ * @generated from message cardroom.v1.GetTournamentRequest
+ */
+export type GetTournamentRequest = Message<"cardroom.v1.GetTournamentRequest"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+};
+
+/**
+ * Describes the message cardroom.v1.GetTournamentRequest.
+ * Use `create(GetTournamentRequestSchema)` to create a new message.
+ */
+export const GetTournamentRequestSchema: GenMessage<GetTournamentRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 12);
+
+/**
+ * @generated from message cardroom.v1.GetTournamentResponse
+ */
+export type GetTournamentResponse = Message<"cardroom.v1.GetTournamentResponse"> & {
+  /**
+   * What anyone may see: the seed only once TournamentFinished reveals it.
+   *
+   * @generated from field: cardroom.v1.TournamentView tournament = 1;
+   */
+  tournament?: TournamentView | undefined;
+
+  /**
+   * The number of the tournament's events it reflects.
+   *
+   * @generated from field: uint32 version = 2;
+   */
+  version: number;
+};
+
+/**
+ * Describes the message cardroom.v1.GetTournamentResponse.
+ * Use `create(GetTournamentResponseSchema)` to create a new message.
+ */
+export const GetTournamentResponseSchema: GenMessage<GetTournamentResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 13);
+
+/**
+ * @generated from message cardroom.v1.WatchTournamentRequest
+ */
+export type WatchTournamentRequest = Message<"cardroom.v1.WatchTournamentRequest"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+
+  /**
+   * Events after this one (0: from the first).
+   *
+   * @generated from field: uint32 after = 2;
+   */
+  after: number;
+};
+
+/**
+ * Describes the message cardroom.v1.WatchTournamentRequest.
+ * Use `create(WatchTournamentRequestSchema)` to create a new message.
+ */
+export const WatchTournamentRequestSchema: GenMessage<WatchTournamentRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 14);
+
+/**
+ * @generated from message cardroom.v1.WatchTournamentResponse
+ */
+export type WatchTournamentResponse = Message<"cardroom.v1.WatchTournamentResponse"> & {
+  /**
+   * 1-based, in the tournament's stream.
+   *
+   * @generated from field: uint32 sequence = 1;
+   */
+  sequence: number;
+
+  /**
+   * The event's public part (a tournament.proto event message).
+   *
+   * @generated from field: google.protobuf.Any event = 2;
+   */
+  event?: Any | undefined;
+
+  /**
+   * The tournament after it.
+   *
+   * @generated from field: cardroom.v1.TournamentView tournament = 3;
+   */
+  tournament?: TournamentView | undefined;
+};
+
+/**
+ * Describes the message cardroom.v1.WatchTournamentResponse.
+ * Use `create(WatchTournamentResponseSchema)` to create a new message.
+ */
+export const WatchTournamentResponseSchema: GenMessage<WatchTournamentResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 15);
+
+/**
+ * @generated from message cardroom.v1.ExportTournamentRequest
+ */
+export type ExportTournamentRequest = Message<"cardroom.v1.ExportTournamentRequest"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+};
+
+/**
+ * Describes the message cardroom.v1.ExportTournamentRequest.
+ * Use `create(ExportTournamentRequestSchema)` to create a new message.
+ */
+export const ExportTournamentRequestSchema: GenMessage<ExportTournamentRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 16);
+
+/**
+ * @generated from message cardroom.v1.ExportTournamentResponse
+ */
+export type ExportTournamentResponse = Message<"cardroom.v1.ExportTournamentResponse"> & {
+  /**
+   * Refused until the tournament is finished (its seed is secret: TN-SEED).
+   *
+   * @generated from field: cardroom.v1.TournamentRecord record = 1;
+   */
+  record?: TournamentRecord | undefined;
+
+  /**
+   * Every table's game, in round and table order (ExportRecord each).
+   *
+   * @generated from field: repeated string game_ids = 2;
+   */
+  gameIds: string[];
+};
+
+/**
+ * Describes the message cardroom.v1.ExportTournamentResponse.
+ * Use `create(ExportTournamentResponseSchema)` to create a new message.
+ */
+export const ExportTournamentResponseSchema: GenMessage<ExportTournamentResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 17);
+
+/**
  * Players and their ratings (docs/rules/table.md, T-RATING): public facts
  * of finished games only, folded from the log in the order the games
  * finished, so `cardroom audit ratings` recomputes every figure from the
@@ -302,6 +620,70 @@ export const CompetitionService: GenService<{
     methodKind: "unary";
     input: typeof GetPlayerRequestSchema;
     output: typeof GetPlayerResponseSchema;
+  },
+  /**
+   * A new tournament; its organizer token (StartTournament's credential) is
+   * returned once.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.CreateTournament
+   */
+  createTournament: {
+    methodKind: "unary";
+    input: typeof CreateTournamentRequestSchema;
+    output: typeof CreateTournamentResponseSchema;
+  },
+  /**
+   * A player enters with their key's signature over the tournament's id.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.RegisterPlayer
+   */
+  registerPlayer: {
+    methodKind: "unary";
+    input: typeof RegisterPlayerRequestSchema;
+    output: typeof RegisterPlayerResponseSchema;
+  },
+  /**
+   * The organizer (or the operator) closes registration with the server's
+   * committed seed, and round 1 is paired and its games created.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.StartTournament
+   */
+  startTournament: {
+    methodKind: "unary";
+    input: typeof StartTournamentRequestSchema;
+    output: typeof StartTournamentResponseSchema;
+  },
+  /**
+   * Standings, rounds and tables (with their game ids), results.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.GetTournament
+   */
+  getTournament: {
+    methodKind: "unary";
+    input: typeof GetTournamentRequestSchema;
+    output: typeof GetTournamentResponseSchema;
+  },
+  /**
+   * The tournament's events after a cursor, then live ones, each with the
+   * tournament as it stands after it; ends after TournamentFinished.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.WatchTournament
+   */
+  watchTournament: {
+    methodKind: "server_streaming";
+    input: typeof WatchTournamentRequestSchema;
+    output: typeof WatchTournamentResponseSchema;
+  },
+  /**
+   * The signed record of a finished tournament (what `cardroom audit
+   * tournament` reads) and its games' ids.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.ExportTournament
+   */
+  exportTournament: {
+    methodKind: "unary";
+    input: typeof ExportTournamentRequestSchema;
+    output: typeof ExportTournamentResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_cardroom_v1_competition_service, 0);

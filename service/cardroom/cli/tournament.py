@@ -1,0 +1,278 @@
+"""``cardroom tournament``: tournaments a server runs (docs/rules/tournaments.md,
+"How the server runs one").
+
+* ``new KIND --table-size N --rounds R``: create one; prints its id and the
+  organizer token that starts it.
+* ``join TOURNAMENT_ID``: before the start, register with your player key
+  (the one ``cardroom play`` signs seats with); once your round is paired,
+  take the seat of your table's game reserved for that key and keep it, so
+  ``cardroom play --game-id GAME_ID`` plays it.
+* ``start TOURNAMENT_ID --organizer-token TOKEN``: close registration and
+  pair round 1.
+* ``standings TOURNAMENT_ID``: standings, rounds and each table's game.
+* ``watch TOURNAMENT_ID``: its events as lines, live, until it finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+from collections.abc import Awaitable, Callable
+
+from cardroom.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_server_flags,
+    connect,
+    env,
+    player_key,
+    unreachable,
+)
+from cardroom.client import CardroomError, Client
+from cardroom.client.entropy import new_entropy
+from cardroom.client.follow import transient
+from cardroom.client.printable import printable
+from cardroom.client.sessions import SeatRecord, SessionError, Sessions
+from cardroom.trust import signing
+from cardroom.trust.envelopes import unpack
+from cardroom.trust.players import player_id
+from cardroom.v1 import tournament_pb2 as tnpb
+
+NAME = "tournament"
+HELP = "tournaments a server runs: new, join, start, standings, watch"
+DESCRIPTION = (
+    "Tournaments a server runs (docs/rules/tournaments.md). `new` creates one and prints "
+    "its organizer token; `join` registers you with your player key, and once your round "
+    "is paired takes your reserved seat (then `cardroom play --game-id GAME_ID`); `start` "
+    "pairs round 1; `standings` and `watch` show it."
+)
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # pragma: no cover - no login name
+        return "player"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    new = actions.add_parser("new", help="create a tournament; prints its id and organizer token")
+    new.add_argument("kind", metavar="KIND", help="the game kind every game is played in")
+    new.add_argument("--table-size", type=int, required=True, metavar="N", help="seats a table")
+    new.add_argument(
+        "--rounds", type=int, default=0, metavar="R", help="rounds (a round robin: 0, its schedule)"
+    )
+    new.add_argument("--round-robin", action="store_true", help="a round robin (default: a Swiss)")
+    new.add_argument("--name", default="", help="the tournament's name, for people")
+    add_server_flags(new)
+    join = actions.add_parser(
+        "join",
+        help="register with your player key; once paired, take your reserved seat",
+    )
+    join.add_argument("tournament_id", metavar="TOURNAMENT_ID")
+    join.add_argument(
+        "--name",
+        default=env("CARDROOM_NAME") or _login(),
+        help="your name (env CARDROOM_NAME; default your login name)",
+    )
+    join.add_argument(
+        "--token-file",
+        metavar="PATH",
+        help="where your seats and your player key are kept (default: cardroom play's)",
+    )
+    add_server_flags(join)
+    start = actions.add_parser("start", help="close registration and pair round 1")
+    start.add_argument("tournament_id", metavar="TOURNAMENT_ID")
+    start.add_argument(
+        "--organizer-token",
+        default=env("CARDROOM_ORGANIZER_TOKEN"),
+        metavar="TOKEN",
+        help="from `cardroom tournament new` (env CARDROOM_ORGANIZER_TOKEN); or the operator token",
+    )
+    add_server_flags(start)
+    for action, what in (
+        ("standings", "standings, rounds and each table's game"),
+        ("watch", "the tournament's events as lines, live, until it finishes"),
+    ):
+        sub = actions.add_parser(action, help=what)
+        sub.add_argument("tournament_id", metavar="TOURNAMENT_ID")
+        add_server_flags(sub)
+
+
+Step = Callable[[argparse.Namespace, Client], Awaitable[None]]
+
+
+def run(args: argparse.Namespace) -> int:
+    steps: dict[str, Step] = {
+        "new": _new,
+        "join": _join,
+        "start": _start,
+        "standings": _standings,
+        "watch": _watch,
+    }
+    return asyncio.run(_with_client(args, steps[args.action]))
+
+
+async def _with_client(args: argparse.Namespace, step: Step) -> int:
+    try:
+        async with connect(args) as client:
+            await step(args, client)
+    except CardroomError as error:
+        if transient(error):
+            raise unreachable(args.address, error.details) from None
+        raise
+    return EXIT_OK
+
+
+async def _new(args: argparse.Namespace, client: Client) -> None:
+    if args.table_size < 1 or args.rounds < 0:
+        raise UsageError("--table-size must be 1 or more and --rounds 0 or more")
+    created = await client.create_tournament(
+        args.kind,
+        table_size=args.table_size,
+        rounds=args.rounds,
+        swiss=not args.round_robin,
+        name=args.name,
+    )
+    print(f"organizer token: {created.organizer_token}")
+    print("  (keep it: `cardroom tournament start ID --organizer-token TOKEN` starts it)")
+    print(created.tournament_id)
+
+
+async def _join(args: argparse.Namespace, client: Client) -> None:
+    sessions = Sessions.at(args.token_file)
+    key = player_key(args, sessions)
+    assert key is not None
+    public = signing.public_key_bytes(key)
+    view = await client.tournament(args.tournament_id)
+    if view.registration_open:
+        count = await client.register_player(args.tournament_id, key, args.name)
+        print(f"Registered as {args.name} ({player_id(public)}): {count} player(s) so far.")
+        return
+    current = view.rounds[-1] if view.rounds else None
+    table = next((t for t in current.tables if public in t.seats), None) if current else None
+    if view.finished or current is None or table is None:
+        raise UsageError("registration is closed and no table of the current round is yours")
+    # The seat's own entropy (T-ENTROPY), kept for `cardroom play` to reveal and check.
+    seat = await client.join_tournament_game(
+        args.tournament_id, table.game_id, key, args.name, entropy=new_entropy()
+    )
+    record = SeatRecord(
+        args.address,
+        table.game_id,
+        view.created.kind,
+        seat.seat,
+        seat.token,
+        args.name,
+        entropy=seat.entropy.hex(),
+    )
+    try:
+        sessions.save(record)
+    except SessionError as error:
+        raise UsageError(f"cannot keep your seat token: {error}") from None
+    print(f"Round {current.round}, table {table.table}: seat {seat.seat + 1} of {table.game_id}.")
+    print(f"Play it: cardroom play --game-id {table.game_id}")
+
+
+async def _start(args: argparse.Namespace, client: Client) -> None:
+    if not args.organizer_token:
+        raise UsageError("starting needs --organizer-token (from `cardroom tournament new`)")
+    view = await client.start_tournament(args.tournament_id, args.organizer_token)
+    print("\n".join(_rounds(view)))
+
+
+async def _standings(args: argparse.Namespace, client: Client) -> None:
+    view = await client.tournament(args.tournament_id)
+    print("\n".join(standings_lines(view)))
+
+
+async def _watch(args: argparse.Namespace, client: Client) -> None:
+    async for response in client.watch_tournament(args.tournament_id):
+        print(f"{response.sequence:>4}  {describe(unpack(response.event), response.tournament)}")
+
+
+# ---------------------------------------------------------------- words
+
+
+def _names(view: tnpb.TournamentView) -> dict[bytes, str]:
+    return {
+        p.public_key: printable(p.display_name) or player_id(p.public_key)[:8] for p in view.players
+    }
+
+
+def _points(half_points: int) -> str:
+    return f"{half_points // 2}" + (".5" if half_points % 2 else "")
+
+
+def _rounds(view: tnpb.TournamentView) -> list[str]:
+    names = _names(view)
+    lines = []
+    results = {(r.round, r.table): list(r.ranks) for r in view.results}
+    for paired in view.rounds:
+        lines.append(f"Round {paired.round}:")
+        for table in paired.tables:
+            ranks = results.get((paired.round, table.table))
+            seated = ", ".join(
+                names.get(k, "?") + (f" (#{ranks[i]})" if ranks else "")
+                for i, k in enumerate(table.seats)
+            )
+            lines.append(f"  table {table.table}: {seated}  game {table.game_id}")
+        if paired.byes:
+            lines.append(f"  byes: {', '.join(names.get(k, '?') for k in paired.byes)}")
+    return lines
+
+
+def standings_lines(view: tnpb.TournamentView) -> list[str]:
+    created = view.created
+    state = (
+        "finished"
+        if view.finished
+        else "registration open"
+        if view.registration_open
+        else f"round {len(view.rounds)}"
+    )
+    lines = [
+        f"{printable(created.name) or created.tournament_id}: {created.kind}, tables of "
+        f"{created.table_size}, {state}; {len(view.players)} player(s)"
+    ]
+    names = _names(view)
+    for line in view.standings:
+        name = names.get(line.public_key, "?")
+        lines.append(
+            f"{line.place:>4}. {name:<20} {_points(line.half_points):>5} "
+            f"pts  Buchholz {_points(line.buchholz_half_points):>5}  {line.wins} win(s), "
+            f"{line.games} game(s), {line.byes} bye(s)" + ("  withdrawn" if line.withdrawn else "")
+        )
+    lines.extend(_rounds(view))
+    return lines
+
+
+def describe(event: object, view: tnpb.TournamentView) -> str:
+    """One tournament event, in words."""
+    names = _names(view)
+    if isinstance(event, tnpb.TournamentCreated):
+        return f"created: {event.kind}, tables of {event.table_size}"
+    if isinstance(event, tnpb.PlayerRegistered):
+        return f"{printable(event.player.display_name) or '?'} registered"
+    if isinstance(event, tnpb.PlayerWithdrew):
+        return f"{names.get(event.public_key, '?')} withdrew"
+    if isinstance(event, tnpb.RegistrationClosed):
+        return f"registration closed (seed commitment {event.seed_commitment.hex()[:16]}…)"
+    if isinstance(event, tnpb.RoundPaired):
+        tables = "; ".join(
+            f"table {t.table}: " + ", ".join(names.get(k, "?") for k in t.seats)
+            for t in event.tables
+        )
+        return f"round {event.round} paired: {tables}"
+    if isinstance(event, tnpb.GameRecorded):
+        return f"round {event.round}, table {event.table}: ranks {list(event.ranks)}"
+    if isinstance(event, tnpb.RoundCompleted):
+        top = event.standings[0] if event.standings else None
+        leader = f"; leader {names.get(top.public_key, '?')}" if top else ""
+        return f"round {event.round} complete{leader}"
+    if isinstance(event, tnpb.TournamentFinished):
+        top = event.standings[0] if event.standings else None
+        return f"finished; winner {names.get(top.public_key, '?') if top else '?'}"
+    return type(event).__name__
