@@ -4,7 +4,8 @@
 // a browser (./web.js). Errors come back as CardroomError subclasses.
 import { create, fromBinary, type Message } from "@bufbuild/protobuf";
 import { type Client, Code, createClient, type Transport } from "@connectrpc/connect";
-import { CompetitionService, type GetPlayerResponse, type PlayerRating } from "./gen/cardroom/v1/competition_service_pb.js";
+import { CompetitionService, type GetPlayerResponse, type PlayerRating, type WatchTournamentResponse } from "./gen/cardroom/v1/competition_service_pb.js";
+import { TournamentFormat_Kind, type TournamentView, TournamentViewSchema } from "./gen/cardroom/v1/tournament_pb.js";
 import type { EventEnvelope } from "./gen/cardroom/v1/envelope_pb.js";
 import {
   type GameKind,
@@ -21,7 +22,7 @@ import {
 import { type LogPolicy, RevealEntropySchema, type SpectatorPolicy, type TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom, InvalidArgument, RuleBroken } from "./errors.js";
-import { signSeat } from "./players.js";
+import { signEntry, signSeat } from "./players.js";
 import { HeadStore } from "./heads.js";
 import { NarratedEvent } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
@@ -542,6 +543,84 @@ export class CardroomClient {
     options: { pageSize?: number; pageToken?: string } = {},
   ): Promise<GetPlayerResponse> {
     return call(() => this.competition.getPlayer({ ...player, ...options }));
+  }
+
+  /**
+   * A tournament the server runs (docs/rules/tournaments.md): standings,
+   * rounds and their tables with each table's game id, results; its seed
+   * only once it is finished.
+   */
+  async tournament(tournamentId: string): Promise<{ tournament: TournamentView; version: number }> {
+    const response = await call(() => this.competition.getTournament({ tournamentId }));
+    return { tournament: response.tournament ?? create(TournamentViewSchema), version: response.version };
+  }
+
+  /**
+   * A tournament's events after `after` (0: from its first), then live ones,
+   * each with the tournament as it stands after it; resumed after a dropped
+   * connection; ends once the tournament is finished.
+   */
+  async *watchTournament(
+    tournamentId: string,
+    options: { after?: number; signal?: AbortSignal; retries?: number; retryDelayMs?: number } = {},
+  ): AsyncGenerator<WatchTournamentResponse> {
+    const retries = options.retries ?? 5;
+    let after = options.after ?? 0;
+    let failures = 0;
+    for (;;) {
+      try {
+        for await (const response of this.competition.watchTournament({ tournamentId, after }, { signal: options.signal })) {
+          after = response.sequence;
+          failures = 0;
+          yield response;
+        }
+        return;
+      } catch (raw) {
+        const error = errorFrom(raw);
+        const resumable = error instanceof CardroomError && RESUMABLE.has(error.code);
+        if (!resumable || options.signal?.aborted || failures >= retries) throw error;
+        failures += 1;
+        await sleep((options.retryDelayMs ?? 200) * 2 ** (failures - 1), options.signal);
+      }
+    }
+  }
+
+  /**
+   * A new tournament (docs/rules/tournaments.md): `tableSize` seats at every
+   * table, `rounds` Swiss rounds (or a round robin's schedule). Returns its
+   * id and the organizer's token, which starts it (shown once).
+   */
+  async createTournament(
+    kind: string,
+    options: { tableSize: number; rounds: number; name?: string; format?: TournamentFormat_Kind; byeHalfPoints?: number },
+  ): Promise<{ tournamentId: string; organizerToken: string }> {
+    const response = await call(() =>
+      this.competition.createTournament({
+        kind,
+        tableSize: options.tableSize,
+        rounds: options.rounds,
+        name: options.name ?? "",
+        format: options.format ?? TournamentFormat_Kind.SWISS,
+        byeHalfPoints: options.byeHalfPoints ?? 0,
+      }),
+    );
+    return { tournamentId: response.tournamentId, organizerToken: response.organizerToken };
+  }
+
+  /** Close registration and pair round 1 (the organizer's token, or the operator's). */
+  async startTournament(tournamentId: string, organizerToken: string): Promise<TournamentView> {
+    const response = await call(() => this.competition.startTournament({ tournamentId }, auth(organizerToken)));
+    return response.tournament ?? create(TournamentViewSchema);
+  }
+
+  /**
+   * A player enters a tournament with their key (T-PLAYER): the key signs
+   * "cardroom.v1.tournament-entry" || 0x00 || tournament id. Returns the
+   * number of players registered so far.
+   */
+  async registerPlayer(tournamentId: string, key: CryptoKeyPair, displayName: string): Promise<number> {
+    const player = await signEntry(key, tournamentId, displayName);
+    return (await call(() => this.competition.registerPlayer({ tournamentId, player }))).players;
   }
 
   /** The game kinds the server plays, with their message types. */

@@ -6,7 +6,7 @@ export { CardroomClient, commandId, commitmentTo, newEntropy } from "./client.js
 export { chanceKey, checkEntropy, secretDigest } from "./entropy.js";
 export type { EntropyCheck } from "./entropy.js";
 export { HeadStore, headLine } from "./heads.js";
-export { newPlayerKey, playerId, publicKeyBytes, seatClaim, signSeat } from "./players.js";
+export { newPlayerKey, playerId, publicKeyBytes, seatClaim, signEntry, signSeat, tournamentEntry } from "./players.js";
 export type { CreateGameOptions, DescribedAction, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
 export * from "./errors.js";
 export { pack, registry, schemaOf, typeNameOf, unpack } from "./registry.js";
@@ -31,4 +31,5 @@ export * from "./gen/cardroom/v1/competition_service_pb.js";
 export * from "./gen/cardroom/v1/envelope_pb.js";
 export * from "./gen/cardroom/v1/game_service_pb.js";
 export * from "./gen/cardroom/v1/table_pb.js";
+export * from "./gen/cardroom/v1/tournament_pb.js";
 export * from "./gen/cardroom/v1/trust_pb.js";

@@ -6,6 +6,7 @@ import { create } from "@bufbuild/protobuf";
 import { type PlayerProof, PlayerProofSchema } from "./gen/cardroom/v1/table_pb.js";
 
 const CLAIM_DOMAIN = new TextEncoder().encode("cardroom.v1.seat-claim\0");
+const ENTRY_DOMAIN = new TextEncoder().encode("cardroom.v1.tournament-entry\0");
 
 function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -54,4 +55,15 @@ export async function signSeat(
     signature: new Uint8Array(signature),
     displayName,
   });
+}
+
+/** "cardroom.v1.tournament-entry" || 0x00 || tournament_id: what a player signs to enter. */
+export function tournamentEntry(tournamentId: string): Uint8Array<ArrayBuffer> {
+  return concat([ENTRY_DOMAIN, new TextEncoder().encode(tournamentId)]);
+}
+
+/** The proof RegisterPlayer carries: this key enters this tournament. */
+export async function signEntry(key: CryptoKeyPair, tournamentId: string, displayName: string): Promise<PlayerProof> {
+  const signature = await globalThis.crypto.subtle.sign({ name: "Ed25519" }, key.privateKey, tournamentEntry(tournamentId));
+  return create(PlayerProofSchema, { publicKey: await publicKeyBytes(key), signature: new Uint8Array(signature), displayName });
 }

@@ -1,5 +1,5 @@
 // The reference web table: routes (#/, #/watch/ID, #/replay/ID, #/play/ID,
-// #/invite/ID/CODE)
+// #/invite/ID/CODE, #/tournament/ID)
 // to pages; each page stops its streams when another is shown.
 import "./style.css";
 import { h } from "./dom.js";
@@ -7,6 +7,7 @@ import { errorLine } from "./pages/common.js";
 import { listPage } from "./pages/list.js";
 import { invitePage, playPage } from "./pages/play.js";
 import { replayPage } from "./pages/replay.js";
+import { tournamentPage } from "./pages/tournament.js";
 import { watchPage } from "./pages/watch.js";
 
 const app = document.getElementById("app")!;
@@ -24,6 +25,7 @@ function route(): void {
     replay: () => replayPage(root, gameId, controller.signal),
     play: () => playPage(root, gameId, controller.signal),
     invite: () => invitePage(root, gameId, code),
+    tournament: () => tournamentPage(root, gameId, controller.signal),
   };
   const show = pages[page] ?? (() => listPage(root, controller.signal));
   show().catch((error: unknown) => {

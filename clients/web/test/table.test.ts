@@ -579,6 +579,53 @@ describe("the reference web table", () => {
     await done(page);
   });
 
+  test("a tournament's page: round 1's tables to watch, then standings and the seed, live, on a phone too", async () => {
+    const names = ["Hopper", "Knuth", "Lovelace"];
+    const keys = await Promise.all(names.map(() => newPlayerKey()));
+    const { tournamentId, organizerToken } = await bots.createTournament(KIND, { tableSize: 3, rounds: 1, name: "Friday night" });
+    for (const [i, name] of names.entries()) await bots.registerPlayer(tournamentId, keys[i]!, name);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      await page.goto(`${WEB}/#/tournament/${tournamentId}`);
+      const root = page.locator('[data-page="tournament"]');
+      await page.waitForSelector('[data-page="tournament"][data-state="live"]');
+      assert.match(await root.locator(".status").innerText(), /Smoke & Mirrors · Swiss · tables of 3 · registration open · 3 players/);
+      assert.match(await root.locator("h2").innerText(), /Friday night/);
+      const started = await bots.startTournament(tournamentId, organizerToken);
+      const table = started.rounds[0]!.tables[0]!;
+      // The page follows the tournament's feed: round 1's table appears, with a link to watch it.
+      const row = root.locator(`li.table[data-game-id="${table.gameId}"]`);
+      await row.waitFor();
+      assert.match(await row.innerText(), /Table 1: (Hopper|Knuth|Lovelace), (Hopper|Knuth|Lovelace), (Hopper|Knuth|Lovelace) · watch/);
+      assert.match(await root.locator(".seed").innerText(), /Seed committed: [0-9a-f]{16}…; revealed at the end\./);
+      // The players take their reserved seats with their keys and play it out.
+      const publicKeys = await Promise.all(keys.map(publicKeyBytes));
+      const tokens: string[] = [];
+      for (const [seat, key] of table.seats.entries()) {
+        const i = publicKeys.findIndex((k) => Buffer.from(k).equals(Buffer.from(key)));
+        tokens.push((await bots.join(table.gameId, names[i]!, seat, { player: keys[i] })).token);
+      }
+      await playBots(bots, table.gameId, tokens, seededRandom(5), { pauseMs: 0 });
+      await page.waitForSelector('[data-page="tournament"][data-state="over"]');
+      assert.match(await root.locator(".status").innerText(), /· finished/);
+      const standings = await root.locator("table.standings tbody tr").allInnerTexts();
+      assert.equal(standings.length, 3);
+      assert.match(standings[0]!, /^1\s+(Hopper|Knuth|Lovelace)\s+[\d½]/);
+      assert.match(await row.innerText(), /\(won\).* · replay$/);
+      const { tournament } = await bots.tournament(tournamentId);
+      const seed = Buffer.from(tournament.seed).toString("hex");
+      assert.ok(seed.length === 64 && (await root.locator(".seed").innerText()).includes(seed), "the seed is revealed at the end");
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      assert.ok(wide, "nothing runs off a phone's screen");
+      await shot(page, "tournament-390.png");
+      await page.close();
+    } finally {
+      await phone.close();
+    }
+  });
+
   test("a costly move is marked ⚠ and asks twice, its warning the server's", async () => {
     // A challenge of an act a challenge this round already showed true: the
     // starter opens with a Star 1 (true), the next seat challenges it and

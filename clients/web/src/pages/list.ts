@@ -110,6 +110,16 @@ function row(game: GameSummary, title: string, ratings: Ratings): HTMLElement {
   );
 }
 
+/** Open a tournament's page by its id (a tournament's organizer hands it out). */
+function tournamentForm(): HTMLElement {
+  const id = h("input", { name: "tournament", placeholder: "tournament id", size: 34, required: true, pattern: "[0-9a-f-]{8,64}" }) as HTMLInputElement;
+  const open = (event: Event) => {
+    event.preventDefault();
+    location.hash = `#/tournament/${id.value.trim()}`;
+  };
+  return h("form", { class: "open-tournament", onsubmit: open }, "A tournament: ", id, " ", h("button", { type: "submit" }, "show it"));
+}
+
 export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<void> {
   const kinds = await gameKinds();
   const kindSelect = h("select", { name: "kind" }, ...[...kinds.values()].map((k) => h("option", { value: k.kind }, k.title))) as HTMLSelectElement;
@@ -186,6 +196,7 @@ export async function listPage(root: HTMLElement, signal: AbortSignal): Promise<
     ),
     problem,
     yours,
+    tournamentForm(),
     h("p", {}, "Show ", filter),
     h("table", { class: "games" }, h("thead", {}, h("tr", {}, h("th", {}, "game"), h("th", {}, "players"), h("th", {}, "status"), h("th", {}, "events"), h("th", {}, ""))), body),
   );
