@@ -17,8 +17,16 @@ and prints the medians and their same-run ratios. Like every bench it
 imports nothing of service/.
 
 ``python -m bench.ratings --strength KIND --games N [--lineup
-random,heuristic,random]``: instead, N games of the server's bots (one key
-per strategy) and each level's rating with a 95% interval of its mu.
+search,heuristic,random] [--think-ms MS]``: instead, N games of the server's
+bots (one key per strategy, the line-up turned one seat each game) and each
+level's rating with a 95% interval of its mu. KIND is one of the four game
+kinds or ``all`` (each in turn, a fresh server each). The options a kind
+needs to be played by these line-ups are set and printed (``STRENGTH_OPTIONS``):
+Smiles & Daggers at two seats takes ``allow_two_players`` (SD-12), and Smile
+Life is played with a short draw pile so that hundreds of games fit a run.
+A search bot thinks ``--think-ms`` a move (the server's ``--bot-think-ms``):
+a smaller budget than the server's default measures a weaker search bot, so
+the output names it.
 """
 
 from __future__ import annotations
@@ -31,18 +39,38 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
+from google.protobuf.message import Message
+
 from bench.servers import OPERATOR_TOKEN, Servers, cardroom_command
 from cardroom.client import CardroomError, Client, RuleBroken
+from cardroom.smile_life.v1 import smile_life_pb2 as slpb
+from cardroom.smiles_and_daggers.v1 import smiles_and_daggers_pb2 as sdpb
 
 T = TypeVar("T")
 KIND = "smoke-and-mirrors"
 LINEUP = ("random", "heuristic")  # one key per level: every game is rated
 WAVE = 5  # games played at once: SQLite serves one writer
+KINDS = ("smoke-and-mirrors", "silver-dagger", "smiles-and-daggers", "smile-life")
+SMILE_LIFE_PILE = 50  # cards in Smile Life's draw pile for --strength (SL-36)
+
+
+def strength_options(kind: str, seats: int) -> tuple[Message | None, str]:
+    """The options ``kind`` is created with for a --strength line-up of
+    ``seats``, and how the output states them ("" for the rulebook's)."""
+    if kind == "smiles-and-daggers" and seats == 2:
+        return sdpb.Options(allow_two_players=True), "allow_two_players (SD-12)"
+    if kind == "smile-life":
+        pile = SMILE_LIFE_PILE
+        return slpb.Options(draw_pile_size=pile), f"draw_pile_size {pile} (SL-36, a short game)"
+    return None, ""
+
+
 RAW_PASS = """
 import sqlite3, sys, time
 start = time.perf_counter()
@@ -53,10 +81,16 @@ print(time.perf_counter() - start, total)
 
 
 async def play(
-    address: str, games: int, kind: str = KIND, lineup: tuple[str, ...] = LINEUP
+    address: str,
+    games: int,
+    kind: str = KIND,
+    lineup: tuple[str, ...] = LINEUP,
+    options: Message | None = None,
+    progress: bool = False,
 ) -> None:
     """``games`` games of server bots, one seat per strategy of ``lineup``,
-    the line-up turned one seat further each game (every level plays every seat)."""
+    the line-up turned one seat further each game (every level plays every seat);
+    with ``progress``, a line on standard error after each wave."""
     async with Client.connect(address) as client:
 
         async def patiently(call: Callable[[], Awaitable[T]]) -> T:
@@ -76,7 +110,7 @@ async def play(
             nonlocal turn
             game_id = await patiently(
                 lambda: client.create_game(
-                    kind, seat_count=len(lineup), operator_token=OPERATOR_TOKEN
+                    kind, seat_count=len(lineup), options=options, operator_token=OPERATOR_TOKEN
                 )
             )
             turn += 1
@@ -94,6 +128,8 @@ async def play(
             for game_id in ids:
                 while not (await patiently(lambda g=game_id: client.view(g))).table.finished:
                     await asyncio.sleep(0.2)
+            if progress:
+                print(f"  {kind}: {wave + len(ids)}/{games} games", file=sys.stderr, flush=True)
 
 
 def copy_games(database: str, target: int) -> tuple[int, int]:
@@ -143,7 +179,7 @@ def measured(command: list[str]) -> tuple[float, float, str]:
     return float(seconds), float(peak), str(stdout)
 
 
-async def strength(address: str, kind: str, lineup: tuple[str, ...]) -> None:
+async def strength(address: str, kind: str) -> None:
     """Each server bot level's rating (one key per strategy, T-PLAYER) with
     a 95% interval of its mu, and its ordinal mu - 3 sigma."""
     async with Client.connect(address) as client:
@@ -155,15 +191,32 @@ async def strength(address: str, kind: str, lineup: tuple[str, ...]) -> None:
             )
 
 
-def bot_strength(kind: str, games: int, lineup: tuple[str, ...]) -> None:
+def bot_strength(
+    kind: str, games: int, lineup: tuple[str, ...], think_ms: int | None, move_ms: int
+) -> None:
+    options, stated = strength_options(kind, len(lineup))
+    flags = ["--bot-move-ms", str(move_ms)]
+    if think_ms is not None:
+        flags += ["--bot-think-ms", str(think_ms)]
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-strength-") as folder:
         database = str(Path(folder) / "cardroom.sqlite3")
         servers = Servers(Path(folder))
-        server = servers.start(database)
+        server = servers.start(database, *flags)
         try:
-            asyncio.run(play(server.address, games, kind, lineup))
-            print(f"{kind}: {games} rated games of server bots {', '.join(lineup)}")
-            asyncio.run(strength(server.address, kind, lineup))
+            start = time.perf_counter()
+            asyncio.run(play(server.address, games, kind, lineup, options, progress=True))
+            seconds = time.perf_counter() - start
+            think = f"{think_ms} ms" if think_ms is not None else "the server's default"
+            print(
+                f"{kind}: {games} rated games of server bots {', '.join(lineup)} "
+                f"({len(lineup)} seats, turned each game) in {seconds:.0f} s; "
+                f"options: {stated or 'the rulebook'}; "
+                + (f"search bot thinks {think} a move" if "search" in lineup else "no search bot")
+            )
+            asyncio.run(strength(server.address, kind))
+            problems = servers.problems()
+            if problems:
+                print(f"  server log: {len(problems)} problem lines, first: {problems[0]}")
         finally:
             servers.stop_all()
 
@@ -176,12 +229,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--strength",
         metavar="KIND",
-        help="instead: the server bots' ratings in KIND after --games games of --lineup",
+        choices=[*KINDS, "all"],
+        help="instead: the server bots' ratings in KIND (or each kind in turn: all) after "
+        "--games games of --lineup",
     )
     parser.add_argument("--lineup", default=",".join(LINEUP), help="bot strategies, one a seat")
+    parser.add_argument(
+        "--think-ms",
+        type=int,
+        help="--strength: a search bot's time a move (the server's --bot-think-ms; default: "
+        "the server's own)",
+    )
+    parser.add_argument(
+        "--move-ms",
+        type=int,
+        default=0,
+        help="--strength: the server's --bot-move-ms, the least time between two moves of a "
+        "bot (a pace, not a strength; default %(default)s)",
+    )
     args = parser.parse_args(argv)
     if args.strength:
-        bot_strength(args.strength, args.games, tuple(args.lineup.split(",")))
+        lineup = tuple(args.lineup.split(","))
+        if len(lineup) < 2 or not all(lineup):
+            parser.error("--lineup names at least two strategies, comma-separated")
+        for kind in KINDS if args.strength == "all" else (args.strength,):
+            bot_strength(kind, args.games, lineup, args.think_ms, args.move_ms)
         return
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-ratings-") as folder:
         database = str(Path(folder) / "cardroom.sqlite3")
