@@ -270,6 +270,10 @@ class Connection(asyncio.Protocol):
             if self.transport is not None:
                 self.transport.close()
             return
+        # h2's answers to what came (SETTINGS and PING acknowledgements,
+        # window updates) go before any DATA framed below: a peer applies
+        # its new window only once it has our ACK.
+        self.emit()
         for event in events:
             if isinstance(event, h2.events.RequestReceived):
                 self._request(event)
@@ -284,6 +288,7 @@ class Connection(asyncio.Protocol):
                 if call is not None:
                     call.cancel()
             elif isinstance(event, (h2.events.WindowUpdated, h2.events.RemoteSettingsChanged)):
+                self.emit()  # whatever h2 framed so far goes first
                 blocked, self.blocked = self.blocked, set()
                 for call in blocked:
                     call.pump()
