@@ -28,6 +28,7 @@ from cardroom.server.limits import Limits
 from cardroom.server.relay.server import RunningRelay, start_relay
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.conftest import OPERATOR_TOKEN
+from tests.service.certs import make_certificates
 from tests.service.relays import eventually, nats_or_skip, raw_feed
 
 BACKLOG = 3
@@ -271,3 +272,52 @@ async def test_a_malformed_request_is_invalid_argument_and_the_connection_lives_
         assert stream.messages()[0].event.sequence == 1
     finally:
         stream.close()
+
+
+async def test_the_h2_port_serves_tls_and_requires_client_certificates_when_told(
+    tmp_path: Path,
+) -> None:
+    broker = nats_or_skip()
+    certs = make_certificates(tmp_path)
+    database = str(tmp_path / "cardroom.sqlite3")
+    server = await start(Settings(address="127.0.0.1:0", database=database, broker=broker))
+    relay = await start_relay(
+        Settings(
+            address="127.0.0.1:0",
+            database=database,
+            broker=broker,
+            tls_cert=str(certs.server_cert),
+            tls_key=str(certs.server_key),
+            tls_client_ca=str(certs.ca),
+        ),
+        "h2",
+    )
+    address = f"127.0.0.1:{relay.port}"
+    signed = grpc.ssl_channel_credentials(
+        root_certificates=certs.ca.read_bytes(),
+        private_key=certs.client_key.read_bytes(),
+        certificate_chain=certs.client_cert.read_bytes(),
+    )
+    anonymous = grpc.ssl_channel_credentials(root_certificates=certs.ca.read_bytes())
+    try:
+        async with Client.connect(f"127.0.0.1:{server.port}") as client:
+            game_id, _ = await seated(client)
+        async with grpc.aio.secure_channel(address, signed) as channel:
+            watch = channel.unary_stream(
+                "/cardroom.v1.GameService/WatchEvents",
+                request_serializer=gpb.WatchEventsRequest.SerializeToString,
+                response_deserializer=gpb.WatchEventsResponse.FromString,
+            )
+            call = watch(gpb.WatchEventsRequest(game_id=game_id))
+            first = await asyncio.wait_for(call.read(), 30)  # bounds a hang
+            assert isinstance(first, gpb.WatchEventsResponse)
+            assert first.event.sequence == 1
+            call.cancel()
+        async with grpc.aio.secure_channel(address, anonymous) as channel:
+            stub = health_pb2_grpc.HealthStub(channel)
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await stub.Check(health_pb2.HealthCheckRequest(), timeout=10)
+            assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
+    finally:
+        await relay.stop(grace=None)
+        await server.stop(grace=None)
