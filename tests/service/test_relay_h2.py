@@ -9,6 +9,8 @@ share, and a raw HTTP/2 client's malformed request."""
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,8 +94,9 @@ async def one_move(client: Client, game_id: str, bots: list[BotSeat]) -> int:
 
 
 async def test_the_h2_port_answers_health_checks_and_refuses_health_watch(
-    relayed: Relayed,
+    relayed: Relayed, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="cardroom.calls")  # --access-log
     async with grpc.aio.insecure_channel(relayed.relay_address) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         for service in ("", "cardroom.v1.GameService"):
@@ -106,6 +109,14 @@ async def test_the_h2_port_answers_health_checks_and_refuses_health_watch(
             async for _ in stub.Watch(health_pb2.HealthCheckRequest(service="")):
                 pass
         assert watch.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "cardroom.calls"]
+    assert [(line["method"], line["code"]) for line in lines] == [
+        ("Check", "OK"),
+        ("Check", "OK"),
+        ("Check", "NOT_FOUND"),
+        ("Watch", "UNIMPLEMENTED"),
+    ]
+    assert all(line["peer"].startswith("ipv4:127.0.0.1:") for line in lines)
 
 
 async def test_a_client_past_its_share_is_refused_on_the_h2_port(relayed: Relayed) -> None:

@@ -25,9 +25,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import socket
 import ssl
+import time
 from typing import Any, cast
 
 import grpc
@@ -47,6 +49,7 @@ from cardroom.server.relay.feeds import Framed, RelayWatch, Topic
 from cardroom.v1 import game_service_pb2 as gpb
 
 log = logging.getLogger(__name__)
+access_log = logging.getLogger("cardroom.calls")  # CallInterceptor's, for --access-log
 
 SERVICE_PREFIX = "/cardroom.v1.GameService/"
 WATCH = SERVICE_PREFIX + "WatchEvents"
@@ -97,6 +100,8 @@ class Call:
         self.closed = False
         self.sent = 0  # the sequence of the last response framed
         self.drained = asyncio.Event()
+        self.code: grpc.StatusCode | None = None  # the status sent
+        self.game_id = ""  # for the access log
 
     # -------------------------------------------------------------- sending
 
@@ -181,6 +186,7 @@ class Call:
         if self.closed:
             return
         self.closed = True
+        self.code = code
         trailers = [("grpc-status", str(code.value[0]))]
         if details:
             trailers.append(("grpc-message", percent_encoded(details)))
@@ -208,6 +214,7 @@ class Connection(asyncio.Protocol):
         )
         self.transport: asyncio.Transport | None = None
         self.client = ""
+        self.peer = ""  # as gRPC names it: ipv4:HOST:PORT
         self.calls: dict[int, Call] = {}
         self.blocked: set[Call] = set()
         self.out: list[bytes] = []
@@ -241,6 +248,11 @@ class Connection(asyncio.Protocol):
         self.transport = transport
         peer = transport.get_extra_info("peername")
         self.client = client_of_host(str(peer[0])) if peer else "unknown"
+        self.peer = (
+            f"ipv6:[{peer[0]}]:{peer[1]}"
+            if peer and ":" in str(peer[0])
+            else (f"ipv4:{peer[0]}:{peer[1]}" if peer else "unknown")
+        )
         self.h2.local_settings = h2.settings.Settings(
             client=False,
             initial_values={
@@ -378,6 +390,7 @@ class H2Server:
             await self.server.wait_closed()
 
     async def serve(self, call: Call) -> None:
+        start = time.perf_counter()
         try:
             if call.path == WATCH:
                 await self.watch(call)
@@ -411,6 +424,22 @@ class H2Server:
         finally:
             call.closed = True
             call.connection.forget(call)
+            self._log(call, time.perf_counter() - start)
+
+    def _log(self, call: Call, seconds: float) -> None:
+        """As CallInterceptor's: the call's metric and its access-log line."""
+        code = call.code or grpc.StatusCode.CANCELLED
+        name = call.path.rsplit("/", 1)[-1]
+        self.servicer.metrics.rpc_seconds.labels(name, code.name).observe(seconds)
+        if access_log.isEnabledFor(logging.INFO):
+            line = {
+                "method": name,
+                "code": code.name,
+                "duration_ms": round(seconds * 1000, 3),
+                "game_id": call.game_id[:64],
+                "peer": call.connection.peer[:64],
+            }
+            access_log.info(json.dumps(line, separators=(",", ":")))
 
     async def watch(self, call: Call) -> None:
         """RelayServicer.WatchEvents on this transport: the same steps, but
@@ -424,6 +453,7 @@ class H2Server:
                 f"the request is not a valid {gpb.WatchEventsRequest.DESCRIPTOR.full_name} message",
             ) from None
         relay = self.servicer
+        call.game_id = request.game_id
         if request.narrate:
             raise CallEnded(
                 grpc.StatusCode.UNIMPLEMENTED,
