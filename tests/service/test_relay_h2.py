@@ -332,3 +332,37 @@ async def test_the_h2_port_serves_tls_and_requires_client_certificates_when_told
     finally:
         await relay.stop(grace=None)
         await server.stop(grace=None)
+
+
+async def test_a_peer_that_stops_answering_pings_is_dropped_and_its_slot_freed(
+    tmp_path: Path,
+) -> None:
+    broker = nats_or_skip()
+    database = str(tmp_path / "cardroom.sqlite3")
+    server = await start(Settings(address="127.0.0.1:0", database=database, broker=broker))
+    relay = await start_relay(
+        Settings(
+            address="127.0.0.1:0",
+            database=database,
+            broker=broker,
+            limits=Limits(keepalive_seconds=1, keepalive_timeout_seconds=1),
+        ),
+        "h2",
+    )
+    try:
+        async with Client.connect(f"127.0.0.1:{server.port}") as client:
+            game_id, _ = await seated(client)
+        stream = await RawStream.open(f"127.0.0.1:{relay.port}", window=65535)
+        try:
+            await stream.call("/cardroom.v1.GameService/WatchEvents", request(game_id))
+            while not stream.messages():
+                await stream.read()
+            assert relay.servicer.watchers == 1
+            # From now on the peer reads nothing, so it answers no PING.
+            await eventually(lambda: relay.servicer.watchers == 0, "the dead peer to be dropped")
+            assert not relay.server.connections  # type: ignore[union-attr]
+        finally:
+            stream.close()
+    finally:
+        await relay.stop(grace=None)
+        await server.stop(grace=None)

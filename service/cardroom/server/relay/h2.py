@@ -219,6 +219,8 @@ class Connection(asyncio.Protocol):
         self.blocked: set[Call] = set()
         self.out: list[bytes] = []
         self.scheduled = False
+        self.heard = self.used = time.monotonic()  # last bytes in; last call open
+        self.pinged: float | None = None  # a keepalive PING awaiting its ACK since
 
     # ------------------------------------------------------------- writing
 
@@ -274,6 +276,7 @@ class Connection(asyncio.Protocol):
         self.calls.clear()
 
     def data_received(self, data: bytes) -> None:
+        self.heard = time.monotonic()
         try:
             events = self.h2.receive_data(data)
         except h2.exceptions.ProtocolError:
@@ -304,6 +307,8 @@ class Connection(asyncio.Protocol):
                 blocked, self.blocked = self.blocked, set()
                 for call in blocked:
                     call.pump()
+            elif isinstance(event, h2.events.PingAckReceived):
+                self.pinged = None
             elif isinstance(event, h2.events.ConnectionTerminated) and self.transport:
                 self.transport.close()
         self.emit()
@@ -335,6 +340,27 @@ class Connection(asyncio.Protocol):
     def forget(self, call: Call) -> None:
         if self.calls.get(call.stream_id) is call:
             del self.calls[call.stream_id]
+        self.used = time.monotonic()
+
+    def keep_alive(self, now: float, limits: Limits) -> None:
+        """As the grpc.aio port's options: PING a connection silent for
+        ``keepalive_seconds``, drop it if the ACK does not come within
+        ``keepalive_timeout_seconds``, and close one with no call for
+        ``idle_seconds`` (GOAWAY)."""
+        if self.transport is None:
+            return
+        if self.pinged is not None and now - self.pinged > limits.keepalive_timeout_seconds:
+            self.transport.close()  # a dead peer: its calls end, their slots free
+        elif not self.calls and now - self.used > limits.idle_seconds:
+            with contextlib.suppress(h2.exceptions.H2Error):
+                self.h2.close_connection()
+            self.emit()
+            self.flush()
+            self.transport.close()
+        elif self.pinged is None and now - self.heard > limits.keepalive_seconds:
+            self.pinged = now
+            self.h2.ping(int(now * 1000).to_bytes(8, "big"))
+            self.emit()
 
 
 def bearer(value: str) -> str | None:
@@ -360,15 +386,29 @@ class H2Server:
         self.limits = limits
         self.connections: set[Connection] = set()
         self.server: asyncio.Server | None = None
+        self.keeper: asyncio.Task[None] | None = None
 
     async def start(self, sock: socket.socket, tls: ssl.SSLContext | None) -> int:
         if tls is not None:
             tls.set_alpn_protocols(["h2"])
         loop = asyncio.get_running_loop()
         self.server = await loop.create_server(lambda: Connection(self), sock=sock, ssl=tls)
+        self.keeper = loop.create_task(self._keep_alive())
         return int(sock.getsockname()[1])
 
+    async def _keep_alive(self) -> None:
+        """One task for every connection's keepalive and idle timeout."""
+        limits = self.limits
+        period = max(0.05, min(limits.keepalive_timeout_seconds, limits.keepalive_seconds) / 4)
+        while True:
+            await asyncio.sleep(period)
+            now = time.monotonic()
+            for connection in list(self.connections):
+                connection.keep_alive(now, limits)
+
     async def stop(self, grace: float | None = None) -> None:
+        if self.keeper is not None:
+            self.keeper.cancel()
         if self.server is not None:
             self.server.close()
         for connection in list(self.connections):
