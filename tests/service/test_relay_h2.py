@@ -153,6 +153,7 @@ class RawStream:
     unacknowledged: int = 0
     trailers: dict[str, str] = field(default_factory=dict)
     ended: bool = False
+    acknowledged: int = 0  # our SETTINGS the relay has acknowledged
 
     @classmethod
     async def open(cls, address: str, window: int) -> RawStream:
@@ -202,6 +203,8 @@ class RawStream:
                 )
             elif isinstance(event, h2.events.StreamEnded):
                 self.ended = True
+            elif isinstance(event, h2.events.SettingsAcknowledged):
+                self.acknowledged += 1
         await self.send()
 
     async def credit(self) -> None:
@@ -244,9 +247,12 @@ async def test_a_reader_that_gives_no_credit_falls_behind_and_is_told_where_to_r
         stream.h2.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 1})
         await stream.send()
         await stream.credit()
-        await stream.read()  # the relay's acknowledgement of the settings
-        watch = next(iter(relayed.relay.servicer.feeds.topics.values())).watches
-        (live,) = watch
+        while stream.acknowledged < 2:  # the first settings' and these
+            await stream.read()
+        (live,) = next(iter(relayed.relay.servicer.feeds.topics.values())).watches
+        # The relay has sent the store's events; it takes the broker's once
+        # it has seen the store has no more (else they would wait, bounded).
+        await eventually(lambda: live.live, "the relay's stream to go live")
         for _ in range(BACKLOG + 3):
             await one_move(relayed.client, game_id, bots)
         await eventually(lambda: live.fell_behind, "the reader to fall behind")
