@@ -13,8 +13,9 @@ read beside a baseline of the same run, in the same unit:
   ``Check`` plus the CPU of one raw eventsourcing save in a process of its
   own: the CPU form of issue 10's first row.
 * **a relay**: ``cardroom relay``'s CPU per message delivered to N spectators
-  of one game, against a bare grpc.aio server's (bench/bare_fanout.py) for
-  the same events to the same watcher processes.
+  of one game, on each of its transports (``--transport grpc``, then ``h2``,
+  alternating when ``--rounds`` > 1), against a bare grpc.aio server's
+  (bench/bare_fanout.py) for the same events to the same watcher processes.
 
 ``bench/reference.json`` holds the release's reference figures; ``--check``
 fails (exit 1) when a ratio is worse than its reference by more than the
@@ -41,7 +42,7 @@ from bench.bots import LONG, Table, seated_game
 from bench.broker import private_nats
 from bench.config import QUICK, Run
 from bench.pin import described, pin
-from bench.relays import delivery, start_relays
+from bench.relays import Delivery, delivery, start_relays
 from bench.report import Row, table, times
 from bench.servers import cpu_seconds, fresh_database, postgres_reachable, servers
 from bench.spectators import bare_delivery
@@ -141,27 +142,45 @@ async def command_figure(run: Run, commands: int) -> Figure:
     )
 
 
-async def relay_figure(run: Run, spectators: int, commands: int) -> Figure:
+async def relayed(run: Run, spectators: int, commands: int, transport: str) -> Delivery:
     with private_nats() as url, fresh_database(run.backend) as database:
         server = run.servers.start(database, "--broker", url)
         try:
-            relays = start_relays(run, database, 1, url)
+            relays = start_relays(run, database, 1, url, transport)
             try:
-                relayed = await delivery(server, relays, spectators, commands, 250)
+                return await delivery(server, relays, spectators, commands, 250)
             finally:
                 for relay in relays:
                     run.servers.stop(relay)
         finally:
             run.servers.stop(server)
-    bare = await bare_delivery(run, relayed, spectators)
-    return Figure(
-        "relay message",
-        f"the relay's CPU per delivered message ({spectators} spectators, "
-        f"{len(relayed.seconds)} commands)",
-        relayed.relay_cpu / relayed.messages * 1e6,
-        bare.cpu / relayed.messages * 1e6,
-        "bare grpc.aio fan-out of the same events",
-    )
+
+
+RELAY_KEYS = {"grpc": "relay message", "h2": "relay message h2"}
+
+
+async def relay_figures(
+    run: Run, spectators: int, commands: int, transports: list[str], rounds: int
+) -> list[Figure]:
+    """Each transport's relay in turn (``rounds`` times: old and new
+    alternating on the same machine and hour), then the bare baseline."""
+    runs: list[tuple[str, Delivery]] = []
+    for _ in range(rounds):
+        for transport in transports:
+            runs.append((transport, await relayed(run, spectators, commands, transport)))
+    bare = await bare_delivery(run, runs[0][1], spectators)
+    baseline = bare.cpu / runs[0][1].messages * 1e6
+    return [
+        Figure(
+            RELAY_KEYS[transport],
+            f"the relay's CPU per delivered message, --transport {transport} "
+            f"({spectators} spectators, {len(done.seconds)} commands)",
+            done.relay_cpu / done.messages * 1e6,
+            baseline,
+            "bare grpc.aio fan-out of the same events",
+        )
+        for transport, done in runs
+    ]
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
@@ -176,6 +195,13 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--commands", type=int, default=300, help="SubmitCommands per backend")
     parser.add_argument("--spectators", type=int, default=500, help="watchers of the relay")
     parser.add_argument("--relay-commands", type=int, default=40, help="commands they watch")
+    parser.add_argument(
+        "--transport",
+        choices=("grpc", "h2", "both"),
+        default="both",
+        help="the relay's transport (cardroom relay --transport; default both, alternating)",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="relay runs per transport")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="exit 1 on a regression")
     what.add_argument("--record", action="store_true", help=f"write {REFERENCE.name}")
@@ -209,7 +235,10 @@ async def main(argv: list[str]) -> int:
             figures.append(await command_figure(run, args.commands))
         if args.only != "commands":
             run = Run(backends[0], QUICK, started)
-            figures.append(await relay_figure(run, args.spectators, args.relay_commands))
+            transports = ["grpc", "h2"] if args.transport == "both" else [args.transport]
+            figures += await relay_figures(
+                run, args.spectators, args.relay_commands, transports, args.rounds
+            )
         problems = started.problems()
     rows = [
         Row(

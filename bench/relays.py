@@ -62,7 +62,9 @@ from cardroom.v1 import game_service_pb2 as gpb
 
 # A broker of the run's own (bench/broker.py) unless this names one.
 NATS_URL = os.environ.get("CARDROOM_BENCH_NATS")
-RELAY_COUNTS = (1, 2, 4)
+# (relays, transport): one relay on each transport (cardroom relay
+# --transport), old and new in the same run; more relays on h2.
+RELAY_RUNS = ((1, "grpc"), (1, "h2"), (2, "h2"), (4, "h2"))
 CROWD_RELAYS = 4
 CROWD_PER_PROCESS = 500
 
@@ -197,7 +199,10 @@ async def nats_delivery(
     return arrivals(table, outcomes, watchers)
 
 
-def start_relays(run: Run, database: str, relays: int, url: str) -> list[Server]:
+def start_relays(
+    run: Run, database: str, relays: int, url: str, transport: str = "grpc"
+) -> list[Server]:
+    """``relays`` ``cardroom relay`` processes, on ``transport`` (--transport)."""
     return [
         run.servers.start_command(
             [
@@ -209,6 +214,8 @@ def start_relays(run: Run, database: str, relays: int, url: str) -> list[Server]
                 database,
                 "--broker",
                 url,
+                "--transport",
+                transport,
             ],
             database,
         )
@@ -235,8 +242,8 @@ async def measure_on(run: Run, url: str) -> list[Row]:
         try:
             # The server serving the spectators itself: the CPU baseline.
             direct = await delivery(server, [], spectators, commands, 250)
-            for relays in RELAY_COUNTS:
-                started = start_relays(run, database, relays, url)
+            for relays, transport in RELAY_RUNS:
+                started = start_relays(run, database, relays, url, transport)
                 try:
                     relayed = await delivery(server, started, spectators, commands, 250)
                 finally:
@@ -247,7 +254,8 @@ async def measure_on(run: Run, url: str) -> list[Row]:
                 rows.append(
                     Row(
                         f"{count(spectators)} spectators on one game through {relays} "
-                        f"relay{'s' if relays > 1 else ''}: delivery to the last one from "
+                        f"relay{'s' if relays > 1 else ''} (--transport {transport}): delivery "
+                        "to the last one from "
                         f"the command's start, p50 / p99 of {len(relayed.seconds)} commands",
                         f"{ms(p50(relayed.seconds))} / {ms(p99)}",
                         f"bare NATS fan-out of the same events {ms(p50(bare))} / "
@@ -261,7 +269,8 @@ async def measure_on(run: Run, url: str) -> list[Row]:
                     rows.append(
                         Row(
                             f"the server's CPU per delivered message, {count(spectators)} "
-                            "spectators through 1 relay (the relay's own beside it)",
+                            f"spectators through 1 relay, --transport {transport} (the "
+                            "relay's own beside it)",
                             f"{micro(relayed.server_cpu / relayed.messages)} (relay "
                             f"{micro(relayed.relay_cpu / relayed.messages)})",
                             f"the spectators on the server itself "

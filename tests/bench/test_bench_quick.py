@@ -35,8 +35,9 @@ ROWS = [
     "ListGames, a page of 100 with",
 ]
 RELAY_ROWS = [
-    "spectators on one game through 1 relay: delivery",
-    "spectators on one game through 4 relays: delivery",
+    "spectators on one game through 1 relay (--transport grpc): delivery",
+    "spectators on one game through 1 relay (--transport h2): delivery",
+    "spectators on one game through 4 relays (--transport h2): delivery",
     "the server's CPU per delivered message",
     "spectators on 2 relays vs 0",
 ]

@@ -117,7 +117,9 @@ class Deployment:
         return f"127.0.0.1:{self.relays[index].port}"
 
 
-async def deploy(database: str, broker: str, relays: int = 1, **settings: object) -> Deployment:
+async def deploy(
+    database: str, broker: str, relays: int = 1, transport: str = "grpc", **settings: object
+) -> Deployment:
     server = await start(
         Settings(
             address="127.0.0.1:0",
@@ -134,7 +136,8 @@ async def deploy(database: str, broker: str, relays: int = 1, **settings: object
                 database=database,
                 operator_token=OPERATOR_TOKEN,
                 broker=broker,
-            )
+            ),
+            transport,
         )
         for _ in range(relays)
     ]

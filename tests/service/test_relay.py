@@ -42,9 +42,12 @@ def nats_url() -> str:
     return nats_or_skip()
 
 
-@pytest.fixture
-async def deployed(database: str, nats_url: str) -> AsyncIterator[Deployment]:
-    deployment = await deploy(database, nats_url, relays=2)
+@pytest.fixture(params=["grpc", "h2"])
+async def deployed(
+    database: str, nats_url: str, request: pytest.FixtureRequest
+) -> AsyncIterator[Deployment]:
+    """A server and two relays, on each relay transport (cardroom relay --transport)."""
+    deployment = await deploy(database, nats_url, relays=2, transport=request.param)
     try:
         yield deployment
     finally:

@@ -89,6 +89,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(env CARDROOM_WEB_ORIGINS)",
     )
     parser.add_argument(
+        "--transport",
+        choices=("grpc", "h2"),
+        default=env("CARDROOM_RELAY_TRANSPORT", "grpc"),
+        help="the gRPC port's implementation: grpc (grpc.aio; also serves reflection and "
+        "Health/Watch) or h2 (python-hyper h2: WatchEvents and Health/Check only, several "
+        "times less CPU per delivered message; docs/scaling.md) "
+        "(env CARDROOM_RELAY_TRANSPORT; default %(default)s)",
+    )
+    parser.add_argument(
         "--max-watchers",
         type=int,
         metavar="N",
@@ -152,9 +161,11 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.relay.server import relay
 
     settings = settings_of(args)
+    if args.transport not in ("grpc", "h2"):
+        raise UsageError("--transport must be grpc or h2 (env CARDROOM_RELAY_TRANSPORT)")
     logs.configure(args.access_log)
     try:
-        asyncio.run(relay(settings))
+        asyncio.run(relay(settings, args.transport))
     except ServeError as error:
         raise UsageError(str(error)) from None
     except KeyboardInterrupt:

@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from nats.aio.msg import Msg
 
@@ -46,6 +46,29 @@ WAKE_SLICE = 100_000
 FINISHED = "/" + tpb.GameFinished.DESCRIPTOR.full_name
 
 
+class Framed(Outgoing):
+    """A live response as the gRPC port sends it (``data``), and as the h2
+    transport (cardroom.server.relay.h2) frames it, made once for every
+    stream: ``head`` (an HTTP/2 DATA frame's length, type and flags) and
+    ``message`` (gRPC's 5-byte prefix and the bytes); a stream adds only
+    its 4-byte id between them."""
+
+    @functools.cached_property
+    def message(self) -> bytes:
+        return b"\x00" + len(self.data).to_bytes(4, "big") + self.data
+
+    @functools.cached_property
+    def head(self) -> bytes:
+        return len(self.message).to_bytes(3, "big") + b"\x00\x00"
+
+
+class Sink(Protocol):
+    """Where a live watch's responses go without waking its task (the h2
+    transport's stream): ``pump`` sends what the queue holds."""
+
+    def pump(self) -> None: ...
+
+
 @dataclass(eq=False)
 class RelayWatch:
     """One live stream of one game on this relay."""
@@ -62,6 +85,8 @@ class RelayWatch:
     gap: bool = False  # something was missed: read the store from the cursor
     finished: bool = False
     fell_behind: bool = False
+    # The h2 transport's stream: fed as messages arrive, no wake per message.
+    sink: Sink | None = None
 
 
 @dataclass(eq=False)
@@ -146,7 +171,7 @@ class RelayFeeds:
         sequence = response.event.sequence
         final = response.event.event.type_url.endswith(FINISHED)
         topic.last = max(topic.last, sequence)
-        self.deliver(topic, sequence, Outgoing(response, msg.data), final)
+        self.deliver(topic, sequence, Framed(response, msg.data), final)
 
     def deliver(self, topic: Topic, sequence: int, item: Outgoing, final: bool) -> None:
         woken = []
@@ -161,6 +186,9 @@ class RelayFeeds:
                 continue
             else:
                 self._take(watch, sequence, item, final)
+                if watch.sink is not None:
+                    watch.sink.pump()  # frames it now, wakes the task only to end or resync
+                    continue
             woken.append(watch)
         self._wake(woken)
 

@@ -68,6 +68,7 @@ from cardroom.server.live.feeds import Outgoing
 from cardroom.server.live.shared_presence import SharedPresence
 from cardroom.server.observability import CallInterceptor, Metrics
 from cardroom.server.relay.feeds import RelayFeeds, RelayWatch, Topic
+from cardroom.server.relay.h2 import H2Server
 from cardroom.server.storage.cache import GameCache, LoadedGame
 from cardroom.server.storage.checkpoints import Checkpoints
 from cardroom.trust import keyring
@@ -163,6 +164,12 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         except Unauthenticated:
             return await self._run(self.check_viewer, game_id, token, as_spectator, True)
 
+    def watching(self, game_id: str, seat: int) -> contextlib.AbstractContextManager[None]:
+        """The seat is present (shared presence) while the context lasts."""
+        if self.presence is None:
+            return contextlib.nullcontext()
+        return _watching(self.presence, game_id, seat)
+
     def _open_stream(self, client: str | None) -> None:
         """A slot of the relay's total, and of ``client``'s share (every
         stream of a client, its seats' too; None: the operator, unshared)."""
@@ -216,8 +223,8 @@ class RelayServicer(gpb_grpc.GameServiceServicer):
         sent = request.after_sequence
         try:
             loaded, viewer = await self._viewer(request.game_id, token, request.as_spectator)
-            if viewer.seat is not None and self.presence is not None:
-                present.enter_context(_watching(self.presence, loaded.game_id, viewer.seat))
+            if viewer.seat is not None:
+                present.enter_context(self.watching(loaded.game_id, viewer.seat))
             watch = RelayWatch(loaded.game_id, viewer, loaded, request.after_sequence)
             if viewer.kind == "auditor":
                 topic = await self.feeds.join(
@@ -362,9 +369,12 @@ for _method in gpb.DESCRIPTOR.services_by_name["GameService"].methods:
 # ------------------------------------------------------------------ process
 
 
+TRANSPORTS = ("grpc", "h2")
+
+
 @dataclass
 class RunningRelay:
-    server: grpc.aio.Server
+    server: grpc.aio.Server | H2Server
     port: int
     servicer: RelayServicer
     broker: brokers.Broker
@@ -397,9 +407,13 @@ def relay_heads(settings: Settings) -> HeadSigner | None:
     return HeadSigner(keyring.load_ring(path).current)
 
 
-async def start_relay(settings: Settings) -> RunningRelay:
+async def start_relay(settings: Settings, transport: str = "grpc") -> RunningRelay:
     """Start a relay on settings.address (port 0 picks one): it reads
-    settings.database and follows settings.broker (required)."""
+    settings.database and follows settings.broker (required). ``transport``:
+    "grpc" (grpc.aio) or "h2" (cardroom.server.relay.h2: the same calls,
+    a fraction of the CPU per delivered message; docs/scaling.md)."""
+    if transport not in TRANSPORTS:
+        raise ServeError(f"unknown relay transport {transport!r}: one of {', '.join(TRANSPORTS)}")
     if not settings.broker:
         raise ServeError("a relay needs --broker nats://HOST:PORT")
     parse_address(settings.address)
@@ -407,14 +421,18 @@ async def start_relay(settings: Settings) -> RunningRelay:
     credentials = server_credentials(settings)
     store = open_store(settings.database)
     try:
-        return await _start_relay(settings, limits, credentials, store)
+        return await _start_relay(settings, limits, credentials, store, transport)
     except BaseException:
         store.close()
         raise
 
 
 async def _start_relay(
-    settings: Settings, limits: Limits, credentials: grpc.ServerCredentials | None, store: Any
+    settings: Settings,
+    limits: Limits,
+    credentials: grpc.ServerCredentials | None,
+    store: Any,
+    transport: str = "grpc",
 ) -> RunningRelay:
     assert settings.broker
     registry.games()
@@ -424,7 +442,6 @@ async def _start_relay(
     presence = SharedPresence(broker)
     await presence.start()
     interceptor = CallInterceptor(metrics)
-    server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
     health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
     servicer = RelayServicer(
         store,
@@ -441,24 +458,32 @@ async def _start_relay(
         registry=metrics.registry,
     )
     received.set_function(lambda: servicer.feeds.received)
-    gpb_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
+    server: grpc.aio.Server | H2Server
     try:
-        if credentials is None:
-            port = server.add_insecure_port(settings.address)
+        if transport == "h2":
+            server = H2Server(servicer, health_servicer, limits)
+            tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
+            port = await server.start(bind(*parse_address(settings.address)), tls)
         else:
-            port = server.add_secure_port(settings.address, credentials)
-    except RuntimeError:
+            server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
+            gpb_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
+            health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+            reflection.enable_server_reflection(
+                (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+            )
+            if credentials is None:
+                port = server.add_insecure_port(settings.address)
+            else:
+                port = server.add_secure_port(settings.address, credentials)
+    except (RuntimeError, OSError):
         await broker.close()
         raise ServeError(
             f"cannot listen on {settings.address}: the address is in use or not available "
             "on this machine"
         ) from None
     stop_metrics = metrics.serve(settings.metrics_address) if settings.metrics_address else None
-    await server.start()
+    if isinstance(server, grpc.aio.Server):
+        await server.start()
     web = None
     if settings.web_address:
         socket = bind(*parse_address(settings.web_address))
@@ -473,9 +498,9 @@ async def _start_relay(
     )
 
 
-async def relay(settings: Settings) -> None:
+async def relay(settings: Settings, transport: str = "grpc") -> None:
     """Run a relay until SIGINT or SIGTERM."""
-    running = await start_relay(settings)
+    running = await start_relay(settings, transport)
     host = settings.address.rsplit(":", 1)[0]
     print(f"cardroom relay listening on {host}:{running.port}", flush=True)
     if running.web is not None:
@@ -488,4 +513,4 @@ async def relay(settings: Settings) -> None:
     await running.stop(grace=2.0)
 
 
-__all__ = ["BROKER_HEALTH", "RelayServicer", "RunningRelay", "relay", "start_relay"]
+__all__ = ["BROKER_HEALTH", "TRANSPORTS", "RelayServicer", "RunningRelay", "relay", "start_relay"]
