@@ -71,11 +71,15 @@ def test_ranks_are_winners_then_those_still_playing_then_those_who_left() -> Non
     assert again == ratings
 
 
+NEVER_STARTED = tpb.GameFinished(reason=tpb.GameFinished.REASON_NEVER_STARTED)
+
+
 def test_unrated_games_change_nothing() -> None:
     unrated = {
         "a seat is anonymous": _game(winners=[0], anonymous=1),
         "the operator set the deal": _game(winners=[0], set_deal=True),
         "every seat left": _game(winners=[0], departed=[0, 1, 2]),
+        "nobody started the game": [*_game(winners=[])[:-1], NEVER_STARTED],
     }
     for why, events in unrated.items():
         result = rules.result_of(GAME, events)  # type: ignore[arg-type]
