@@ -274,8 +274,8 @@ def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool
 
 
 def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
-    if table.finished:  # an open game ended by T-ABSENT too: no seat, start or invitation
-        raise RuleViolation("T-PLAY", "the game is over")
+    if table.finished and not table.started:  # T-ABSENT ended it: no seat, start or invitation
+        raise RuleViolation("T-PLAY", "the game is over: nobody started it")
     if isinstance(command, tpb.TakeSeat):
         return _within_length(table, _take_seat(table, command))
     if isinstance(command, tpb.StartGame):
@@ -284,6 +284,8 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
         return _within_length(table, _invite(table, actor, command))
     if isinstance(command, tpb.NeverStarted):
         return _never_started(table, actor, command)
+    if table.finished:
+        raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
         raise RuleViolation("T-PLAY", "the game has not started")
     if isinstance(command, tpb.DealerPick):
