@@ -247,3 +247,7 @@ def test_the_table_bounds_are_told() -> None:
     ]
     assert "Ada has been away too long" in " ".join(table_event(absent, names) or [])
     assert table_event(limit, names) == ["Game over at the table's length limit: Ada wins."]
+    unstarted = tpb.GameFinished(reason=tpb.GameFinished.REASON_NEVER_STARTED)
+    assert table_event(unstarted, names) == [
+        "Nobody started the game for too long: it is closed, unplayed and unrated."
+    ]

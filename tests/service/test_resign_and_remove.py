@@ -192,3 +192,39 @@ def test_a_game_every_human_left_is_ended_by_its_table_rules(tmp_path: Path) -> 
     finally:
         games.close()
         games.log.close()
+
+
+def test_abandon_after_leaves_to_t_absent_the_games_it_ends(tmp_path: Path) -> None:
+    """One rule per game (docs/rules/table.md T-ABSENT, T-REMOVE): a game
+    with T-ABSENT whose seats still playing are all absent is the table
+    clock's to end (SeatsAbsent, audited), never also the sweep's; the sweep
+    (``--abandon-after``) removes the humans of a game a present seat still
+    plays (a server bot's), and of a game recorded without T-ABSENT."""
+    from datetime import UTC, datetime, timedelta
+
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    games = Games(
+        GameLog(str(tmp_path / "one-rule.sqlite3")),
+        operator_token=OPERATOR_TOKEN,
+        clock=lambda: now[0],
+        absent_after=60,
+    )
+    games.commands.end_when_absent_seconds = 600
+    try:
+        absent_id, _ = seated(games)  # nobody calls: T-ABSENT's
+        played_id = games.create_game("smoke-and-mirrors", None, 3)
+        host = games.join(played_id, None, "P0")[1]
+        games.join(played_id, None, "P1")
+        games.add_bot(played_id, host, "random", 2)
+        games.start(played_id, host)
+        now[0] += timedelta(seconds=600)
+        games.presence.seen(played_id, 2)  # the server's bot plays on
+        removed = games.end_abandoned(600)
+        assert removed == [(played_id, 0), (played_id, 1)]
+        assert games.clocks.fire_due() == 1  # the absent game, by the table's clock
+        log = games.audit_log(absent_id, OPERATOR_TOKEN)
+        assert unpack(log[-4].command.command) == tpb.SeatsAbsent(version=len(log) - 4)
+        assert games.end_abandoned(600) == []
+    finally:
+        games.close()
+        games.log.close()

@@ -200,3 +200,68 @@ def test_a_present_seat_keeps_its_game(tmp_path: Path) -> None:
     finally:
         games.close()
         games.log.close()
+
+
+def test_an_open_game_nobody_starts_ends(tmp_path: Path) -> None:
+    """T-ABSENT for open games, on an injected clock: a game nobody starts
+    ends once it has recorded nothing for its seconds, whoever is calling;
+    a write in between keeps it; the clock is re-armed after a restart; the
+    record audits, and the game is not rated."""
+    from datetime import UTC, datetime, timedelta
+
+    from cardroom.server.games.application import Games
+    from cardroom.server.storage.log import GameLog
+    from cardroom.trust.audit import audit_record
+    from cardroom.v1 import game_service_pb2 as gpb
+
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    path = str(tmp_path / "cardroom.sqlite3")
+
+    def open_games() -> Games:
+        games = Games(
+            GameLog(path), operator_token=OPERATOR_TOKEN, clock=lambda: now[0], absent_after=120
+        )
+        games.commands.end_when_absent_seconds = 600
+        return games
+
+    games = open_games()
+    try:
+        game_id = games.create_game(SM, None, 3)
+        token = games.join(game_id, None, "P0")[1]
+        now[0] += timedelta(seconds=599)
+        games.join(game_id, None, "P1")  # a write: the game's 600 s count again
+        now[0] += timedelta(seconds=1)
+        assert games.clocks.fire_due() == 0
+        assert not games.load(game_id).table.finished
+    finally:
+        games.close()
+        games.log.close()
+    games = open_games()  # a restart: the open game's clock is armed from its events
+    try:
+        games.clocks.rearm()
+        now[0] += timedelta(seconds=598)
+        games.view(game_id, token, None)  # a call is no write: it keeps nothing
+        assert games.clocks.fire_due() == 0
+        now[0] += timedelta(seconds=1)
+        assert games.clocks.fire_due() == 1
+        table = games.load(game_id).table
+        assert table.finished and not table.started and table.winners == ()
+        log = games.audit_log(game_id, OPERATOR_TOKEN)
+        assert log[-1].command.actor.kind == epb.Actor.KIND_CLOCK
+        assert unpack(log[-1].command.command) == tpb.NeverStarted(version=len(log) - 1)
+        assert _finished(log).reason == tpb.GameFinished.REASON_NEVER_STARTED
+        with pytest.raises(Exception, match="T-PLAY"):
+            games.join(game_id, None, "late")
+        report = audit_record(games.export_record(game_id, OPERATOR_TOKEN))
+        assert report.ok, report.render()
+
+        # The game list: finished, and no longer a free seat to take.
+        def listed(request: gpb.ListGamesRequest) -> list[str]:
+            return [g.game_id for g in games.game_list.page(request).games]
+
+        assert listed(gpb.ListGamesRequest(status=gpb.GAME_STATUS_FINISHED)) == [game_id]
+        assert listed(gpb.ListGamesRequest(open_seats_only=True)) == []
+        assert listed(gpb.ListGamesRequest(status=gpb.GAME_STATUS_OPEN)) == []
+    finally:
+        games.close()
+        games.log.close()

@@ -281,3 +281,68 @@ def test_the_length_limit_holds_before_the_start_and_leaves_room_for_the_seats()
             table = tables.evolve(table, e)
     started = tables.decide(table, Actor.of_seat(0), tpb.StartGame())
     assert table.version + len(started) == limit
+
+
+# ---------------------------------------------- T-ABSENT: open games nobody starts
+
+
+def _open_game(seconds: int) -> TrustedGame:
+    """A game with one seat taken that nobody starts."""
+    trusted = TrustedGame(registry.game("smiles-and-daggers"))
+    trusted.create(3, table_options=tpb.TableOptions(end_when_absent_seconds=seconds))
+    token = bytes(32)
+    trusted.execute(Actor("guest"), tpb.TakeSeat(seat=0, player_name="P0", token_sha256=token))
+    return trusted
+
+
+def test_the_clock_ends_an_open_game_nobody_started() -> None:
+    trusted = _open_game(600)
+    assert trusted.table is not None
+    version = trusted.table.version
+    trusted.now += timedelta(seconds=600)
+    trusted.execute(CLOCK, tpb.NeverStarted(version=version))
+    assert trusted.table.finished and not trusted.table.started
+    assert trusted.table.winners == () and trusted.table.resigned == frozenset()
+    assert _finished(trusted) == tpb.GameFinished(reason=tpb.GameFinished.REASON_NEVER_STARTED)
+    assert len(trusted.envelopes) == version + 1  # GameFinished alone: nobody resigns
+    report = audit_events(trusted.stored)
+    assert report.ok, report.render()
+    with pytest.raises(RuleViolation, match="T-PLAY"):
+        tables.decide(
+            trusted.table, Actor("guest"), tpb.TakeSeat(player_name="B", token_sha256=bytes(32))
+        )
+
+
+def test_a_write_keeps_an_open_game_and_a_forged_end_is_refused() -> None:
+    trusted = _open_game(600)
+    assert trusted.table is not None
+    stale = trusted.table.version
+    trusted.now += timedelta(seconds=599)
+    token = bytes(range(32))
+    trusted.execute(Actor("guest"), tpb.TakeSeat(seat=1, player_name="P1", token_sha256=token))
+    # The join moved the game on: the end armed before it is stale.
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(trusted.table, CLOCK, tpb.NeverStarted(version=stale))
+    # Only the table's clock may end it.
+    for actor in (Actor.of_seat(0), Actor("operator"), Actor("guest")):
+        with pytest.raises(Forbidden):
+            tables.decide(trusted.table, actor, tpb.NeverStarted(version=trusted.table.version))
+    # A started game is not ended this way (its seats may be absent: SeatsAbsent).
+    started = _started("smiles-and-daggers", 3, tpb.TableOptions(end_when_absent_seconds=600))
+    assert started.table is not None
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(started.table, CLOCK, tpb.NeverStarted(version=started.table.version))
+    # Nor a game without the option (0 as recorded: never).
+    never = _open_game(0)
+    assert never.table is not None
+    with pytest.raises(RuleViolation, match="T-ABSENT"):
+        tables.decide(never.table, CLOCK, tpb.NeverStarted(version=never.table.version))
+
+
+def test_the_audit_refuses_an_open_game_ended_too_early() -> None:
+    trusted = _open_game(600)
+    assert trusted.table is not None
+    trusted.now += timedelta(seconds=599)
+    trusted.execute(CLOCK, tpb.NeverStarted(version=trusted.table.version))
+    report = audit_events(trusted.stored)
+    assert not report.ok and "600s deadline" in report.render()

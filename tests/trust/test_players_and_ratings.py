@@ -71,11 +71,15 @@ def test_ranks_are_winners_then_those_still_playing_then_those_who_left() -> Non
     assert again == ratings
 
 
+NEVER_STARTED = tpb.GameFinished(reason=tpb.GameFinished.REASON_NEVER_STARTED)
+
+
 def test_unrated_games_change_nothing() -> None:
     unrated = {
         "a seat is anonymous": _game(winners=[0], anonymous=1),
         "the operator set the deal": _game(winners=[0], set_deal=True),
         "every seat left": _game(winners=[0], departed=[0, 1, 2]),
+        "nobody started the game": [*_game(winners=[])[:-1], NEVER_STARTED],
     }
     for why, events in unrated.items():
         result = rules.result_of(GAME, events)  # type: ignore[arg-type]
@@ -95,3 +99,20 @@ def test_a_key_holding_two_seats_is_left_out_and_the_others_are_rated() -> None:
     assert result.why_unrated == "fewer than two players with a seat of their own"
     result = rules.result_of(GAME, _game(winners=[2]))  # type: ignore[arg-type]
     assert result is not None and result.rated and len(result.placings) == 3
+
+
+def test_a_game_nobody_started_ranks_nobody_in_a_tournament() -> None:
+    """A tournament table whose game ended unstarted (T-ABSENT) gets no
+    result (a result must rank some seat first), as while it stayed open."""
+    from cardroom.trust.tournament_audit import game_ranks
+
+    def envelopes(events: list[object]) -> list[epb.EventEnvelope]:
+        out = []
+        for sequence, event in enumerate(events, 1):
+            packed = any_pb2.Any()
+            packed.Pack(event)  # type: ignore[arg-type]
+            out.append(epb.EventEnvelope(game_id=GAME, sequence=sequence, event=packed))
+        return out
+
+    assert game_ranks(envelopes(_game(winners=[2]))) == [2, 2, 1]
+    assert game_ranks(envelopes([*_game(winners=[])[:-1], NEVER_STARTED])) is None

@@ -362,6 +362,47 @@ async def test_a_dropped_web_stream_gives_its_slot_back_at_once(tmp_path: Path) 
         await client.close()
 
 
+async def _get(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bytes:
+    """The status line of ``GET /`` on an open connection, its whole
+    response read (bounded), the connection kept open."""
+    writer.write(b"GET / HTTP/1.1\r\nHost: cardroom\r\n\r\n")
+    await writer.drain()
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HANG)
+    length = next(
+        int(line.split(b":", 1)[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    await asyncio.wait_for(reader.readexactly(length), HANG)
+    return head.split(b"\r\n", 1)[0]
+
+
+async def test_at_the_cap_in_all_the_port_accepts_nothing_until_a_connection_closes(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: a connection past the cap in all used to be accepted, then
+    closed (a descriptor and a refusal for each). Now the port stops
+    accepting at the cap: the next connection waits in the listen queue and
+    is served once another closes, and nothing is refused."""
+    async with serving(tmp_path, WebLimits(connections=2, connections_per_client=2)) as server:
+        assert server.web is not None
+        guard = server.web.guard
+        first, second = [
+            await asyncio.open_connection("127.0.0.1", server.web.port) for _ in range(2)
+        ]
+        assert (await _get(*second)).startswith(b"HTTP/1.1 200")
+        assert guard.connections == 2 and guard.full
+        waiting = await asyncio.open_connection("127.0.0.1", server.web.port)  # the kernel's
+        # The server's loop has turned since the third connected: it answered this.
+        assert (await _get(*second)).startswith(b"HTTP/1.1 200")
+        assert guard.refused == 0 and guard.connections == 2 and guard.pending == 0
+        first[1].close()
+        assert (await _get(*waiting)).startswith(b"HTTP/1.1 200")
+        assert guard.refused == 0 and guard.connections == 2
+        for _, writer in (second, waiting):
+            writer.close()
+
+
 async def test_accept_failures_are_one_warning_per_interval_with_their_count(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -8,6 +8,7 @@ import {
   type EventEnvelope,
   EventEnvelopeSchema,
   GameCreatedSchema,
+  GameFinished_Reason,
   GameFinishedSchema,
   NarratedEvent,
   Narrator,
@@ -68,6 +69,11 @@ describe("narration without a server", () => {
     );
     assert.deepEqual(told[3]!.secrets, ["Ada holds Stars 3 and Skulls mirror."]);
     assert.equal(told[4]!.sequence, 5n);
+  });
+
+  test("tells an open game nobody started as closed unplayed (T-ABSENT)", () => {
+    const closed = create(GameFinishedSchema, { reason: GameFinished_Reason.NEVER_STARTED });
+    assert.equal(new Narrator().tell(envelope(3, closed)).text, "Nobody started the game for too long: it is closed, unplayed and unrated.");
   });
 
   test("tells a command as a choice, and a message it has no words for by its name", () => {

@@ -296,6 +296,8 @@ def table_event(public: Message, names: Names) -> list[str] | None:
             "(so nobody, the server included, picks the deal alone)."
         ]
     if isinstance(public, tpb.GameFinished):
+        if public.reason == public.REASON_NEVER_STARTED:
+            return ["Nobody started the game for too long: it is closed, unplayed and unrated."]
         winners = [name(names, s) for s in public.winners]
         over = (
             "Game over at the table's length limit"

@@ -62,7 +62,8 @@ class Result:
 
 def result_of(game_id: str, public_events: Iterable[Message]) -> Result | None:
     """The result of a game from its public events in order; None while it
-    is not finished. Rated (T-RATING) iff it finished, was not dealt by the
+    is not finished. Rated (T-RATING) iff it finished after its start (not
+    NEVER_STARTED, T-ABSENT), was not dealt by the
     operator (a set deal), has at least two seats, every seat carries a
     player's key (a signed seat, or a server bot's own key) and not every
     seat left. A key holding several seats (two server bots of one level) is
@@ -99,7 +100,9 @@ def result_of(game_id: str, public_events: Iterable[Message]) -> Result | None:
     # A key holding several seats (two server bots of one level) is not
     # rated in that game; the other players are, among themselves.
     shared = {key for key in keys if keys.count(key) > 1}
-    if created.set_deal:
+    if finished.reason == tpb.GameFinished.REASON_NEVER_STARTED:
+        why = "nobody started the game"  # T-ABSENT: every seat taken, nothing played
+    elif created.set_deal:
         why = "the operator set the deal"
     elif len(placings) < 2:
         why = "fewer than two seats"

@@ -274,12 +274,16 @@ def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool
 
 
 def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
+    if table.finished and not table.started:  # T-ABSENT ended it: no seat, start or invitation
+        raise RuleViolation("T-PLAY", "the game is over: nobody started it")
     if isinstance(command, tpb.TakeSeat):
         return _within_length(table, _take_seat(table, command))
     if isinstance(command, tpb.StartGame):
         return _within_length(table, _start(table, actor))
     if isinstance(command, tpb.IssueInvitation):
         return _within_length(table, _invite(table, actor, command))
+    if isinstance(command, tpb.NeverStarted):
+        return _never_started(table, actor, command)
     if table.finished:
         raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
@@ -531,6 +535,25 @@ def _all_absent(table: Table, actor: Actor, command: tpb.SeatsAbsent) -> list[Ev
         for seat in range(table.seat_count)
         if seat not in table.resigned
     ]
+
+
+def _never_started(table: Table, actor: Actor, command: tpb.NeverStarted) -> list[Event]:
+    """T-ABSENT for an open game: nobody started it and nothing was
+    recorded for the game's seconds (the service checks the time when it
+    writes, ``cardroom audit`` again): it ends without winners. The seats
+    taken never played, so none resigns; the game is not rated (T-RATING)."""
+    if actor != CLOCK:
+        raise Forbidden("only the table's clock may send NeverStarted")
+    if table.started:
+        raise RuleViolation("T-ABSENT", "the game has started (its seats' absence ends it)")
+    if not table.end_when_absent_seconds:
+        raise RuleViolation("T-ABSENT", "this game does not end when nobody starts it")
+    if command.version != table.version:
+        raise RuleViolation(
+            "T-ABSENT",
+            f"nobody had started the game at version {command.version}; it is at {table.version}",
+        )
+    return [event(tpb.GameFinished(reason=tpb.GameFinished.REASON_NEVER_STARTED))]
 
 
 def _reveal_entropy(table: Table, actor: Actor, command: tpb.RevealEntropy) -> list[Event]:

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/table.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\"\x95\x02\n\x0bGameCreated\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x10\n\x08set_deal\x18\x04 \x01(\x08\x12\x15\n\rrules_version\x18\x05 \x01(\t\x12\x36\n\x10spectator_policy\x18\x06 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\x12*\n\nlog_policy\x18\x07 \x01(\x0b\x32\x16.cardroom.v1.LogPolicy\x12\x30\n\rtable_options\x18\x08 \x01(\x0b\x32\x19.cardroom.v1.TableOptions\"\x80\x01\n\x0cTableOptions\x12\x1c\n\x14seconds_per_decision\x18\x01 \x01(\r\x12\x12\n\nmax_events\x18\x02 \x01(\r\x12\x1d\n\x15resign_after_timeouts\x18\x03 \x01(\r\x12\x1f\n\x17\x65nd_when_absent_seconds\x18\x04 \x01(\r\"\xb8\x01\n\x0fSpectatorPolicy\x12/\n\x04kind\x18\x01 \x01(\x0e\x32!.cardroom.v1.SpectatorPolicy.Kind\x12\x14\n\x0c\x64\x65lay_events\x18\x02 \x01(\r\"^\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0f\n\x0bKIND_PUBLIC\x10\x01\x12\x10\n\x0cKIND_DELAYED\x10\x02\x12\x1d\n\x19KIND_OMNISCIENT_AFTER_END\x10\x03\"\x81\x01\n\tLogPolicy\x12)\n\x04kind\x18\x01 \x01(\x0e\x32\x1b.cardroom.v1.LogPolicy.Kind\"I\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x10\n\x0cKIND_PLAYERS\x10\x01\x12\x19\n\x15KIND_PUBLIC_AFTER_END\x10\x02\"\xa5\x01\n\tSeatTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0c\x62ot_strategy\x18\x03 \x01(\t\x12\x1a\n\x12\x65ntropy_commitment\x18\x04 \x01(\x0c\x12\x19\n\x11\x65ntropy_by_server\x18\x05 \x01(\x08\x12(\n\x06player\x18\x06 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\"J\n\x0bPlayerProof\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\x11\n\tsignature\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\",\n\x0bSeatEntropy\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x65ntropy\x18\x02 \x01(\x0c\" \n\rRevealEntropy\x12\x0f\n\x07\x65ntropy\x18\x01 \x01(\x0c\"4\n\x13SeatEntropyRevealed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x65ntropy\x18\x02 \x01(\x0c\"&\n\x0eSeatCredential\x12\x14\n\x0ctoken_sha256\x18\x01 \x01(\x0c\"\r\n\x0bGameStarted\"\x8c\x01\n\x0cGameFinished\x12\x0f\n\x07winners\x18\x01 \x03(\r\x12\x30\n\x06reason\x18\x02 \x01(\x0e\x32 .cardroom.v1.GameFinished.Reason\"9\n\x06Reason\x12\x16\n\x12REASON_UNSPECIFIED\x10\x00\x12\x17\n\x13REASON_LENGTH_LIMIT\x10\x01\"\xe0\x01\n\x08TakeSeat\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0ctoken_sha256\x18\x03 \x01(\x0c\x12\x19\n\x11invitation_sha256\x18\x04 \x01(\x0c\x12\x14\n\x0c\x62ot_strategy\x18\x05 \x01(\t\x12\x1a\n\x12\x65ntropy_commitment\x18\x06 \x01(\x0c\x12\x16\n\x0eserver_entropy\x18\x07 \x01(\x0c\x12(\n\x06player\x18\x08 \x01(\x0b\x32\x18.cardroom.v1.PlayerProofB\x07\n\x05_seat\"B\n\x0fIssueInvitation\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0b\x63ode_sha256\x18\x02 \x01(\x0c\x42\x07\n\x05_seat\"1\n\x10InvitationIssued\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x62y_seat\x18\x02 \x01(\r\"+\n\x14InvitationCredential\x12\x13\n\x0b\x63ode_sha256\x18\x01 \x01(\x0c\"\x0b\n\tStartGame\"\x08\n\x06Resign\"*\n\nRemoveSeat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61\x62sent\x18\x02 \x01(\x08\"-\n\x0c\x43lockExpired\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07version\x18\x02 \x01(\x04\"\x1e\n\x0bSeatsAbsent\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\xc2\x01\n\x0cSeatResigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x30\n\x06reason\x18\x02 \x01(\x0e\x32 .cardroom.v1.SeatResigned.Reason\"r\n\x06Reason\x12\x16\n\x12REASON_UNSPECIFIED\x10\x00\x12\x13\n\x0fREASON_RESIGNED\x10\x01\x12\x12\n\x0eREASON_REMOVED\x10\x03\x12\x14\n\x10REASON_TIMED_OUT\x10\x04\x12\x11\n\rREASON_ABSENT\x10\x05\"\x1c\n\x0cSeatTimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\r\"\x1b\n\nDealerPick\x12\r\n\x05index\x18\x01 \x01(\r\"1\n\x07SetDeal\x12&\n\x08outcomes\x18\x01 \x03(\x0b\x32\x14.google.protobuf.Anyb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/table.proto\x12\x0b\x63\x61rdroom.v1\x1a\x19google/protobuf/any.proto\"\x95\x02\n\x0bGameCreated\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x07options\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x12\n\nseat_count\x18\x03 \x01(\r\x12\x10\n\x08set_deal\x18\x04 \x01(\x08\x12\x15\n\rrules_version\x18\x05 \x01(\t\x12\x36\n\x10spectator_policy\x18\x06 \x01(\x0b\x32\x1c.cardroom.v1.SpectatorPolicy\x12*\n\nlog_policy\x18\x07 \x01(\x0b\x32\x16.cardroom.v1.LogPolicy\x12\x30\n\rtable_options\x18\x08 \x01(\x0b\x32\x19.cardroom.v1.TableOptions\"\x80\x01\n\x0cTableOptions\x12\x1c\n\x14seconds_per_decision\x18\x01 \x01(\r\x12\x12\n\nmax_events\x18\x02 \x01(\r\x12\x1d\n\x15resign_after_timeouts\x18\x03 \x01(\r\x12\x1f\n\x17\x65nd_when_absent_seconds\x18\x04 \x01(\r\"\xb8\x01\n\x0fSpectatorPolicy\x12/\n\x04kind\x18\x01 \x01(\x0e\x32!.cardroom.v1.SpectatorPolicy.Kind\x12\x14\n\x0c\x64\x65lay_events\x18\x02 \x01(\r\"^\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0f\n\x0bKIND_PUBLIC\x10\x01\x12\x10\n\x0cKIND_DELAYED\x10\x02\x12\x1d\n\x19KIND_OMNISCIENT_AFTER_END\x10\x03\"\x81\x01\n\tLogPolicy\x12)\n\x04kind\x18\x01 \x01(\x0e\x32\x1b.cardroom.v1.LogPolicy.Kind\"I\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x10\n\x0cKIND_PLAYERS\x10\x01\x12\x19\n\x15KIND_PUBLIC_AFTER_END\x10\x02\"\xa5\x01\n\tSeatTaken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0c\x62ot_strategy\x18\x03 \x01(\t\x12\x1a\n\x12\x65ntropy_commitment\x18\x04 \x01(\x0c\x12\x19\n\x11\x65ntropy_by_server\x18\x05 \x01(\x08\x12(\n\x06player\x18\x06 \x01(\x0b\x32\x18.cardroom.v1.PlayerProof\"J\n\x0bPlayerProof\x12\x12\n\npublic_key\x18\x01 \x01(\x0c\x12\x11\n\tsignature\x18\x02 \x01(\x0c\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\",\n\x0bSeatEntropy\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x65ntropy\x18\x02 \x01(\x0c\" \n\rRevealEntropy\x12\x0f\n\x07\x65ntropy\x18\x01 \x01(\x0c\"4\n\x13SeatEntropyRevealed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x65ntropy\x18\x02 \x01(\x0c\"&\n\x0eSeatCredential\x12\x14\n\x0ctoken_sha256\x18\x01 \x01(\x0c\"\r\n\x0bGameStarted\"\xa6\x01\n\x0cGameFinished\x12\x0f\n\x07winners\x18\x01 \x03(\r\x12\x30\n\x06reason\x18\x02 \x01(\x0e\x32 .cardroom.v1.GameFinished.Reason\"S\n\x06Reason\x12\x16\n\x12REASON_UNSPECIFIED\x10\x00\x12\x17\n\x13REASON_LENGTH_LIMIT\x10\x01\x12\x18\n\x14REASON_NEVER_STARTED\x10\x02\"\xe0\x01\n\x08TakeSeat\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x14\n\x0ctoken_sha256\x18\x03 \x01(\x0c\x12\x19\n\x11invitation_sha256\x18\x04 \x01(\x0c\x12\x14\n\x0c\x62ot_strategy\x18\x05 \x01(\t\x12\x1a\n\x12\x65ntropy_commitment\x18\x06 \x01(\x0c\x12\x16\n\x0eserver_entropy\x18\x07 \x01(\x0c\x12(\n\x06player\x18\x08 \x01(\x0b\x32\x18.cardroom.v1.PlayerProofB\x07\n\x05_seat\"B\n\x0fIssueInvitation\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0b\x63ode_sha256\x18\x02 \x01(\x0c\x42\x07\n\x05_seat\"1\n\x10InvitationIssued\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07\x62y_seat\x18\x02 \x01(\r\"+\n\x14InvitationCredential\x12\x13\n\x0b\x63ode_sha256\x18\x01 \x01(\x0c\"\x0b\n\tStartGame\"\x08\n\x06Resign\"*\n\nRemoveSeat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61\x62sent\x18\x02 \x01(\x08\"-\n\x0c\x43lockExpired\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07version\x18\x02 \x01(\x04\"\x1e\n\x0bSeatsAbsent\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\x1f\n\x0cNeverStarted\x12\x0f\n\x07version\x18\x01 \x01(\x04\"\xc2\x01\n\x0cSeatResigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x30\n\x06reason\x18\x02 \x01(\x0e\x32 .cardroom.v1.SeatResigned.Reason\"r\n\x06Reason\x12\x16\n\x12REASON_UNSPECIFIED\x10\x00\x12\x13\n\x0fREASON_RESIGNED\x10\x01\x12\x12\n\x0eREASON_REMOVED\x10\x03\x12\x14\n\x10REASON_TIMED_OUT\x10\x04\x12\x11\n\rREASON_ABSENT\x10\x05\"\x1c\n\x0cSeatTimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\r\"\x1b\n\nDealerPick\x12\r\n\x05index\x18\x01 \x01(\r\"1\n\x07SetDeal\x12&\n\x08outcomes\x18\x01 \x03(\x0b\x32\x14.google.protobuf.Anyb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -59,35 +59,37 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAMESTARTED']._serialized_start=1215
   _globals['_GAMESTARTED']._serialized_end=1228
   _globals['_GAMEFINISHED']._serialized_start=1231
-  _globals['_GAMEFINISHED']._serialized_end=1371
+  _globals['_GAMEFINISHED']._serialized_end=1397
   _globals['_GAMEFINISHED_REASON']._serialized_start=1314
-  _globals['_GAMEFINISHED_REASON']._serialized_end=1371
-  _globals['_TAKESEAT']._serialized_start=1374
-  _globals['_TAKESEAT']._serialized_end=1598
-  _globals['_ISSUEINVITATION']._serialized_start=1600
-  _globals['_ISSUEINVITATION']._serialized_end=1666
-  _globals['_INVITATIONISSUED']._serialized_start=1668
-  _globals['_INVITATIONISSUED']._serialized_end=1717
-  _globals['_INVITATIONCREDENTIAL']._serialized_start=1719
-  _globals['_INVITATIONCREDENTIAL']._serialized_end=1762
-  _globals['_STARTGAME']._serialized_start=1764
-  _globals['_STARTGAME']._serialized_end=1775
-  _globals['_RESIGN']._serialized_start=1777
-  _globals['_RESIGN']._serialized_end=1785
-  _globals['_REMOVESEAT']._serialized_start=1787
-  _globals['_REMOVESEAT']._serialized_end=1829
-  _globals['_CLOCKEXPIRED']._serialized_start=1831
-  _globals['_CLOCKEXPIRED']._serialized_end=1876
-  _globals['_SEATSABSENT']._serialized_start=1878
-  _globals['_SEATSABSENT']._serialized_end=1908
-  _globals['_SEATRESIGNED']._serialized_start=1911
-  _globals['_SEATRESIGNED']._serialized_end=2105
-  _globals['_SEATRESIGNED_REASON']._serialized_start=1991
-  _globals['_SEATRESIGNED_REASON']._serialized_end=2105
-  _globals['_SEATTIMEDOUT']._serialized_start=2107
-  _globals['_SEATTIMEDOUT']._serialized_end=2135
-  _globals['_DEALERPICK']._serialized_start=2137
-  _globals['_DEALERPICK']._serialized_end=2164
-  _globals['_SETDEAL']._serialized_start=2166
-  _globals['_SETDEAL']._serialized_end=2215
+  _globals['_GAMEFINISHED_REASON']._serialized_end=1397
+  _globals['_TAKESEAT']._serialized_start=1400
+  _globals['_TAKESEAT']._serialized_end=1624
+  _globals['_ISSUEINVITATION']._serialized_start=1626
+  _globals['_ISSUEINVITATION']._serialized_end=1692
+  _globals['_INVITATIONISSUED']._serialized_start=1694
+  _globals['_INVITATIONISSUED']._serialized_end=1743
+  _globals['_INVITATIONCREDENTIAL']._serialized_start=1745
+  _globals['_INVITATIONCREDENTIAL']._serialized_end=1788
+  _globals['_STARTGAME']._serialized_start=1790
+  _globals['_STARTGAME']._serialized_end=1801
+  _globals['_RESIGN']._serialized_start=1803
+  _globals['_RESIGN']._serialized_end=1811
+  _globals['_REMOVESEAT']._serialized_start=1813
+  _globals['_REMOVESEAT']._serialized_end=1855
+  _globals['_CLOCKEXPIRED']._serialized_start=1857
+  _globals['_CLOCKEXPIRED']._serialized_end=1902
+  _globals['_SEATSABSENT']._serialized_start=1904
+  _globals['_SEATSABSENT']._serialized_end=1934
+  _globals['_NEVERSTARTED']._serialized_start=1936
+  _globals['_NEVERSTARTED']._serialized_end=1967
+  _globals['_SEATRESIGNED']._serialized_start=1970
+  _globals['_SEATRESIGNED']._serialized_end=2164
+  _globals['_SEATRESIGNED_REASON']._serialized_start=2050
+  _globals['_SEATRESIGNED_REASON']._serialized_end=2164
+  _globals['_SEATTIMEDOUT']._serialized_start=2166
+  _globals['_SEATTIMEDOUT']._serialized_end=2194
+  _globals['_DEALERPICK']._serialized_start=2196
+  _globals['_DEALERPICK']._serialized_end=2223
+  _globals['_SETDEAL']._serialized_start=2225
+  _globals['_SETDEAL']._serialized_end=2274
 # @@protoc_insertion_point(module_scope)

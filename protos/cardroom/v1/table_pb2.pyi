@@ -136,8 +136,10 @@ class GameFinished(_message.Message):
         __slots__ = ()
         REASON_UNSPECIFIED: _ClassVar[GameFinished.Reason]
         REASON_LENGTH_LIMIT: _ClassVar[GameFinished.Reason]
+        REASON_NEVER_STARTED: _ClassVar[GameFinished.Reason]
     REASON_UNSPECIFIED: GameFinished.Reason
     REASON_LENGTH_LIMIT: GameFinished.Reason
+    REASON_NEVER_STARTED: GameFinished.Reason
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     winners: _containers.RepeatedScalarFieldContainer[int]
@@ -211,6 +213,12 @@ class ClockExpired(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
 
 class SeatsAbsent(_message.Message):
+    __slots__ = ("version",)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    def __init__(self, version: _Optional[int] = ...) -> None: ...
+
+class NeverStarted(_message.Message):
     __slots__ = ("version",)
     VERSION_FIELD_NUMBER: _ClassVar[int]
     version: int

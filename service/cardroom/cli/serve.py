@@ -246,9 +246,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="SECONDS",
         default=_int("CARDROOM_END_ABSENT_GAMES_AFTER", defaults.end_absent_games_after),
-        help="a new running game whose seats still playing are all absent (--absent-after) "
-        "and that recorded nothing for this long ends (T-ABSENT), unless its creator asks for "
-        "other seconds; 0: never (env CARDROOM_END_ABSENT_GAMES_AFTER; default %(default)s)",
+        help="abandoned games (T-ABSENT): a new game that recorded nothing for this long ends "
+        "if nobody started it, or if it is running and its seats still playing are all absent "
+        "(--absent-after), unless its creator asks for other seconds; 0: never (env "
+        "CARDROOM_END_ABSENT_GAMES_AFTER; default %(default)s)",
     )
 
     parser.add_argument(
@@ -265,9 +266,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="SECONDS",
         default=_int("CARDROOM_ABANDON_AFTER", 3600),
-        help="a running game whose every human seat made no call for this long is ended by its "
-        "table rules: those seats are removed for absence (T-RESIGN), its bots play on; 0: never "
-        "(env CARDROOM_ABANDON_AFTER; default %(default)s)",
+        help="a running game whose every human seat made no call for this long, and that "
+        "T-ABSENT does not end (a server bot still plays in it, or it has no T-ABSENT seconds), "
+        "has those seats removed for absence (T-REMOVE); its bots play on; 0: never (env "
+        "CARDROOM_ABANDON_AFTER; default %(default)s)",
     )
     parser.add_argument(
         "--bot-think-ms",

@@ -561,7 +561,7 @@ def _rerun(
             if actor == CLOCK:
                 seconds = (
                     table.end_when_absent_seconds
-                    if isinstance(command, tpb.SeatsAbsent)
+                    if isinstance(command, (tpb.SeatsAbsent, tpb.NeverStarted))
                     else table.seconds_per_decision
                 )
                 _check_deadline(report, before, seconds, batch[0], position)
@@ -602,7 +602,7 @@ def _check_deadline(
     """The table's clock fired no earlier than its deadline: the recording
     time of the game's latest event before it (``before``) plus the seconds
     per decision (T-CLOCK), or the game's absent seconds for SeatsAbsent
-    (T-ABSENT)."""
+    and NeverStarted (T-ABSENT)."""
     latest = before.recorded_at.ToDatetime()
     fired = first.recorded_at.ToDatetime()
     if (fired - latest).total_seconds() < seconds:

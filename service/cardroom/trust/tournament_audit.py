@@ -376,9 +376,15 @@ def game_ranks(envelopes: Sequence[epb.EventEnvelope]) -> list[int] | None:
     """Each seat's rank from a finished game's public events, as ratings
     rank it (docs/rules/table.md, T-RATING): the winners of GameFinished 1,
     the other seats still playing 2, the seats that left (SeatResigned) 3.
-    None when the game did not finish. Uses ``cardroom.domain.ratings``
-    where this build has it, so the two never disagree."""
+    None when the game did not finish, or finished unplayed (nobody started
+    it: T-ABSENT, NEVER_STARTED), which ranks nobody: its table stays
+    without a result, as it did while the game stayed open. Uses
+    ``cardroom.domain.ratings`` where this build has it, so the two never
+    disagree."""
     public = [unpack(e.event) for e in envelopes]
+    never = getattr(tpb.GameFinished, "REASON_NEVER_STARTED", None)
+    if any(isinstance(e, tpb.GameFinished) and e.reason == never for e in public):
+        return None
     if importlib.util.find_spec("cardroom.domain.ratings") is not None:
         ratings: Any = importlib.import_module("cardroom.domain.ratings")
         result = ratings.result_of(envelopes[0].game_id, public)

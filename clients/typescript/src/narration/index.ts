@@ -88,6 +88,7 @@ function narrateTable(message: Message, names: string[], titles: Map<string, str
   if (isMessage(message, SeatTimedOutSchema)) return `${nameOf(names, message.seat)}'s time runs out: the game makes the choice.`;
   if (isMessage(message, SeatEntropyRevealedSchema)) return `${nameOf(names, message.seat)} reveals their share of the deal's randomness.`;
   if (isMessage(message, GameFinishedSchema)) {
+    if (message.reason === GameFinished_Reason.NEVER_STARTED) return "Nobody started the game for too long: it is closed, unplayed and unrated.";
     const limit = message.reason === GameFinished_Reason.LENGTH_LIMIT ? " at the table's length limit" : "";
     return `The game is over${limit}: ${listing(message.winners.map((s) => nameOf(names, s))) || "nobody"} won.`;
   }

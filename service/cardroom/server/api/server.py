@@ -170,7 +170,8 @@ class Settings:
     # a seat of a running game shows as absent; None: never.
     absent_after: float | None = 120.0
     # Seconds without a call from every human seat of a running game after
-    # which those seats are removed for absence (T-RESIGN); None: never.
+    # which those seats are removed for absence (T-REMOVE), in the games
+    # T-ABSENT does not end; None: never.
     abandon_after: float | None = 3600.0
     # Wall-clock milliseconds a server-side search bot (AddBot "search")
     # thinks a move, in a worker process.
@@ -319,8 +320,9 @@ async def _start(
     )
     games.commands.max_game_events = limits.max_game_events
     games.commands.resign_after_timeouts = limits.resign_after_timeouts
-    if settings.absent_after is not None:  # nobody is ever absent otherwise
-        games.commands.end_when_absent_seconds = limits.end_absent_games_after
+    # T-ABSENT: open games end after it with nothing recorded; running ones
+    # only where the server shows seats absent (never with absent_after None).
+    games.commands.end_when_absent_seconds = limits.end_absent_games_after
     try:
         return await _serve_games(settings, limits, credentials, log_store, games, metrics)
     except BaseException:
@@ -438,7 +440,8 @@ async def _serve_games(
 
 
 async def _sweep(after: float, servicer: GameServicer) -> None:
-    """End the abandoned games (``Games.end_abandoned``), checking every
+    """Remove the absent humans of abandoned games T-ABSENT does not end
+    (``Games.end_abandoned``: docs/rules/table.md T-REMOVE), checking every
     tenth of the limit (at most every minute). Runs until cancelled."""
     while True:
         await asyncio.sleep(min(60.0, after / 10))

@@ -42,6 +42,7 @@ from cardroom.server.browser.connections import (
     AcceptFailures,
     Guard,
     WebLimits,
+    accept_connections,
     connection_caps,
     file_limit,
     protocol_for,
@@ -406,6 +407,9 @@ class WebServer:
     url: str
     guard: Guard
     accept_failures: AcceptFailures
+    # The accept loop (connections.accept_connections), in place of the
+    # listener uvicorn would create: it accepts only under the cap in all.
+    accepting: asyncio.Task[None]
 
     @classmethod
     async def start(
@@ -452,7 +456,9 @@ class WebServer:
             ssl_context_factory=None if tls is None else (lambda _config, _default: tls),
         )
         server = _Server(config)
-        task = asyncio.create_task(server.serve(sockets=[sock]))
+        # No socket for uvicorn: it would listen with asyncio's server, which
+        # accepts whatever the cap; the accept loop below feeds it instead.
+        task = asyncio.create_task(server.serve(sockets=[]))
         try:
             while not server.started:
                 if task.done():
@@ -462,14 +468,28 @@ class WebServer:
         except BaseException:
             accept_failures.uninstall()
             raise
+
+        def protocol() -> asyncio.Protocol:  # what uvicorn's startup would make
+            return cast(
+                asyncio.Protocol,
+                config.http_protocol_class(  # type: ignore[call-arg]
+                    config=config, server_state=server.server_state, app_state=server.lifespan.state
+                ),
+            )
+
+        accepting = asyncio.create_task(
+            accept_connections(sock, protocol, guard, tls, backlog=config.backlog)
+        )
         host, port = sock.getsockname()[:2]
         host = f"[{host}]" if ":" in host else host
         url = f"{'https' if tls else 'http'}://{host}:{port}/"
-        return cls(server, task, port, url, guard, accept_failures)
+        return cls(server, task, port, url, guard, accept_failures, accepting)
 
     async def stop(self, grace: float | None) -> None:
         """Stop taking connections; after ``grace`` seconds (at once when
         None) cancel the calls still running, and wait for them to end."""
+        self.accepting.cancel()
+        await asyncio.gather(self.accepting, return_exceptions=True)
         self.server.config.timeout_graceful_shutdown = cast(int, grace)
         self.server.force_exit = not grace
         self.server.should_exit = True

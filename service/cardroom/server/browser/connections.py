@@ -18,10 +18,14 @@ protocol with, per connection:
   (``send_buffer_bytes``) keep what an unread stream holds, and the work
   done for it, about one HTTP/2 window, as for a gRPC stream;
 * caps on open connections per client (its address; an IPv6 client's
-  /64) and in all, below the process's file limit (:func:`connection_caps`);
-  a connection over a cap is closed at once and counted, and refusals are
-  logged at most once per ``refusal_log_seconds``, as are accept()'s
-  failures for want of descriptors (:class:`AcceptFailures`);
+  /64) and in all, below the process's file limit (:func:`connection_caps`).
+  At the cap in all the port stops accepting (:func:`accept_connections`
+  calls accept() only while there is room), so a connection past it waits
+  in the listen queue, holding no descriptor of ours, until one closes; a
+  connection over its client's cap, whose address only accept() tells, is
+  closed at once and counted. Refusals are logged at most once per
+  ``refusal_log_seconds``, as are accept()'s failures for want of
+  descriptors (:class:`AcceptFailures`);
 * TCP keepalive probes, so a peer whose host vanished is dropped;
 * requests with both Content-Length and Transfer-Encoding are answered 400
   and the connection closed (RFC 9112 section 6.1: a request smuggling
@@ -31,11 +35,13 @@ protocol with, per connection:
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import resource
 import socket
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,13 +111,39 @@ class Guard:
     open: Counter[str] = field(default_factory=Counter)
     refused: int = 0  # since the start
     dropped: int = 0  # stalled or timed out, since the start
+    # Accepted, their protocol not started yet (a TLS handshake): they
+    # count against the cap in all until it starts or fails.
+    pending: int = 0
     _unlogged: Counter[str] = field(default_factory=Counter)
     _last_log: float = float("-inf")
     _flush: asyncio.TimerHandle | None = None
+    _room: asyncio.Event | None = None
 
     @property
     def connections(self) -> int:
         return sum(self.open.values())
+
+    @property
+    def full(self) -> bool:
+        """No room under the cap in all: accept nothing now."""
+        return self.connections + self.pending >= self.total
+
+    async def room(self) -> None:
+        """Until a connection may be accepted under the cap in all."""
+        while self.full:
+            if self._room is None:
+                self._room = asyncio.Event()
+            self._room.clear()
+            await self._room.wait()
+
+    def _freed(self) -> None:
+        if self._room is not None:
+            self._room.set()
+
+    def started(self) -> None:
+        """An accepted connection's protocol started, or it failed to."""
+        self.pending -= 1
+        self._freed()
 
     def admit(self, host: str) -> str | None:
         """Count a new connection from ``host``; or why it is refused."""
@@ -126,6 +158,7 @@ class Guard:
         self.open[host] -= 1
         if self.open[host] <= 0:
             del self.open[host]
+        self._freed()
 
     def refuse(self, why: str) -> None:
         """Count a refusal; log the refusals at most once per interval."""
@@ -183,6 +216,61 @@ def keepalive(sock: Any, limits: WebLimits) -> None:
 # What asyncio reports (at ERROR, with a traceback, many times a second)
 # when accept() fails for want of file descriptors.
 ACCEPT_FAILED = "socket.accept() out of system resource"
+OUT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+# After such a failure accept() is tried again this much later (asyncio's
+# own accept loop waits as long).
+ACCEPT_RETRY_SECONDS = 1.0
+
+
+async def accept_connections(
+    sock: socket.socket,
+    protocol: Callable[[], asyncio.Protocol],
+    guard: Guard,
+    tls: Any = None,
+    backlog: int = 2048,
+) -> None:
+    """The web port's accept loop, in place of asyncio's: accept() is called
+    only while the cap in all has room, one connection at a time, so a
+    connection past the cap is never accepted to be closed; it waits in the
+    kernel's listen queue (``backlog``) until a connection closes. asyncio's
+    server accepts up to its backlog per readiness, whatever the cap, and
+    has no pause. Runs until cancelled, then closes ``sock``."""
+    loop = asyncio.get_running_loop()
+    sock.setblocking(False)
+    sock.listen(backlog)
+    opening: set[asyncio.Task[None]] = set()
+
+    async def start(conn: socket.socket) -> None:
+        try:
+            await loop.connect_accepted_socket(protocol, conn, ssl=tls)
+        except Exception as error:  # a failed TLS handshake, a peer gone
+            log.debug("web port: a connection failed to start: %s", error)
+            conn.close()
+        finally:
+            guard.started()
+
+    try:
+        while True:
+            await guard.room()
+            try:
+                conn, _ = await loop.sock_accept(sock)
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                continue
+            except OSError as error:
+                if error.errno not in OUT_OF_RESOURCES:
+                    raise
+                loop.call_exception_handler({"message": ACCEPT_FAILED, "exception": error})
+                await asyncio.sleep(ACCEPT_RETRY_SECONDS)
+                continue
+            conn.setblocking(False)
+            guard.pending += 1
+            task = loop.create_task(start(conn))
+            opening.add(task)
+            task.add_done_callback(opening.discard)
+    finally:
+        for task in list(opening):
+            task.cancel()
+        sock.close()
 
 
 @dataclass

@@ -105,7 +105,7 @@ class Games:
         self.clocks = Clocks(
             expire=self._expire,
             reload=lambda game_id: self.cache.load(game_id, fresh=True),
-            running=self._running_games,
+            running=self._live_games,
             now=clock,
             leave=self._leave,
             all_absent=self._all_absent,
@@ -133,7 +133,7 @@ class Games:
         # server's expiry is refused, not answered as a retry.
         self.commands.execute(game_id, CLOCK, command, "", None)
 
-    def _leave(self, game_id: str, command: tpb.SeatsAbsent) -> None:
+    def _leave(self, game_id: str, command: tpb.SeatsAbsent | tpb.NeverStarted) -> None:
         self.commands.execute(game_id, CLOCK, command, "", None)
 
     def _all_absent(self, loaded: LoadedGame) -> bool:
@@ -144,6 +144,12 @@ class Games:
 
     def _running_games(self) -> Iterator[LoadedGame]:
         return self._games_of(gpb.GAME_STATUS_RUNNING)
+
+    def _live_games(self) -> Iterator[LoadedGame]:
+        """The games not over, open and running: what the clocks re-arm
+        after a restart (an open game ends by T-ABSENT too)."""
+        yield from self._games_of(gpb.GAME_STATUS_OPEN)
+        yield from self._running_games()
 
     def _games_of(self, status: gpb.GameStatus) -> Iterator[LoadedGame]:
         for summary in self._summaries_of(status):
@@ -161,15 +167,20 @@ class Games:
                 return
 
     def end_abandoned(self, after: float) -> list[tuple[str, int]]:
-        """T-RESIGN by absence: in each running game whose every human seat
-        (not a server bot's, not resigned) has made no call for ``after``
-        seconds, remove those seats (``RemoveSeat{absent}``, as the
-        operator would); the table's rules then end the game, or its bots
-        play it out. The (game, seat) pairs removed."""
+        """T-REMOVE by absence (``--abandon-after``): in each running game
+        whose every human seat (not a server bot's, not resigned) has made
+        no call for ``after`` seconds, remove those seats
+        (``RemoveSeat{absent}``, as the operator would); the table's rules
+        then end the game, or its bots play it out. A game T-ABSENT ends
+        (recorded with its seconds, every seat still playing absent) is left
+        to the table's clock, so one rule ends each game. The (game, seat)
+        pairs removed."""
         removed: list[tuple[str, int]] = []
         limit = timedelta(seconds=after)
         for loaded in self._running_games():
             table = loaded.table
+            if table.end_when_absent_seconds and self._all_absent(loaded):
+                continue  # T-ABSENT's: SeatsAbsent once nothing is recorded for its seconds
             humans = [
                 s
                 for s in range(table.seat_count)

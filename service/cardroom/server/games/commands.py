@@ -381,7 +381,7 @@ class Commands:
         envelopes: list[epb.EventEnvelope] = []
         if isinstance(command, tpb.ClockExpired):
             check_deadline(loaded, command, now)
-        if isinstance(command, tpb.SeatsAbsent):
+        if isinstance(command, (tpb.SeatsAbsent, tpb.NeverStarted)):
             check_absent_time(loaded, command, now)
 
         def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:

@@ -300,12 +300,13 @@ def _matches(summary: gpb.GameSummary, filters: Filters) -> bool:
     if filters.kind and summary.kind != filters.kind:
         return False
     status = filters.status
-    if status == gpb.GAME_STATUS_OPEN and summary.started:
+    if status == gpb.GAME_STATUS_OPEN and (summary.started or summary.finished):
         return False
     if status == gpb.GAME_STATUS_RUNNING and (not summary.started or summary.finished):
         return False
     if status == gpb.GAME_STATUS_FINISHED and not summary.finished:
         return False
     return not (
-        filters.open_seats_only and (summary.started or summary.seats_taken >= summary.seat_count)
+        filters.open_seats_only
+        and (summary.started or summary.finished or summary.seats_taken >= summary.seat_count)
     )

@@ -330,6 +330,9 @@ class GameListRecorder(TrackingRecorder, ABC):
                     return []  # a free seat is only listed before the start
                 terms.append("seats_open = ?")
                 params.append(True)
+                # An open game T-ABSENT ended (NeverStarted) is finished
+                # unstarted: no seat to take (seats_open predates it).
+                terms.append("finished_at IS NULL")
             elif filters.status:
                 terms.append("status = ?")
                 params.append(filters.status)

@@ -48,16 +48,17 @@ class Clocks:
         reload: Callable[[str], LoadedGame],
         running: Callable[[], Iterable[LoadedGame]],
         now: Callable[[], datetime],
-        leave: Callable[[str, tpb.SeatsAbsent], object] | None = None,
+        leave: Callable[[str, tpb.SeatsAbsent | tpb.NeverStarted], object] | None = None,
         all_absent: Callable[[LoadedGame], bool] = lambda loaded: False,
     ) -> None:
         self.expire = expire
         self.reload = reload
         self.running = running
         self.now = now
-        # T-ABSENT: ``leave`` submits SeatsAbsent as the clock actor when
-        # ``all_absent`` (the server's presence) says every seat still
-        # playing is absent at the game's absent deadline.
+        # T-ABSENT: at the game's absent deadline ``leave`` submits, as the
+        # clock actor, NeverStarted for an open game, or SeatsAbsent for a
+        # running one when ``all_absent`` (the server's presence) says every
+        # seat still playing is absent.
         self.leave = leave
         self.all_absent = all_absent
         self._alarms: dict[str, Alarm] = {}
@@ -144,15 +145,21 @@ class Clocks:
         return fired + self._end_absent(now)
 
     def _end_absent(self, now: datetime) -> int:
-        """T-ABSENT: each game past its absent deadline whose seats still
-        playing are all absent ends (SeatsAbsent); one with a seat present
-        is looked at again a quarter of its seconds later."""
+        """T-ABSENT: each game past its absent deadline ends if nobody
+        started it (NeverStarted), or if its seats still playing are all
+        absent (SeatsAbsent); a running one with a seat present is looked
+        at again a quarter of its seconds later."""
         with self._lock:
             due = [(g, a) for g, a in self._absent.items() if a.deadline <= now]
         ended = 0
         for game_id, alarm in due:
             try:
                 loaded = self.reload(game_id)
+                if loaded.version == alarm.version and not loaded.table.started:
+                    assert self.leave is not None
+                    self.leave(game_id, tpb.NeverStarted(version=alarm.version))
+                    ended += 1
+                    continue
                 if loaded.version == alarm.version and self.all_absent(loaded):
                     assert self.leave is not None
                     self.leave(game_id, tpb.SeatsAbsent(version=alarm.version))

@@ -37,19 +37,22 @@ def alarm_of(loaded: LoadedGame) -> Alarm | None:
 
 
 def absent_alarm_of(loaded: LoadedGame) -> Alarm | None:
-    """When the game may end for its seats' absence (T-ABSENT): the
-    recording time of its latest event plus its seconds, or None (no such
-    option, or the game is not running)."""
+    """When the game may end as abandoned (T-ABSENT): the recording time of
+    its latest event plus its seconds, or None (no such option, or the game
+    is over). An open game then ends (NeverStarted); a running one if its
+    seats still playing are all absent (SeatsAbsent)."""
     version, table = loaded.head
-    if not table.end_when_absent_seconds or not table.started or table.finished:
+    if not table.end_when_absent_seconds or table.finished:
         return None
     latest = loaded.envelope(version - 1).recorded_at.ToDatetime(tzinfo=UTC)
     return Alarm(latest + timedelta(seconds=table.end_when_absent_seconds), version, ())
 
 
-def check_absent_time(loaded: LoadedGame, command: tpb.SeatsAbsent, now: datetime) -> None:
-    """Refuse SeatsAbsent before the game has recorded nothing for its
-    seconds (T-ABSENT)."""
+def check_absent_time(
+    loaded: LoadedGame, command: tpb.SeatsAbsent | tpb.NeverStarted, now: datetime
+) -> None:
+    """Refuse SeatsAbsent or NeverStarted before the game has recorded
+    nothing for its seconds (T-ABSENT)."""
     alarm = absent_alarm_of(loaded)
     if alarm is not None and alarm.version == command.version and now < alarm.deadline:
         raise RuleViolation(

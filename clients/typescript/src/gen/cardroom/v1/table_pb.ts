@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/table.proto.
  */
 export const file_cardroom_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACIqUBCglTZWF0VGFrZW4SDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgxib3Rfc3RyYXRlZ3kYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMEhkKEWVudHJvcHlfYnlfc2VydmVyGAUgASgIEigKBnBsYXllchgGIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIkoKC1BsYXllclByb29mEhIKCnB1YmxpY19rZXkYASABKAwSEQoJc2lnbmF0dXJlGAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCSIsCgtTZWF0RW50cm9weRIMCgRzZWF0GAEgASgNEg8KB2VudHJvcHkYAiABKAwiIAoNUmV2ZWFsRW50cm9weRIPCgdlbnRyb3B5GAEgASgMIjQKE1NlYXRFbnRyb3B5UmV2ZWFsZWQSDAoEc2VhdBgBIAEoDRIPCgdlbnRyb3B5GAIgASgMIiYKDlNlYXRDcmVkZW50aWFsEhQKDHRva2VuX3NoYTI1NhgBIAEoDCINCgtHYW1lU3RhcnRlZCKMAQoMR2FtZUZpbmlzaGVkEg8KB3dpbm5lcnMYASADKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuR2FtZUZpbmlzaGVkLlJlYXNvbiI5CgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASFwoTUkVBU09OX0xFTkdUSF9MSU1JVBABIuABCghUYWtlU2VhdBIRCgRzZWF0GAEgASgNSACIAQESEwoLcGxheWVyX25hbWUYAiABKAkSFAoMdG9rZW5fc2hhMjU2GAMgASgMEhkKEWludml0YXRpb25fc2hhMjU2GAQgASgMEhQKDGJvdF9zdHJhdGVneRgFIAEoCRIaChJlbnRyb3B5X2NvbW1pdG1lbnQYBiABKAwSFgoOc2VydmVyX2VudHJvcHkYByABKAwSKAoGcGxheWVyGAggASgLMhguY2FyZHJvb20udjEuUGxheWVyUHJvb2ZCBwoFX3NlYXQiQgoPSXNzdWVJbnZpdGF0aW9uEhEKBHNlYXQYASABKA1IAIgBARITCgtjb2RlX3NoYTI1NhgCIAEoDEIHCgVfc2VhdCIxChBJbnZpdGF0aW9uSXNzdWVkEgwKBHNlYXQYASABKA0SDwoHYnlfc2VhdBgCIAEoDSIrChRJbnZpdGF0aW9uQ3JlZGVudGlhbBITCgtjb2RlX3NoYTI1NhgBIAEoDCILCglTdGFydEdhbWUiCAoGUmVzaWduIioKClJlbW92ZVNlYXQSDAoEc2VhdBgBIAEoDRIOCgZhYnNlbnQYAiABKAgiLQoMQ2xvY2tFeHBpcmVkEgwKBHNlYXQYASABKA0SDwoHdmVyc2lvbhgCIAEoBCIeCgtTZWF0c0Fic2VudBIPCgd2ZXJzaW9uGAEgASgEIsIBCgxTZWF0UmVzaWduZWQSDAoEc2VhdBgBIAEoDRIwCgZyZWFzb24YAiABKA4yIC5jYXJkcm9vbS52MS5TZWF0UmVzaWduZWQuUmVhc29uInIKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABITCg9SRUFTT05fUkVTSUdORUQQARISCg5SRUFTT05fUkVNT1ZFRBADEhQKEFJFQVNPTl9USU1FRF9PVVQQBBIRCg1SRUFTT05fQUJTRU5UEAUiHAoMU2VhdFRpbWVkT3V0EgwKBHNlYXQYASABKA0iGwoKRGVhbGVyUGljaxINCgVpbmRleBgBIAEoDSIxCgdTZXREZWFsEiYKCG91dGNvbWVzGAEgAygLMhQuZ29vZ2xlLnByb3RvYnVmLkFueWIGcHJvdG8z", [file_google_protobuf_any]);
+  fileDesc("ChdjYXJkcm9vbS92MS90YWJsZS5wcm90bxILY2FyZHJvb20udjEilQIKC0dhbWVDcmVhdGVkEgwKBGtpbmQYASABKAkSJQoHb3B0aW9ucxgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSEgoKc2VhdF9jb3VudBgDIAEoDRIQCghzZXRfZGVhbBgEIAEoCBIVCg1ydWxlc192ZXJzaW9uGAUgASgJEjYKEHNwZWN0YXRvcl9wb2xpY3kYBiABKAsyHC5jYXJkcm9vbS52MS5TcGVjdGF0b3JQb2xpY3kSKgoKbG9nX3BvbGljeRgHIAEoCzIWLmNhcmRyb29tLnYxLkxvZ1BvbGljeRIwCg10YWJsZV9vcHRpb25zGAggASgLMhkuY2FyZHJvb20udjEuVGFibGVPcHRpb25zIoABCgxUYWJsZU9wdGlvbnMSHAoUc2Vjb25kc19wZXJfZGVjaXNpb24YASABKA0SEgoKbWF4X2V2ZW50cxgCIAEoDRIdChVyZXNpZ25fYWZ0ZXJfdGltZW91dHMYAyABKA0SHwoXZW5kX3doZW5fYWJzZW50X3NlY29uZHMYBCABKA0iuAEKD1NwZWN0YXRvclBvbGljeRIvCgRraW5kGAEgASgOMiEuY2FyZHJvb20udjEuU3BlY3RhdG9yUG9saWN5LktpbmQSFAoMZGVsYXlfZXZlbnRzGAIgASgNIl4KBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEg8KC0tJTkRfUFVCTElDEAESEAoMS0lORF9ERUxBWUVEEAISHQoZS0lORF9PTU5JU0NJRU5UX0FGVEVSX0VORBADIoEBCglMb2dQb2xpY3kSKQoEa2luZBgBIAEoDjIbLmNhcmRyb29tLnYxLkxvZ1BvbGljeS5LaW5kIkkKBEtpbmQSFAoQS0lORF9VTlNQRUNJRklFRBAAEhAKDEtJTkRfUExBWUVSUxABEhkKFUtJTkRfUFVCTElDX0FGVEVSX0VORBACIqUBCglTZWF0VGFrZW4SDAoEc2VhdBgBIAEoDRITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgxib3Rfc3RyYXRlZ3kYAyABKAkSGgoSZW50cm9weV9jb21taXRtZW50GAQgASgMEhkKEWVudHJvcHlfYnlfc2VydmVyGAUgASgIEigKBnBsYXllchgGIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIkoKC1BsYXllclByb29mEhIKCnB1YmxpY19rZXkYASABKAwSEQoJc2lnbmF0dXJlGAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCSIsCgtTZWF0RW50cm9weRIMCgRzZWF0GAEgASgNEg8KB2VudHJvcHkYAiABKAwiIAoNUmV2ZWFsRW50cm9weRIPCgdlbnRyb3B5GAEgASgMIjQKE1NlYXRFbnRyb3B5UmV2ZWFsZWQSDAoEc2VhdBgBIAEoDRIPCgdlbnRyb3B5GAIgASgMIiYKDlNlYXRDcmVkZW50aWFsEhQKDHRva2VuX3NoYTI1NhgBIAEoDCINCgtHYW1lU3RhcnRlZCKmAQoMR2FtZUZpbmlzaGVkEg8KB3dpbm5lcnMYASADKA0SMAoGcmVhc29uGAIgASgOMiAuY2FyZHJvb20udjEuR2FtZUZpbmlzaGVkLlJlYXNvbiJTCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASFwoTUkVBU09OX0xFTkdUSF9MSU1JVBABEhgKFFJFQVNPTl9ORVZFUl9TVEFSVEVEEAIi4AEKCFRha2VTZWF0EhEKBHNlYXQYASABKA1IAIgBARITCgtwbGF5ZXJfbmFtZRgCIAEoCRIUCgx0b2tlbl9zaGEyNTYYAyABKAwSGQoRaW52aXRhdGlvbl9zaGEyNTYYBCABKAwSFAoMYm90X3N0cmF0ZWd5GAUgASgJEhoKEmVudHJvcHlfY29tbWl0bWVudBgGIAEoDBIWCg5zZXJ2ZXJfZW50cm9weRgHIAEoDBIoCgZwbGF5ZXIYCCABKAsyGC5jYXJkcm9vbS52MS5QbGF5ZXJQcm9vZkIHCgVfc2VhdCJCCg9Jc3N1ZUludml0YXRpb24SEQoEc2VhdBgBIAEoDUgAiAEBEhMKC2NvZGVfc2hhMjU2GAIgASgMQgcKBV9zZWF0IjEKEEludml0YXRpb25Jc3N1ZWQSDAoEc2VhdBgBIAEoDRIPCgdieV9zZWF0GAIgASgNIisKFEludml0YXRpb25DcmVkZW50aWFsEhMKC2NvZGVfc2hhMjU2GAEgASgMIgsKCVN0YXJ0R2FtZSIICgZSZXNpZ24iKgoKUmVtb3ZlU2VhdBIMCgRzZWF0GAEgASgNEg4KBmFic2VudBgCIAEoCCItCgxDbG9ja0V4cGlyZWQSDAoEc2VhdBgBIAEoDRIPCgd2ZXJzaW9uGAIgASgEIh4KC1NlYXRzQWJzZW50Eg8KB3ZlcnNpb24YASABKAQiHwoMTmV2ZXJTdGFydGVkEg8KB3ZlcnNpb24YASABKAQiwgEKDFNlYXRSZXNpZ25lZBIMCgRzZWF0GAEgASgNEjAKBnJlYXNvbhgCIAEoDjIgLmNhcmRyb29tLnYxLlNlYXRSZXNpZ25lZC5SZWFzb24icgoGUmVhc29uEhYKElJFQVNPTl9VTlNQRUNJRklFRBAAEhMKD1JFQVNPTl9SRVNJR05FRBABEhIKDlJFQVNPTl9SRU1PVkVEEAMSFAoQUkVBU09OX1RJTUVEX09VVBAEEhEKDVJFQVNPTl9BQlNFTlQQBSIcCgxTZWF0VGltZWRPdXQSDAoEc2VhdBgBIAEoDSIbCgpEZWFsZXJQaWNrEg0KBWluZGV4GAEgASgNIjEKB1NldERlYWwSJgoIb3V0Y29tZXMYASADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
 
 /**
  * First event of every game.
@@ -122,11 +122,12 @@ export type TableOptions = Message<"cardroom.v1.TableOptions"> & {
   resignAfterTimeouts: number;
 
   /**
-   * T-ABSENT: a running game whose seats still playing have all been absent
-   * (no call, no open stream; the server's presence) and which recorded no
-   * event for this many seconds ends: the table's clock sends SeatsAbsent.
-   * In CreateGameRequest, 0 takes the server's default; as recorded, 0
-   * means never.
+   * T-ABSENT, abandoned games: a game that recorded no event for this many
+   * seconds ends when nobody started it (the table's clock sends
+   * NeverStarted), or when it is running and its seats still playing have
+   * all been absent (no call, no open stream; the server's presence): the
+   * table's clock sends SeatsAbsent. In CreateGameRequest, 0 takes the
+   * server's default; as recorded, 0 means never.
    *
    * @generated from field: uint32 end_when_absent_seconds = 4;
    */
@@ -513,6 +514,15 @@ export enum GameFinished_Reason {
    * @generated from enum value: REASON_LENGTH_LIMIT = 1;
    */
   LENGTH_LIMIT = 1,
+
+  /**
+   * Nobody started the game, and it recorded nothing for
+   * TableOptions.end_when_absent_seconds (T-ABSENT, NeverStarted). No
+   * winners; never rated (T-RATING).
+   *
+   * @generated from enum value: REASON_NEVER_STARTED = 2;
+   */
+  NEVER_STARTED = 2,
 }
 
 /**
@@ -778,6 +788,30 @@ export const SeatsAbsentSchema: GenMessage<SeatsAbsent> = /*@__PURE__*/
   messageDesc(file_cardroom_v1_table, 20);
 
 /**
+ * Table command of the table's clock: the game has not started and nothing
+ * was recorded for TableOptions.end_when_absent_seconds (T-ABSENT, an open
+ * game nobody started). Refused unless the game is still at version and
+ * has not started; the table then records GameFinished with reason
+ * NEVER_STARTED and no winners. The seats taken never played: none
+ * resigns.
+ *
+ * @generated from message cardroom.v1.NeverStarted
+ */
+export type NeverStarted = Message<"cardroom.v1.NeverStarted"> & {
+  /**
+   * @generated from field: uint64 version = 1;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message cardroom.v1.NeverStarted.
+ * Use `create(NeverStartedSchema)` to create a new message.
+ */
+export const NeverStartedSchema: GenMessage<NeverStarted> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_table, 21);
+
+/**
  * A seat left the game. From then on the game's default choice makes every
  * decision the game awaits from it; it does not win unless every seat
  * resigned (T-RESIGN).
@@ -801,7 +835,7 @@ export type SeatResigned = Message<"cardroom.v1.SeatResigned"> & {
  * Use `create(SeatResignedSchema)` to create a new message.
  */
 export const SeatResignedSchema: GenMessage<SeatResigned> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 21);
+  messageDesc(file_cardroom_v1_table, 22);
 
 /**
  * @generated from enum cardroom.v1.SeatResigned.Reason
@@ -848,7 +882,7 @@ export enum SeatResigned_Reason {
  * Describes the enum cardroom.v1.SeatResigned.Reason.
  */
 export const SeatResigned_ReasonSchema: GenEnum<SeatResigned_Reason> = /*@__PURE__*/
-  enumDesc(file_cardroom_v1_table, 21, 0);
+  enumDesc(file_cardroom_v1_table, 22, 0);
 
 /**
  * The seat's turn clock ran out: the events that follow, up to the next
@@ -869,7 +903,7 @@ export type SeatTimedOut = Message<"cardroom.v1.SeatTimedOut"> & {
  * Use `create(SeatTimedOutSchema)` to create a new message.
  */
 export const SeatTimedOutSchema: GenMessage<SeatTimedOut> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 22);
+  messageDesc(file_cardroom_v1_table, 23);
 
 /**
  * Chance outcome of the table, drawn by the dealer: a default choice whose
@@ -892,7 +926,7 @@ export type DealerPick = Message<"cardroom.v1.DealerPick"> & {
  * Use `create(DealerPickSchema)` to create a new message.
  */
 export const DealerPickSchema: GenMessage<DealerPick> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 23);
+  messageDesc(file_cardroom_v1_table, 24);
 
 /**
  * Secret part of GameCreated for a set deal, auditors only: the chance
@@ -916,5 +950,5 @@ export type SetDeal = Message<"cardroom.v1.SetDeal"> & {
  * Use `create(SetDealSchema)` to create a new message.
  */
 export const SetDealSchema: GenMessage<SetDeal> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_table, 24);
+  messageDesc(file_cardroom_v1_table, 25);
 
