@@ -620,7 +620,12 @@ class GameServicer(gpb_grpc.GameServiceServicer):
         if bots is not None and bots.watches(game_id):  # its bots look again
             self._loop.call_soon_threadsafe(bots.nudge, game_id)
         loaded = self.games.announce(game_id, version)
-        if loaded is not None:
+        # Every write is heard here, this process's own too: only a watched
+        # game has anything to do on the loop (``_announced`` catches up and
+        # publishes for watchers alone); an unwatched one catches up when
+        # next read (its announced version is kept above), and a watcher
+        # subscribing later reads the game caught up to it.
+        if loaded is not None and self.feeds.watched(game_id):
             self._loop.call_soon_threadsafe(self._announced, game_id, loaded, version)
 
     def _announced(self, game_id: str, loaded: LoadedGame, version: int) -> None:
@@ -651,7 +656,20 @@ class GameServicer(gpb_grpc.GameServiceServicer):
 
     def written(self, loaded: LoadedGame, first: int) -> None:
         """This process wrote (in a worker thread): fan the events out, and
-        publish them for the relays."""
+        publish them for the relays. With no broker, no watcher of the game
+        and no bot of ours waiting on it, there is nobody to tell: the write
+        does not wake the event loop for nothing (a hop costs the loop a
+        turn). Nothing is missed by skipping it: a watcher is subscribed
+        before it catches up and feeds itself up to the game's version when
+        it goes live, and a bot registers its nudge before it looks, both on
+        the loop, while the events are absorbed before this check."""
+        bots = self.bots
+        if (
+            self.publisher is None
+            and not self.feeds.watched(loaded.game_id)
+            and not (bots is not None and bots.watches(loaded.game_id))
+        ):
+            return
         self._loop.call_soon_threadsafe(self._fan_out, loaded, first)
 
     def _fan_out(self, loaded: LoadedGame, first: int) -> None:

@@ -347,7 +347,7 @@ class Commands:
                         raise ExpectedVersionMismatch(
                             f"the game is at version {loaded.version}, not {expected_version}"
                         )
-                    envelopes = self.decide(loaded, actor, command, command_id)
+                    envelopes, decided = self.decide(loaded, actor, command, command_id)
                 except REFUSALS:
                     if fresh or not self.cache.may_be_behind():
                         raise
@@ -364,7 +364,7 @@ class Commands:
                     fresh = True
                     continue
                 first = loaded.version
-                self.cache.absorb(loaded, stored)
+                self.cache.absorb(loaded, stored, decided=decided)
                 # Read under the lock: once it is released, a catch-up may
                 # absorb another server's next write, which is not ours to
                 # acknowledge (one write in 547 did, with two servers).
@@ -375,10 +375,14 @@ class Commands:
 
     def decide(
         self, loaded: LoadedGame, actor: Actor, command: Message, command_id: str
-    ) -> list[epb.EventEnvelope]:
+    ) -> tuple[list[epb.EventEnvelope], list[tuple[Event, tables.Table]]]:
+        """The batch's envelopes, and each event as decided with the table
+        it leads to (GameCache.absorb folds with these where they are the
+        stored events' own)."""
         now = self.clock()
         table = loaded.table
         envelopes: list[epb.EventEnvelope] = []
+        decided: list[tuple[Event, tables.Table]] = []
         if isinstance(command, tpb.ClockExpired):
             check_deadline(loaded, command, now)
         if isinstance(command, (tpb.SeatsAbsent, tpb.NeverStarted)):
@@ -399,6 +403,7 @@ class Commands:
                     self._open_server_entropy(table, loaded, envelopes, envelope)
                 envelopes.append(envelope)
                 table = tables.evolve(table, e)
+                decided.append((e, table))
 
         record_batch(actor, command, command_id)
         seed, script = loaded.chance()
@@ -410,7 +415,7 @@ class Commands:
             record_batch(DEALER, outcome, "")
             dealt += 1
             picks += isinstance(outcome, tpb.DealerPick)
-        return envelopes
+        return envelopes, decided
 
     @staticmethod
     def _attach_reveals(

@@ -186,6 +186,19 @@ def _envelope_at(game_id: str, index: int, raw: bytes) -> epb.EventEnvelope:
     return envelope
 
 
+def _same_event(
+    decided: Sequence[tuple[Event, tables.Table]], position: int, event: Event
+) -> tables.Table | None:
+    """The table the batch's ``position``-th decided event led to, if that
+    event is ``event`` (``by_seat`` included: equality leaves it out)."""
+    if position >= len(decided):
+        return None
+    made, table = decided[position]
+    if made.by_seat != event.by_seat or made != event:
+        return None
+    return table
+
+
 class GameCache:
     def __init__(
         self,
@@ -352,20 +365,39 @@ class GameCache:
                 self.absorb(loaded, newer, after=base)
         return loaded.version
 
-    def absorb(self, loaded: LoadedGame, rows: Sequence[bytes], after: int | None = None) -> None:
+    def absorb(
+        self,
+        loaded: LoadedGame,
+        rows: Sequence[bytes],
+        after: int | None = None,
+        decided: Sequence[tuple[Event, tables.Table]] = (),
+    ) -> None:
         """Fold stored events into the game. Readers do not take the lock:
         the stored bytes go in before the table that folds them, so a read
         never reaches an event without its bytes, nor sees the game finished
         before its last event is there to serve. ``after``: the version the
-        rows follow (rows already absorbed are skipped)."""
+        rows follow (rows already absorbed are skipped). ``decided``: this
+        process's own batch, each event as the command decided it on this
+        game's table with the table it led to: where the stored event reads
+        back as that same event (``by_seat`` too), its table is taken
+        instead of folding it again (the rules are pure, so folding gives
+        the same table); from the first that differs (a disclosure the batch
+        attached), every event is folded."""
         if after is not None and after < loaded.version:
             rows = rows[loaded.version - after :]
-        for raw in rows:
+            decided = ()
+        for position, raw in enumerate(rows):
             index = loaded.version
             envelope = _envelope_at(loaded.game_id, index, raw)
             kind = envelope.event.type_url.rpartition("/")[2] or "?"
             with unfoldable(loaded.game_id, envelope.sequence, kind):
-                table = tables.evolve(loaded.table, to_event(envelope))
+                event = to_event(envelope)
+                same = _same_event(decided, position, event)
+                if same is not None:
+                    table = same
+                else:
+                    decided = ()
+                    table = tables.evolve(loaded.table, event)
                 loaded.index(index, envelope)
             finishes = table.finished and not loaded.table.finished
             loaded.stored.append(raw)
