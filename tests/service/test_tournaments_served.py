@@ -532,3 +532,59 @@ async def test_a_tournament_counts_against_the_clients_hourly_creations(tmp_path
     finally:
         await client.close()
         await server.stop(grace=None)
+
+
+def test_a_table_nobody_starts_is_a_forfeit_and_the_tournament_goes_on(tmp_path) -> None:
+    """TN-FORFEIT, on an injected clock: one player never takes their seat;
+    T-ABSENT ends the unstarted game after its seconds, the tournament
+    records the players who came ahead of the one who did not, finishes,
+    and its export audits with the same ranks."""
+    from datetime import UTC, datetime, timedelta
+
+    from cardroom.server.games.application import Games
+    from cardroom.server.storage.log import GameLog
+    from cardroom.trust import players
+    from cardroom.trust.audit import audit_record
+
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    games = Games(
+        GameLog(str(tmp_path / "cardroom.sqlite3")),
+        operator_token=OPERATOR_TOKEN,
+        clock=lambda: now[0],
+        absent_after=120,
+    )
+    games.commands.end_when_absent_seconds = 600
+    try:
+        entrants = keys(3, "forfeit")
+        tournament_id, organizer = games.tournaments.create(
+            tnpb.CreateTournament(kind=KIND, table_size=3, rounds=1, format=SWISS, name="no-show")
+        )
+        for i, key in enumerate(entrants):
+            games.tournaments.register(
+                tournament_id, records.sign_entry(key, tournament_id, f"P{i}").player
+            )
+        games.tournaments.start(tournament_id, organizer)
+        view, _ = games.tournaments.view(tournament_id)
+        (table,) = view.rounds[0].tables
+        by_key = {key_of(k): k for k in entrants}
+        absent = table.seats[2]
+        for seat, public in enumerate(table.seats[:2]):
+            proof = players.sign_seat(by_key[public], table.game_id, seat, b"", f"P{seat}")
+            games.join_with_entropy(table.game_id, seat, f"P{seat}", b"", proof)
+        now[0] += timedelta(seconds=600)
+        assert games.clocks.fire_due() == 1  # NeverStarted: nobody may start it without seat 3
+        assert games.load(table.game_id).table.finished
+        games.tournaments.catch_up()
+        view, _ = games.tournaments.view(tournament_id)
+        assert view.finished and [list(r.ranks) for r in view.results] == [[1, 1, 2]]
+        points = {bytes(s.public_key): s.half_points for s in view.standings}
+        assert points[absent] == 0 and sorted(points.values()) == [0, 3, 3]  # 1.5 each
+        record, game_ids = games.tournaments.export(tournament_id)
+        game = games.export_record(game_ids[0], OPERATOR_TOKEN)
+        assert audit_record(game).ok
+        server_key = signing.public_key_bytes(games.key_ring.current)
+        report = audit_tournament(record, [game], public_key=server_key)
+        assert report.ok, report.render()
+    finally:
+        games.close()
+        games.log.close()

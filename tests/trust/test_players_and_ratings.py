@@ -101,9 +101,11 @@ def test_a_key_holding_two_seats_is_left_out_and_the_others_are_rated() -> None:
     assert result is not None and result.rated and len(result.placings) == 3
 
 
-def test_a_game_nobody_started_ranks_nobody_in_a_tournament() -> None:
-    """A tournament table whose game ended unstarted (T-ABSENT) gets no
-    result (a result must rank some seat first), as while it stayed open."""
+def test_a_game_nobody_started_is_a_forfeit_in_a_tournament() -> None:
+    """A tournament table whose game ended unstarted (T-ABSENT) is a
+    forfeit (TN-FORFEIT): the seats taken share the first rank, the seats
+    never taken come after them; nobody came: a draw. So a no-show cannot
+    hold a round up for ever, and the audit derives the same ranks."""
     from cardroom.trust.tournament_audit import game_ranks
 
     def envelopes(events: list[object]) -> list[epb.EventEnvelope]:
@@ -115,4 +117,8 @@ def test_a_game_nobody_started_ranks_nobody_in_a_tournament() -> None:
         return out
 
     assert game_ranks(envelopes(_game(winners=[2]))) == [2, 2, 1]
-    assert game_ranks(envelopes([*_game(winners=[])[:-1], NEVER_STARTED])) is None
+    assert game_ranks(envelopes([*_game(winners=[])[:-1], NEVER_STARTED])) == [1, 1, 1]
+    came = [e for e in _game(winners=[])[:-1] if not isinstance(e, tpb.SeatTaken) or e.seat == 1]
+    assert game_ranks(envelopes([*came, NEVER_STARTED])) == [2, 1, 2]
+    nobody = [e for e in came if not isinstance(e, tpb.SeatTaken)]
+    assert game_ranks(envelopes([*nobody, NEVER_STARTED])) == [1, 1, 1]

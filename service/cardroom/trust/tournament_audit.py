@@ -372,19 +372,31 @@ def _difference(want: Message, got: Message) -> str:
 # -------------------------------------------------------------------- games
 
 
+def forfeit_ranks(public: Sequence[Any]) -> list[int] | None:
+    """TN-FORFEIT: a tournament table whose game nobody started. The players
+    who took their seat beat those who never came; among themselves they
+    are tied (they never played)."""
+    created = next((e for e in public if isinstance(e, tpb.GameCreated)), None)
+    if created is None:
+        return None
+    taken = {e.seat for e in public if isinstance(e, tpb.SeatTaken)}
+    return [1 if seat in taken or not taken else 2 for seat in range(created.seat_count)]
+
+
 def game_ranks(envelopes: Sequence[epb.EventEnvelope]) -> list[int] | None:
     """Each seat's rank from a finished game's public events, as ratings
     rank it (docs/rules/table.md, T-RATING): the winners of GameFinished 1,
     the other seats still playing 2, the seats that left (SeatResigned) 3.
-    None when the game did not finish, or finished unplayed (nobody started
-    it: T-ABSENT, NEVER_STARTED), which ranks nobody: its table stays
-    without a result, as it did while the game stayed open. Uses
-    ``cardroom.domain.ratings`` where this build has it, so the two never
-    disagree."""
+    None when the game did not finish. A game that ended unplayed (nobody
+    started it: T-ABSENT, NEVER_STARTED) is a forfeit (TN-FORFEIT): the
+    seats taken share rank 1, the seats never taken rank 2; when no seat
+    was taken every seat shares rank 1 (a table nobody played is a draw).
+    Uses ``cardroom.domain.ratings`` where this build has it, so the two
+    never disagree."""
     public = [unpack(e.event) for e in envelopes]
     never = getattr(tpb.GameFinished, "REASON_NEVER_STARTED", None)
     if any(isinstance(e, tpb.GameFinished) and e.reason == never for e in public):
-        return None
+        return forfeit_ranks(public)
     if importlib.util.find_spec("cardroom.domain.ratings") is not None:
         ratings: Any = importlib.import_module("cardroom.domain.ratings")
         result = ratings.result_of(envelopes[0].game_id, public)
