@@ -11,6 +11,8 @@
   pair round 1.
 * ``standings TOURNAMENT_ID``: standings, rounds and each table's game.
 * ``watch TOURNAMENT_ID``: its events as lines, live, until it finishes.
+* ``simulate KIND``: a bot tournament from start to audit
+  (``cardroom.cli.tournament_simulate``).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from cardroom.trust.players import player_id
 from cardroom.v1 import tournament_pb2 as tnpb
 
 NAME = "tournament"
-HELP = "tournaments a server runs: new, join, start, standings, watch"
+HELP = "tournaments a server runs: new, join, start, standings, watch, simulate"
 DESCRIPTION = (
     "Tournaments a server runs (docs/rules/tournaments.md). `new` creates one and prints "
     "its organizer token; `join` registers you with your player key, and once your round "
@@ -92,6 +94,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="from `cardroom tournament new` (env CARDROOM_ORGANIZER_TOKEN); or the operator token",
     )
     add_server_flags(start)
+    simulate = actions.add_parser(
+        "simulate",
+        help="a bot tournament from start to audit (a temporary server unless --address)",
+    )
+    simulate.add_argument("kind", metavar="KIND", help="the game kind every game is played in")
+    simulate.add_argument(
+        "--players", type=int, default=8, metavar="N", help="bot players (default %(default)s)"
+    )
+    simulate.add_argument(
+        "--table-size", type=int, default=3, metavar="N", help="seats a table (default %(default)s)"
+    )
+    simulate.add_argument(
+        "--rounds", type=int, default=3, metavar="R", help="rounds (default %(default)s)"
+    )
+    simulate.add_argument(
+        "--round-robin", action="store_true", help="a round robin (default: a Swiss)"
+    )
+    simulate.add_argument(
+        "--bots",
+        default="heuristic,random",
+        metavar="BOT,BOT,...",
+        help="the bot levels, dealt to the players in turn (default %(default)s)",
+    )
+    simulate.add_argument(
+        "--seed", type=int, default=0, help="the players' keys and the bots' choices"
+    )
+    add_server_flags(
+        simulate,
+        address_default=None,
+        address_help="run it on this server (default: a temporary server of its own)",
+    )
     for action, what in (
         ("standings", "standings, rounds and each table's game"),
         ("watch", "the tournament's events as lines, live, until it finishes"),
@@ -105,6 +138,10 @@ Step = Callable[[argparse.Namespace, Client], Awaitable[None]]
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "simulate":
+        from cardroom.cli import tournament_simulate
+
+        return tournament_simulate.run(args)
     steps: dict[str, Step] = {
         "new": _new,
         "join": _join,
