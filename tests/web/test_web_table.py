@@ -55,6 +55,7 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "phone": (("on a phone the page stays on your move",), ()),
     "other-hosts": (("a link naming another",), ()),
     "ratings": (("the lobby shows each keyed player's rating",), ()),
+    "tournament": (("a tournament's page",), ()),
     "costly-move": (("a costly move is marked",), ()),
 }
 
