@@ -65,24 +65,27 @@ FULL = Scale(
     relay_crowd=10_000,
 )
 
-# The quick run (CI's) crosses every per-client share a server gives one
-# address by default (100 watcher streams), so a share the benchmark does not
-# lift (bench/servers.py, LIFTED_SHARES) fails it there too.
+# The quick run (CI's: tests/bench/test_bench_quick.py) shows every row is
+# measured and printed, not what it measures: each row at the least work that
+# still measures it (a p50 and a p99 of a few calls). It crosses every
+# per-client share a server gives one address by default (100 watcher
+# streams), so a share the benchmark does not lift (bench/servers.py,
+# LIFTED_SHARES) fails it there too: the spectator counts stay above 100.
 QUICK = Scale(
-    check_calls=200,
-    raw_saves=200,
-    submit_commands=80,
-    long_game_events=120,
+    check_calls=100,
+    raw_saves=100,
+    submit_commands=40,
+    long_game_events=60,
     old_version_reads=3,
     spectators=120,
-    spectator_commands=8,
+    spectator_commands=3,
     writer_spectators=20,
-    writer_commands=30,
-    memory_games=30,
-    memory_commands=10,
-    many_games=600,
+    writer_commands=10,
+    memory_games=10,
+    memory_commands=5,
+    many_games=200,
     fill_seconds=120.0,
-    list_calls=5,
+    list_calls=3,
     scale_seconds=2.0,
     failover_seconds=4.0,
     load_workers=2,

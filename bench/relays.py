@@ -45,7 +45,7 @@ from bench import load
 from bench.bots import LONG, Command, Table, move, seated_game
 from bench.broker import NATS_BINARY, private_nats
 from bench.config import Run
-from bench.load import Link
+from bench.load import Link, Worker
 from bench.report import Row, count, failed, ms, p50, percentile, times
 from bench.servers import Server, cardroom_command, cpu_seconds, fresh_database
 from bench.spectators import (
@@ -67,6 +67,7 @@ NATS_URL = os.environ.get("CARDROOM_BENCH_NATS")
 RELAY_RUNS = ((1, "grpc"), (1, "h2"), (2, "h2"), (4, "h2"))
 CROWD_RELAYS = 4
 CROWD_PER_PROCESS = 500
+PROBE_SECONDS = 0.05  # between two probes while the watchers subscribe
 
 
 def nats_reachable() -> str | None:
@@ -140,34 +141,68 @@ async def delivery(
 async def nats_job(link: Link, address: str, game_id: str, streams: int) -> dict[str, Any]:
     """``streams`` NATS subscriptions to the game's bench subject, over as
     many connections as the WatchEvents watchers use. Sends ("ready",) once
-    subscribed, ("reached", seq) once every subscription holds event
-    ``seq``; on ("stop",) returns the arrivals as watch_job does."""
+    every subscription has received a probe (an empty message), ("reached",
+    seq) once every subscription holds event ``seq``; on ("stop",) returns
+    the arrivals as watch_job does.
+
+    Ready means a probe arrived, not that a flush returned: nats-py's flush
+    writes its PING straight to the socket, ahead of SUBs still waiting in
+    its buffer for the flusher task, so its PONG can come back before the
+    server has every subscription, and an event published then misses some
+    (a command never "reached": the baseline's TimeoutError)."""
     connections = [
         await nats.connect(address) for _ in range(math.ceil(streams / STREAMS_PER_CONNECTION))
     ]
     latest: dict[int, float] = {}
     received: dict[int, int] = {}
+    probed: set[tuple[int, int]] = set()  # (connection, subscription id)
 
-    async def handle(msg: Any) -> None:
-        now = time.monotonic()
-        sequence = gpb.WatchEventsResponse.FromString(msg.data).event.sequence
-        latest[sequence] = max(latest.get(sequence, 0.0), now)
-        received[sequence] = received.get(sequence, 0) + 1
-        if received[sequence] == streams:
-            link.send("reached", sequence)
+    def handler(index: int) -> Any:
+        async def handle(msg: Any) -> None:
+            now = time.monotonic()
+            if not msg.data:  # a probe: this subscription stands
+                if len(probed) < streams:
+                    probed.add((index, msg.sid))
+                    if len(probed) == streams:
+                        link.send("ready")
+                return
+            sequence = gpb.WatchEventsResponse.FromString(msg.data).event.sequence
+            latest[sequence] = max(latest.get(sequence, 0.0), now)
+            received[sequence] = received.get(sequence, 0) + 1
+            if received[sequence] == streams:
+                link.send("reached", sequence)
+
+        return handle
 
     try:
         for stream in range(streams):
-            connection = connections[stream // STREAMS_PER_CONNECTION]
-            await connection.subscribe(f"bench.{game_id}", cb=handle)
+            index = stream // STREAMS_PER_CONNECTION
+            await connections[index].subscribe(f"bench.{game_id}", cb=handler(index))
         for connection in connections:
             await connection.flush()
-        link.send("ready")
         await link.receive()  # ("stop",)
     finally:
         for connection in connections:
             await connection.close()
     return {"latest": latest, "received": received, "resumes": 0}
+
+
+async def probe(publisher: Any, subject: str, workers: list[Worker]) -> None:
+    """Publish probes (empty messages) until every worker says each of its
+    subscriptions received one (a bounded poll): from then on the broker
+    delivers every message on ``subject`` to every subscription."""
+    ready: set[int] = set()
+    deadline = time.monotonic() + CATCH_UP_SECONDS
+    while len(ready) < len(workers):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{len(ready)} of {len(workers)} watcher processes subscribed")
+        await publisher.publish(subject, b"")
+        await publisher.flush()
+        await asyncio.sleep(PROBE_SECONDS)
+        for index, worker in enumerate(workers):
+            for message in worker.pending():
+                assert message[0] == "ready", message
+                ready.add(index)
 
 
 async def nats_delivery(
@@ -181,9 +216,7 @@ async def nats_delivery(
     publisher = await nats.connect(url)
     group = Watchers(url, table.game_id, watchers, job=nats_job, per_process=per_process)
     try:
-        for worker in group.workers:
-            message = await asyncio.wait_for(worker.receive(), CATCH_UP_SECONDS)
-            assert message[0] == "ready", message
+        await probe(publisher, subject, group.workers)
         for command in delivered.table.commands:
             started = time.monotonic()
             for sequence in range(command.before + 1, command.after + 1):
