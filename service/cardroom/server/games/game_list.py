@@ -33,6 +33,7 @@ from eventsourcing.utils import retry
 from google.protobuf.message import DecodeError
 
 from cardroom.domain.kernel import MalformedCommand
+from cardroom.server.storage.background import Follower
 from cardroom.server.storage.game_list_recorders import (
     Changes,
     Filters,
@@ -154,44 +155,17 @@ class GameList:
         # server pings no connection before using it (cardroom.server.storage.log).
         self._read_page = on_a_live_connection(self._page) if store.is_postgres else self._page
         self._catching_up = threading.Lock()
-        self._nudged = threading.Event()
-        self._stopped = threading.Event()
-        self._follower: threading.Thread | None = None
-        self._starting = threading.Lock()
+        # One catch-up a second at most, so that its batches stay large.
+        self._follower = Follower("game-list", self.catch_up, FOLLOW_INTERVAL)
 
     def nudge(self) -> None:
         """Games were written: catch up soon, in the background, so that the
         next ListGames finds the table current instead of folding everything
         written since the last call in the request."""
-        if self._follower is None and not self._stopped.is_set():
-            with self._starting:
-                if self._follower is None:
-                    self._follower = threading.Thread(
-                        target=self._follow, name="game-list", daemon=True
-                    )
-                    self._follower.start()
-        self._nudged.set()
+        self._follower.nudge()
 
     def stop(self) -> None:
-        self._stopped.set()
-        self._nudged.set()
-        if self._follower is not None:
-            self._follower.join(timeout=30)
-            self._follower = None
-
-    def _follow(self) -> None:
-        while True:
-            self._nudged.wait()
-            if self._stopped.is_set():
-                return
-            self._nudged.clear()
-            try:
-                self.catch_up()
-            except Exception:  # the next call (or nudge) tries again, and reports it
-                log.debug("catching up the game list failed", exc_info=True)
-            # One catch-up a second at most, so that its batches stay large.
-            if self._stopped.wait(FOLLOW_INTERVAL):
-                return
+        self._follower.stop()
 
     def page(self, request: gpb.ListGamesRequest) -> gpb.ListGamesResponse:
         """One page of games matching the request's filters, newest first."""

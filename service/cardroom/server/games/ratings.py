@@ -23,6 +23,7 @@ from google.protobuf.message import DecodeError
 
 from cardroom.domain import ratings as rules
 from cardroom.domain.kernel import MalformedCommand
+from cardroom.server.storage.background import Follower
 from cardroom.server.storage.log import GameLog
 from cardroom.server.storage.ratings_recorders import (
     ProjectionMoved,
@@ -88,43 +89,16 @@ class Ratings:
         self._tables = ratings_recorder(store.recorder, store.name.lower())
         self._tables.prepare()
         self._catching_up = threading.Lock()
-        self._nudged = threading.Event()
-        self._stopped = threading.Event()
-        self._follower: threading.Thread | None = None
-        self._starting = threading.Lock()
+        self._follower = Follower("ratings", self.catch_up, FOLLOW_INTERVAL)
 
     # ---------------------------------------------------------- following
 
     def nudge(self) -> None:
         """Games were written: catch up soon, in the background."""
-        if self._follower is None and not self._stopped.is_set():
-            with self._starting:
-                if self._follower is None:
-                    self._follower = threading.Thread(
-                        target=self._follow, name="ratings", daemon=True
-                    )
-                    self._follower.start()
-        self._nudged.set()
+        self._follower.nudge()
 
     def stop(self) -> None:
-        self._stopped.set()
-        self._nudged.set()
-        if self._follower is not None:
-            self._follower.join(timeout=30)
-            self._follower = None
-
-    def _follow(self) -> None:
-        while True:
-            self._nudged.wait()
-            if self._stopped.is_set():
-                return
-            self._nudged.clear()
-            try:
-                self.catch_up()
-            except Exception:  # the next read (or nudge) tries again, and reports it
-                log.debug("catching up the ratings failed", exc_info=True)
-            if self._stopped.wait(FOLLOW_INTERVAL):
-                return
+        self._follower.stop()
 
     def catch_up(self) -> int:
         """Bring the tables up to the end of the log as it is now; returns

@@ -43,6 +43,7 @@ from cardroom.domain.tournament.rules import draw_round
 from cardroom.server.errors import GameNotFound, PermissionDenied, Unauthenticated
 from cardroom.server.games.commands import Commands
 from cardroom.server.games.identity import Identity, parse_game_id, token_hash
+from cardroom.server.storage.background import Follower
 from cardroom.server.storage.cache import GameCache
 from cardroom.server.storage.log import GameLog, VersionConflict
 from cardroom.trust import chance
@@ -142,9 +143,9 @@ class Tournaments:
         self._followed = 0  # the last GameFinished notification followed
         self._following = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
-        self._nudged = threading.Event()
-        self._stopped = threading.Event()
-        self._follower: threading.Thread | None = None
+        self._follower = Follower(
+            "tournaments", self.catch_up, FOLLOW_INTERVAL / 10, level=logging.WARNING
+        )
 
     # ---------------------------------------------------------- credentials
 
@@ -434,34 +435,10 @@ class Tournaments:
 
     def nudge(self) -> None:
         """A game finished: follow, soon, in the background."""
-        if self._follower is None and not self._stopped.is_set():
-            with self._locks_lock:
-                if self._follower is None:
-                    self._follower = threading.Thread(
-                        target=self._follow, name="tournaments", daemon=True
-                    )
-                    self._follower.start()
-        self._nudged.set()
+        self._follower.nudge()
 
     def stop(self) -> None:
-        self._stopped.set()
-        self._nudged.set()
-        if self._follower is not None:
-            self._follower.join(timeout=30)
-            self._follower = None
-
-    def _follow(self) -> None:
-        while True:
-            self._nudged.wait()
-            if self._stopped.is_set():
-                return
-            self._nudged.clear()
-            try:
-                self.catch_up()
-            except Exception:  # the next nudge or read tries again
-                log.warning("following the tournaments' games failed", exc_info=True)
-            if self._stopped.wait(FOLLOW_INTERVAL / 10):
-                return
+        self._follower.stop()
 
     def follow_quietly(self) -> None:
         """Catch up before a read; a failure is the follower's to report

@@ -72,3 +72,54 @@ class Background(Generic[Item]):
                 self._handle(item)
             except Exception:  # derived work: log it and go on with the next item
                 log.warning("%s: background work failed", self._name, exc_info=True)
+
+
+class Follower:
+    """One background thread that runs ``catch_up`` when nudged, at most
+    once per ``pause`` seconds (so its batches stay large), until stopped:
+    the way the log's projections (the game list, ratings, tournaments)
+    follow what was written. A failed catch-up is logged at ``level`` and
+    tried again at the next nudge (or the next read)."""
+
+    def __init__(
+        self,
+        name: str,
+        catch_up: Callable[[], object],
+        pause: float,
+        *,
+        level: int = logging.DEBUG,
+    ) -> None:
+        self._name, self._catch_up, self._pause, self._level = name, catch_up, pause, level
+        self._nudged = threading.Event()
+        self._stopped = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._starting = threading.Lock()
+
+    def nudge(self) -> None:
+        """Something was written: catch up soon (the thread starts at the first nudge)."""
+        if self._thread is None and not self._stopped.is_set():
+            with self._starting:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
+                    self._thread.start()
+        self._nudged.set()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._nudged.set()
+        if self._thread is not None:
+            self._thread.join(timeout=WAIT_SECONDS)
+            self._thread = None
+
+    def _loop(self) -> None:
+        while True:
+            self._nudged.wait()
+            if self._stopped.is_set():
+                return
+            self._nudged.clear()
+            try:
+                self._catch_up()
+            except Exception:  # the next nudge (or read) tries again
+                log.log(self._level, "catching up %s failed", self._name, exc_info=True)
+            if self._stopped.wait(self._pause):
+                return
