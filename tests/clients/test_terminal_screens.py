@@ -17,6 +17,7 @@ from rich.console import Console
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -62,6 +63,20 @@ def inside(app: App[None], widget: Widget) -> str:
     lines = screen_lines(app)[region.y : region.bottom]
     cropped = [line[region.x : region.right] for line in lines]
     return " ".join(" ".join(cropped).split())
+
+
+async def read_through(app: App[None], pilot: Pilot[None], box: VerticalScroll) -> str:
+    """What a person reads in a scrolling box: its first page, then each
+    page PgDn brings, until the last (a round summary at 80x24 may hold
+    more lines than the rows left to it)."""
+    pages = [inside(app, box)]
+    for _ in range(20):
+        if box.scroll_y >= box.max_scroll_y:
+            break
+        await pilot.press("pagedown")
+        await pilot.pause()
+        pages.append(inside(app, box))
+    return " ".join(pages)
 
 
 def snapshot(app: App[None], name: str) -> str:
@@ -210,9 +225,11 @@ async def test_a_round_summary_and_the_end_are_on_screen(
             await pilot.pause()
             if summary.has_class("open") and not summaries:
                 shown = snapshot(app, f"{kind}-{size}-round-end")
-                # What the summary's box says, its wrapped lines joined (the
-                # screen's rows also cross the boxes beside it).
-                summaries.append(f"{summary.border_title} {inside(app, summary)}")
+                # What the summary's box says, read page by page as a person
+                # would, its wrapped lines joined (the screen's rows also
+                # cross the boxes beside it).
+                told = await read_through(app, pilot, summary)
+                summaries.append(f"{summary.border_title} {told}")
             if app.over.is_set():
                 break
             if not app.moves_ready.is_set():

@@ -40,7 +40,7 @@ CSS = """
 #moves { width: 3fr; height: 1fr; border: round $accent; scrollbar-gutter: stable; }
 #moves.over { display: none; }
 #right { width: 2fr; }
-#summary { border: round $warning; padding: 0 1; height: auto; max-height: 75%; display: none; }
+#summary { border: round $warning; padding: 0 1; height: auto; max-height: 100%; display: none; }
 #summary.open { display: block; }
 #feed { height: 1fr; border: round $primary; }
 """
