@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Awaitable
+from dataclasses import replace
 from pathlib import Path
 
 import grpc
@@ -17,6 +18,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from cardroom.cli import main
+from cardroom.cli.audit_tournament import rating_histories
 from cardroom.client import Client
 from cardroom.client.bots.runner import play_bots
 from cardroom.client.errors import CardroomError, GameNotFound, RuleBroken
@@ -135,6 +137,19 @@ async def test_a_bot_tournament_end_to_end_audits(served: Served) -> None:
     report = audit_tournament(exported.record, games, public_key=server_key)
     assert report.ok, report.render()
     assert report.games == 4
+    assert "ratings" in report.skipped  # offline: no rating histories
+    # With the histories the server serves, every rating change is re-derived;
+    # one rating bent by a server is named.
+    histories = await rating_histories(client, exported.record)
+    assert sorted(histories) == sorted(by_key) and all(len(h) == 2 for h in histories.values())
+    rated = audit_tournament(exported.record, games, public_key=server_key, histories=histories)
+    assert rated.ok and rated.summaries["ratings"].startswith("4 rated game(s)"), rated.render()
+    key = next(iter(histories))
+    last = histories[key][-1]
+    histories[key][-1] = replace(last, after=replace(last.after, mu=last.after.mu + 0.01))
+    bent = audit_tournament(exported.record, games, public_key=server_key, histories=histories)
+    assert [p.check for p in bent.problems] == ["ratings"]
+    assert f"game {last.game_id}: " in bent.problems[0].message
     # A result changed in the export: refused unsigned, signed by another
     # key, and even signed by the server's own key (the games say otherwise).
     body = records.record_body(exported.record)
@@ -466,7 +481,9 @@ async def test_the_tournament_commands_run_one_and_audit_it_live(
     watched = capsys.readouterr().out.splitlines()
     assert f"finished; winner {winner}" in watched[-1]
     assert await cli("audit", "tournament", tournament_id) == 0
-    assert "VERIFIED" in capsys.readouterr().out
+    audited = capsys.readouterr().out
+    assert "VERIFIED: the tournament and every game check out." in audited
+    assert "[ OK ] ratings      1 rated game(s)" in audited
 
 
 async def test_a_restarted_server_runs_on_from_the_tournaments_events(database: str) -> None:

@@ -4,8 +4,9 @@ tournament record and its games' records offline (docs/trust.md,
 TOURNAMENT_ID``: the same for a finished tournament the server ran, its
 record and its games' records fetched from the server (ExportTournament,
 ExportGameRecord), every one required to be signed with the key the server
-serves (or the pinned --public-key). Exit 0 verified, 1 discrepancy, 2
-could not run."""
+serves (or the pinned --public-key), and every rating change of its games
+checked against the players' rating histories the server serves
+(GetPlayer). Exit 0 verified, 1 discrepancy, 2 could not run."""
 
 from __future__ import annotations
 
@@ -13,10 +14,17 @@ import argparse
 import asyncio
 
 from cardroom.cli.common import EXIT_DISCREPANCY, EXIT_OK, UsageError, connect, credential
-from cardroom.client import CardroomError
+from cardroom.client import CardroomError, Client
+from cardroom.domain.ratings import Rating
 from cardroom.trust import keyring, record, tournament_record
+from cardroom.trust.envelopes import unpack
+from cardroom.trust.rating_changes import RatedEntry
 from cardroom.trust.tournament_audit import audit_tournament
+from cardroom.v1 import envelope_pb2 as epb
+from cardroom.v1 import tournament_pb2 as tnpb
 from cardroom.v1 import trust_pb2 as trpb
+
+HISTORY_PAGE = 1000  # GetPlayer's largest page
 
 USAGE = (
     "cardroom audit tournament RECORD GAME_RECORD... (the tournament's record, then its "
@@ -60,11 +68,50 @@ async def _live(args: argparse.Namespace, tournament_id: str, public_key: bytes 
             served = bytes((await client.server_key()).public_key)
             exported = await client.export_tournament(tournament_id)
             games = [await client.export_record(g, token) for g in exported.game_ids]
+            histories = await rating_histories(client, exported.record)
     except CardroomError as error:
         raise UsageError(f"{args.address}: {error.code.name}: {error.details}") from None
     if public_key is not None and served != public_key:
         print(f"the server at {args.address} serves another key than the pinned one")
         return EXIT_DISCREPANCY
-    report = audit_tournament(exported.record, games, public_key=public_key or served)
+    report = audit_tournament(
+        exported.record, games, public_key=public_key or served, histories=histories
+    )
     print(report.render())
     return EXIT_OK if report.ok else EXIT_DISCREPANCY
+
+
+async def rating_histories(
+    client: Client, tournament: tnpb.TournamentRecord
+) -> dict[bytes, list[RatedEntry]]:
+    """Every registered player's rated games as the server serves them,
+    oldest first (an unreadable record is left to the audit to name)."""
+    try:
+        body = tournament_record.record_body(tournament)
+    except tournament_record.TournamentRecordError:
+        return {}
+    keys: list[bytes] = []
+    for raw in body.events:
+        event = unpack(epb.EventEnvelope.FromString(raw).event)
+        if isinstance(event, tnpb.PlayerRegistered) and event.player.public_key not in keys:
+            keys.append(bytes(event.player.public_key))
+    histories: dict[bytes, list[RatedEntry]] = {}
+    for key in keys:
+        entries: list[RatedEntry] = []
+        token = ""
+        while True:
+            page = await client.player(public_key=key, page_size=HISTORY_PAGE, page_token=token)
+            entries.extend(
+                RatedEntry(
+                    g.game_id,
+                    g.kind,
+                    g.rank,
+                    Rating(g.rating_after.mu, g.rating_after.sigma, g.rating_after.games),
+                )
+                for g in page.games
+            )
+            token = page.next_page_token
+            if not token:
+                break
+        histories[key] = entries[::-1]  # GetPlayer lists the newest first
+    return histories

@@ -20,7 +20,11 @@ records offline, and names the first thing that does not add up
   proofs, each seat is the table's player and its signature holds; no record
   of another game is passed off as one of the tournament's;
 * results: the ranks recorded for each table are the ones its game's
-  events give.
+  events give;
+* ratings: given the players' rating histories as the server serves them
+  (``histories``; the live audit fetches them with GetPlayer), each
+  game's change to its players' ratings is the one their ratings before
+  it and its result give (:mod:`cardroom.trust.rating_changes`).
 
 Nothing here touches the network or a database.
 """
@@ -32,7 +36,7 @@ import importlib.util
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -68,6 +72,9 @@ CHECKS = (
     "ratings",
 )
 SEAT_CLAIM = b"cardroom.v1.seat-claim\x00"
+
+if TYPE_CHECKING:  # imported where this build rates games (cardroom.domain.ratings)
+    from cardroom.trust.rating_changes import Histories
 
 
 @dataclass
@@ -128,6 +135,7 @@ def audit_tournament(
     public_key: bytes | None = None,
     keys: KeyList | None = None,
     resolve_game: Callable[[str], Game[Any]] = registry.game,
+    histories: Histories | None = None,
 ) -> TournamentReport:
     """Audit a signed tournament record with its games' records.
     ``public_key`` is the server key you trust: the tournament and every
@@ -135,7 +143,8 @@ def audit_tournament(
     instead: each record with the listed key its key id names, within that
     key's validity, so a tournament may span a rotation. With neither, the
     key the tournament record names is used (integrity, not origin), and
-    every game record must be signed by that same key."""
+    every game record must be signed by that same key. ``histories`` (each
+    player's rated games, oldest first) turns on the ratings check."""
     try:
         body: tnpb.TournamentRecordBody | None = records.record_body(record)
     except records.TournamentRecordError as error:
@@ -210,12 +219,30 @@ def audit_tournament(
         def audit_game(game: trpb.GameRecord) -> Report:
             return audit_record(game, public_key=key, resolve_game=resolve_game)
 
-    _check_games(report, state, list(games), audit_game)
+    results = _check_games(report, state, list(games), audit_game)
     if importlib.util.find_spec("cardroom.domain.ratings") is None:
         report.skipped["ratings"] = "no ratings module (cardroom.domain.ratings) in this build"
+    elif histories is None:
+        report.skipped["ratings"] = (
+            "needs the players' rating histories: audit live (--address), or recompute "
+            "every rating with `cardroom audit ratings RECORD...`"
+        )
     else:
-        report.skipped["ratings"] = "rating changes are not re-derived by this auditor yet"
+        _check_ratings(report, results, histories)
     return report
+
+
+def _check_ratings(report: TournamentReport, results: Sequence[Any], histories: Histories) -> None:
+    from cardroom.trust.rating_changes import check_changes
+
+    for problem in check_changes(results, histories):
+        report.add("ratings", problem)
+    if not any(p.check == "ratings" for p in report.problems):
+        rated = sum(r.rated for r in results)
+        report.summaries["ratings"] = (
+            f"{rated} rated game(s): every rating change follows from the game and the "
+            "ratings before it"
+        )
 
 
 # ------------------------------------------------------------------ entries
@@ -417,7 +444,9 @@ def _check_games(
     state: Tournament,
     games: Sequence[trpb.GameRecord],
     audit_game: Callable[[trpb.GameRecord], Report],
-) -> None:
+) -> list[Any]:
+    """Check every table's game; returns the games' rating results
+    (``cardroom.domain.ratings.Result``, where this build rates games)."""
     by_id: dict[str, trpb.GameRecord] = {}
     for given in games:
         try:
@@ -433,6 +462,7 @@ def _check_games(
     before = {check: _count(report, check) for check in ("games", "results")}
     proofs = seat_proofs()
     checked = 0
+    results: list[Any] = []
     for paired in state.rounds:
         for table in paired.tables:
             ranks = paired.results.get(table.number)
@@ -444,13 +474,16 @@ def _check_games(
                 report.add("games", f"{where}: no record of its game {table.game_id!r}")
                 continue
             checked += 1
-            _check_game(report, where, table.seats, ranks, game, audit_game, proofs, state)
+            result = _check_game(report, where, table.seats, ranks, game, audit_game, proofs, state)
+            if result is not None:
+                results.append(result)
     report.games = checked
     if _count(report, "games") == before["games"]:
         seats = "player proofs checked" if proofs else "no seat proofs in this build's SeatTaken"
         report.summaries["games"] = f"{checked} game records pass the game audit ({seats})"
     if _count(report, "results") == before["results"]:
         report.summaries["results"] = f"{checked} recorded results are the games' own"
+    return results
 
 
 def _check_game(
@@ -462,12 +495,14 @@ def _check_game(
     audit_game: Callable[[trpb.GameRecord], Report],
     proofs: bool,
     state: Tournament,
-) -> None:
+) -> Any:
+    """Check one table's game; returns its rating result (None when it does
+    not check out or this build has no ratings)."""
     found = audit_game(game)
     if found.problems:
         first = found.problems[0]
         report.add("games", f"{where}: game {found.game_id}: {first}")
-        return
+        return None
     envelopes = [epb.EventEnvelope.FromString(raw) for raw in record_body(game).events]
     created = tpb.GameCreated()
     envelopes[0].event.Unpack(created)
@@ -477,11 +512,11 @@ def _check_game(
             f"{where}: game {found.game_id} is {created.kind} at {created.seat_count} seats, "
             f"not the table's {report.kind} at {len(seats)}",
         )
-        return
+        return None
     assert state.created is not None
     if state.created.HasField("options") and created.options != state.created.options:
         report.add("games", f"{where}: game {found.game_id} is not played with the options set")
-        return
+        return None
     if proofs:
         _check_seat_proofs(report, where, found.game_id, seats, envelopes)
     derived = game_ranks(envelopes)
@@ -491,6 +526,10 @@ def _check_game(
             f"{where}: the tournament records ranks {list(ranks)}, game {found.game_id}'s events "
             f"give {derived}",
         )
+    if importlib.util.find_spec("cardroom.domain.ratings") is None:
+        return None
+    ratings: Any = importlib.import_module("cardroom.domain.ratings")
+    return ratings.result_of(found.game_id, [unpack(e.event) for e in envelopes])
 
 
 def _check_seat_proofs(
