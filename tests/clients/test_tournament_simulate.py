@@ -26,7 +26,8 @@ async def test_a_bot_tournament_is_played_and_audited(
     assert len(standings) == 6 and standings[0].lstrip().startswith("1.")
     assert "heuristic: " in out and "random: " in out and "points a round over 3 player(s)" in out
     assert "[ OK ] results      4 recorded results are the games' own" in out
-    assert "VERIFIED" in out
+    assert "[ OK ] ratings      4 rated game(s): every rating change follows" in out
+    assert "VERIFIED: the tournament and every game check out." in out
 
 
 @pytest.mark.parametrize(

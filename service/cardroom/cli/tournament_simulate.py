@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from cardroom.cli.audit_tournament import rating_histories
 from cardroom.cli.common import EXIT_OK, UsageError, connect, unreachable
 from cardroom.cli.temporary import temporary_server
 from cardroom.client import CardroomError, Client
@@ -142,7 +143,9 @@ async def simulate(
     exported = await client.export_tournament(tournament_id)
     games = [await client.export_record(game_id) for game_id in exported.game_ids]
     server_key = (await client.server_key()).public_key
-    return view, audit_tournament(exported.record, games, public_key=server_key)
+    histories = await rating_histories(client, exported.record)
+    report = audit_tournament(exported.record, games, public_key=server_key, histories=histories)
+    return view, report
 
 
 async def _play_round(
