@@ -182,6 +182,31 @@ async def test_a_bot_tournament_end_to_end_audits(served: Served) -> None:
     assert report.summaries["games"].startswith("4 game records pass")
 
 
+async def test_every_game_of_a_tournament_has_its_turn_clock(served: Served) -> None:
+    """TN-CLOCK: the tournament's table options are recorded and every game
+    it creates has them (the server filling in its limits)."""
+    client = served.client
+    entrants = keys(3, "clock")
+    created = await client.create_tournament(
+        FAST,
+        table_size=3,
+        rounds=1,
+        table_options=tpb.TableOptions(seconds_per_decision=45, resign_after_timeouts=2),
+    )
+    for i, key in enumerate(entrants):
+        await client.register_player(created.tournament_id, key, f"C{i}")
+    await client.start_tournament(created.tournament_id, created.organizer_token)
+    view = await round_paired(client, created.tournament_id, 1)
+    assert view.created.table_options.seconds_per_decision == 45
+    (table,) = view.rounds[0].tables
+    first = (await client.audit(table.game_id, OPERATOR_TOKEN))[0]
+    game = tpb.GameCreated()
+    assert first.event.Unpack(game)
+    assert game.table_options.seconds_per_decision == 45
+    assert game.table_options.resign_after_timeouts == 2
+    assert game.table_options.max_events > 0  # the server's limit, filled in
+
+
 async def test_a_reserved_seat_takes_only_its_players_key(served: Served) -> None:
     client = served.client
     entrants = keys(3, "r")
@@ -252,6 +277,30 @@ async def test_bad_input_to_every_tournament_rpc_is_refused_and_writes_nothing(
             cpb.CreateTournamentRequest(kind=KIND, table_size=3, rounds=0, format=SWISS),
             failed,
             "TN-ROUNDS",
+        ),
+        (  # TN-CLOCK: refused as CreateGame refuses it, before anything is written
+            "CreateTournament",
+            cpb.CreateTournamentRequest(
+                kind=KIND,
+                table_size=3,
+                rounds=1,
+                format=SWISS,
+                table_options=tpb.TableOptions(seconds_per_decision=10**7),
+            ),
+            invalid,
+            "seconds_per_decision must be at most",
+        ),
+        (
+            "CreateTournament",
+            cpb.CreateTournamentRequest(
+                kind=KIND,
+                table_size=3,
+                rounds=1,
+                format=SWISS,
+                table_options=tpb.TableOptions(max_events=10**9),
+            ),
+            invalid,
+            "the server's limit",
         ),
         (
             "CreateTournament",
@@ -450,9 +499,12 @@ async def test_the_tournament_commands_run_one_and_audit_it_live(
         return asyncio.to_thread(main, [*argv[:2], *argv[2:], "--address", served.address])
 
     capsys.readouterr()
-    assert await cli("tournament", "new", KIND, "--table-size", "3", "--rounds", "1") == 0
+    new = ("tournament", "new", KIND, "--table-size", "3", "--rounds", "1")
+    assert await cli(*new, "--seconds-per-decision", "600") == 0
     out = capsys.readouterr().out.splitlines()
     tournament_id = out[-1]
+    view = await served.client.tournament(tournament_id)
+    assert view.created.table_options.seconds_per_decision == 600  # TN-CLOCK
     token = out[0].removeprefix("organizer token: ")
     files = [str(tmp_path / f"p{i}" / "seats.json") for i in range(3)]
     for i, file in enumerate(files):

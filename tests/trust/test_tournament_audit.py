@@ -114,6 +114,22 @@ def test_a_game_played_under_the_tables_id_but_signed_by_another_key_is_caught(
     assert check == "games" and "another key than the pinned one" in message
 
 
+def test_a_game_played_without_the_tournaments_turn_clock_is_caught(played: Played) -> None:
+    """TN-CLOCK: the record says every game has a 30-second clock; the
+    games were created without one."""
+    envelopes = played.envelopes()
+    (at,) = events_of(envelopes, tnpb.TournamentCreated)
+    created = unpacked(envelopes[at], tnpb.TournamentCreated)
+    assert isinstance(created, tnpb.TournamentCreated)
+    created.table_options.seconds_per_decision = 30
+    rewrite(envelopes[at], created)
+    check, message = first(audit_tournament(forged(envelopes), played.games.values()))
+    assert check == "games"
+    assert message.endswith(
+        "is played with seconds_per_decision 0, not the tournament's 30 (TN-CLOCK)"
+    ), message
+
+
 def test_a_registration_not_signed_by_its_player_is_caught(played: Played) -> None:
     envelopes = played.envelopes()
     at = events_of(envelopes, tnpb.PlayerRegistered)[2]

@@ -598,9 +598,11 @@ class Client:
         swiss: bool = True,
         name: str = "",
         options: Message | None = None,
+        table_options: tpb.TableOptions | None = None,
     ) -> cpb.CreateTournamentResponse:
         """A tournament the server runs (docs/rules/tournaments.md): its id
-        and the organizer token that starts it."""
+        and the organizer token that starts it. ``table_options`` (a turn
+        clock) are every game's (TN-CLOCK)."""
         request = cpb.CreateTournamentRequest(
             kind=kind,
             table_size=table_size,
@@ -612,6 +614,8 @@ class Client:
         )
         if options is not None:
             request.options.Pack(options)
+        if table_options is not None:
+            request.table_options.CopyFrom(table_options)
         response: cpb.CreateTournamentResponse = await self._compete("CreateTournament", request)
         return response
 

@@ -592,7 +592,15 @@ export class CardroomClient {
    */
   async createTournament(
     kind: string,
-    options: { tableSize: number; rounds: number; name?: string; format?: TournamentFormat_Kind; byeHalfPoints?: number },
+    options: {
+      tableSize: number;
+      rounds: number;
+      name?: string;
+      format?: TournamentFormat_Kind;
+      byeHalfPoints?: number;
+      /** Every game's table options, e.g. a turn clock (TN-CLOCK). */
+      tableOptions?: TableOptions;
+    },
   ): Promise<{ tournamentId: string; organizerToken: string }> {
     const response = await call(() =>
       this.competition.createTournament({
@@ -602,6 +610,7 @@ export class CardroomClient {
         name: options.name ?? "",
         format: options.format ?? TournamentFormat_Kind.SWISS,
         byeHalfPoints: options.byeHalfPoints ?? 0,
+        tableOptions: options.tableOptions,
       }),
     );
     return { tournamentId: response.tournamentId, organizerToken: response.organizerToken };

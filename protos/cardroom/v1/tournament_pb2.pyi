@@ -25,7 +25,7 @@ class TournamentFormat(_message.Message):
     def __init__(self) -> None: ...
 
 class TournamentCreated(_message.Message):
-    __slots__ = ("tournament_id", "kind", "table_size", "format", "rounds", "options", "bye_half_points", "name")
+    __slots__ = ("tournament_id", "kind", "table_size", "format", "rounds", "options", "bye_half_points", "name", "table_options")
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -34,6 +34,7 @@ class TournamentCreated(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     BYE_HALF_POINTS_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     tournament_id: str
     kind: str
     table_size: int
@@ -42,7 +43,8 @@ class TournamentCreated(_message.Message):
     options: _any_pb2.Any
     bye_half_points: int
     name: str
-    def __init__(self, tournament_id: _Optional[str] = ..., kind: _Optional[str] = ..., table_size: _Optional[int] = ..., format: _Optional[_Union[TournamentFormat.Kind, str]] = ..., rounds: _Optional[int] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., bye_half_points: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
+    table_options: _table_pb2.TableOptions
+    def __init__(self, tournament_id: _Optional[str] = ..., kind: _Optional[str] = ..., table_size: _Optional[int] = ..., format: _Optional[_Union[TournamentFormat.Kind, str]] = ..., rounds: _Optional[int] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., bye_half_points: _Optional[int] = ..., name: _Optional[str] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ...) -> None: ...
 
 class PlayerRegistered(_message.Message):
     __slots__ = ("player",)
@@ -133,7 +135,7 @@ class Standing(_message.Message):
     def __init__(self, public_key: _Optional[bytes] = ..., place: _Optional[int] = ..., half_points: _Optional[int] = ..., buchholz_half_points: _Optional[int] = ..., wins: _Optional[int] = ..., games: _Optional[int] = ..., byes: _Optional[int] = ..., withdrawn: _Optional[bool] = ...) -> None: ...
 
 class CreateTournament(_message.Message):
-    __slots__ = ("tournament_id", "kind", "table_size", "format", "rounds", "options", "bye_half_points", "name")
+    __slots__ = ("tournament_id", "kind", "table_size", "format", "rounds", "options", "bye_half_points", "name", "table_options")
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -142,6 +144,7 @@ class CreateTournament(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     BYE_HALF_POINTS_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     tournament_id: str
     kind: str
     table_size: int
@@ -150,7 +153,8 @@ class CreateTournament(_message.Message):
     options: _any_pb2.Any
     bye_half_points: int
     name: str
-    def __init__(self, tournament_id: _Optional[str] = ..., kind: _Optional[str] = ..., table_size: _Optional[int] = ..., format: _Optional[_Union[TournamentFormat.Kind, str]] = ..., rounds: _Optional[int] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., bye_half_points: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
+    table_options: _table_pb2.TableOptions
+    def __init__(self, tournament_id: _Optional[str] = ..., kind: _Optional[str] = ..., table_size: _Optional[int] = ..., format: _Optional[_Union[TournamentFormat.Kind, str]] = ..., rounds: _Optional[int] = ..., options: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., bye_half_points: _Optional[int] = ..., name: _Optional[str] = ..., table_options: _Optional[_Union[_table_pb2.TableOptions, _Mapping]] = ...) -> None: ...
 
 class RegisterPlayer(_message.Message):
     __slots__ = ("player",)

@@ -39,6 +39,7 @@ from cardroom.client.sessions import SeatRecord, SessionError, Sessions
 from cardroom.trust import signing
 from cardroom.trust.envelopes import unpack
 from cardroom.trust.players import player_id
+from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
 
 NAME = "tournament"
@@ -68,6 +69,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     new.add_argument("--round-robin", action="store_true", help="a round robin (default: a Swiss)")
     new.add_argument("--name", default="", help="the tournament's name, for people")
+    new.add_argument(
+        "--seconds-per-decision",
+        type=int,
+        default=0,
+        metavar="S",
+        help="a turn clock at every table: each awaited seat has S seconds, then the game makes "
+        "its default choice for it (docs/rules/tournaments.md TN-CLOCK; default 0, no clock)",
+    )
     add_server_flags(new)
     join = actions.add_parser(
         "join",
@@ -166,12 +175,16 @@ async def _with_client(args: argparse.Namespace, step: Step) -> int:
 async def _new(args: argparse.Namespace, client: Client) -> None:
     if args.table_size < 1 or args.rounds < 0:
         raise UsageError("--table-size must be 1 or more and --rounds 0 or more")
+    if args.seconds_per_decision < 0:
+        raise UsageError("--seconds-per-decision must be 0 (no clock) or more")
+    clock = args.seconds_per_decision
     created = await client.create_tournament(
         args.kind,
         table_size=args.table_size,
         rounds=args.rounds,
         swiss=not args.round_robin,
         name=args.name,
+        table_options=tpb.TableOptions(seconds_per_decision=clock) if clock else None,
     )
     print(f"organizer token: {created.organizer_token}")
     print("  (keep it: `cardroom tournament start ID --organizer-token TOKEN` starts it)")

@@ -281,6 +281,7 @@ def _command_for(e: Event, seed: bytes) -> Message | None:
             options=public.options if public.HasField("options") else None,
             bye_half_points=public.bye_half_points,
             name=public.name,
+            table_options=public.table_options if public.HasField("table_options") else None,
         )
     if isinstance(public, tnpb.PlayerRegistered):
         return tnpb.RegisterPlayer(player=public.player)
@@ -517,6 +518,10 @@ def _check_game(
     if state.created.HasField("options") and created.options != state.created.options:
         report.add("games", f"{where}: game {found.game_id} is not played with the options set")
         return None
+    clock = _table_options_differ(state.created, created)
+    if clock:
+        report.add("games", f"{where}: game {found.game_id} is played with {clock} (TN-CLOCK)")
+        return None
     if proofs:
         _check_seat_proofs(report, where, found.game_id, seats, envelopes)
     derived = game_ranks(envelopes)
@@ -530,6 +535,16 @@ def _check_game(
         return None
     ratings: Any = importlib.import_module("cardroom.domain.ratings")
     return ratings.result_of(found.game_id, [unpack(e.event) for e in envelopes])
+
+
+def _table_options_differ(tournament: tnpb.TournamentCreated, game: tpb.GameCreated) -> str:
+    """TN-CLOCK: every table option the tournament set is the game's; a
+    field it left 0 is the server's to fill. Empty when they agree."""
+    for option, value in tournament.table_options.ListFields():
+        played = getattr(game.table_options, option.name)
+        if played != value:
+            return f"{option.name} {played}, not the tournament's {value}"
+    return ""
 
 
 def _check_seat_proofs(

@@ -103,6 +103,8 @@ def _create(
     )
     if command.HasField("options"):
         created.options.CopyFrom(command.options)
+    if command.HasField("table_options"):  # TN-CLOCK: checked as a game checks them
+        created.table_options.CopyFrom(tables.checked_table_options(command.table_options))
     return [event(created)]
 
 

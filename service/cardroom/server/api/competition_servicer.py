@@ -160,6 +160,10 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
         )
         if request.HasField("options"):
             command.options.CopyFrom(request.options)
+        if request.HasField("table_options"):
+            # Refused now, not when round 1's games are created (TN-CLOCK).
+            self.tournaments.check_table_options(request.table_options)
+            command.table_options.CopyFrom(request.table_options)
         limits = self.calls.limits
         why = (
             f"this client has created {limits.games_per_client_per_hour} games or tournaments "

@@ -36,6 +36,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 
+from cardroom.domain import table as tables
 from cardroom.domain.kernel import OPERATOR, Event, MalformedCommand, RuleViolation
 from cardroom.domain.tournament import Tournament, decide, evolve
 from cardroom.domain.tournament import view as tournament_view
@@ -145,6 +146,17 @@ class Tournaments:
         self._listeners: list[Callable[[str, int], None]] = []
         self._follower = Follower(
             "tournaments", self.catch_up, FOLLOW_INTERVAL / 10, level=logging.WARNING
+        )
+
+    def check_table_options(self, options: tpb.TableOptions) -> None:
+        """Refuse (MalformedCommand) table options this server would refuse
+        for the tournament's games, as CreateGame does (TN-CLOCK)."""
+        commands = self._commands
+        tables.checked_table_options(
+            options,
+            max_events=commands.max_game_events,
+            resign_after_timeouts=commands.resign_after_timeouts,
+            end_when_absent_seconds=commands.end_when_absent_seconds,
         )
 
     # ---------------------------------------------------------- credentials
@@ -339,6 +351,8 @@ class Tournaments:
         number = len(state.rounds) + 1
         drawn, _ = draw_round(state, stream.seed)
         options = state.created.options if state.created.HasField("options") else None
+        created = state.created
+        clock = created.table_options if created.HasField("table_options") else None
         game_ids = []
         for seats in drawn.tables:
             game_id = self._commands.create_game(
@@ -348,6 +362,7 @@ class Tournaments:
                 spectator_policy=tpb.SpectatorPolicy(kind=tpb.SpectatorPolicy.KIND_PUBLIC),
                 # Anyone may export a finished game: the tournament's audit needs them all.
                 log_policy=tpb.LogPolicy(kind=tpb.LogPolicy.KIND_PUBLIC_AFTER_END),
+                table_options=clock,  # TN-CLOCK
             )
             for seat in range(len(seats)):
                 hold = tpb.IssueInvitation(

@@ -332,7 +332,8 @@ export type CreateTournamentRequest = Message<"cardroom.v1.CreateTournamentReque
   name: string;
 
   /**
-   * Table options of every game (turn clocks, T-CLOCK); as CreateGame.
+   * Table options of every game (turn clocks, T-CLOCK; TN-CLOCK), checked
+   * as CreateGame checks them and recorded in TournamentCreated.
    *
    * @generated from field: cardroom.v1.TableOptions table_options = 8;
    */
