@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -230,7 +231,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=1, help="relay runs per transport")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="exit 1 on a regression")
-    what.add_argument("--record", action="store_true", help=f"write {REFERENCE.name}")
+    what.add_argument(
+        "--record", action="store_true", help=f"merge the figures into {REFERENCE.name}"
+    )
     return parser.parse_args(argv)
 
 
@@ -307,12 +310,16 @@ async def main(argv: list[str]) -> int:
         for f in figures + [m for m in summary if m not in figures]
     ]
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"# cardroom CPU figures, {now}, {described(writer)}\n")
+    load_average = "/".join(f"{x:.1f}" for x in os.getloadavg())  # the machine is shared
+    print(f"# cardroom CPU figures, {now}, load {load_average}, {described(writer)}\n")
     print(table(rows))
     print(f"\nServer logs: {len(problems)} warning or error lines.")
     reference = json.loads(REFERENCE.read_text()) if REFERENCE.exists() else {}
     if args.record:
-        note = f"{now}, {described(writer)}, `python3 dev.py bench cpu {' '.join(argv)}`"
+        note = (
+            f"{now}, load {load_average}, {described(writer)}, "
+            f"`python3 dev.py bench cpu {' '.join(argv)}`"
+        )
         REFERENCE.write_text(json.dumps(merged(reference, summary, note), indent=2) + "\n")
         print(f"\nwrote {', '.join(f.key for f in summary)} into {REFERENCE}")
         return 0
