@@ -17,18 +17,24 @@ read beside a baseline of the same run, in the same unit:
   alternating when ``--rounds`` > 1), against a bare grpc.aio server's
   (bench/bare_fanout.py) for the same events to the same watcher processes.
 
-``bench/reference.json`` holds the release's reference figures; ``--check``
-fails (exit 1) when a ratio is worse than its reference by more than the
-file's margin, and ``--record`` writes this run's figures there. Not a
-test: CPU time still moves by some percent with the load (shared caches,
-frequency), so the check belongs to a bench run, not the test suite.
+With ``--rounds`` > 1 a key's figure is the median of its rounds.
+``bench/reference.json`` holds the release's reference figures, each key
+with the note of the run that measured it; ``--check`` fails (exit 1) when
+a ratio is worse than its reference by more than the file's margin, and
+says which keys it skipped for want of a reference; ``--record`` merges
+this run's figures into it (the keys it did not measure, say the commands
+under ``--only relay``, keep theirs). Not a test: CPU time still moves by
+some percent with the load (shared caches, frequency), so the check
+belongs to a bench run, not the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import statistics
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -64,6 +70,27 @@ class Figure:
     @property
     def ratio(self) -> float:
         return self.value / self.baseline
+
+
+def medians(figures: list[Figure]) -> list[Figure]:
+    """One figure per key, in the order first measured: the median of its
+    rounds' values over the median of their baselines (the relay's rounds
+    share one baseline, so this is also the median of their ratios)."""
+    keys: dict[str, list[Figure]] = {}
+    for figure in figures:
+        keys.setdefault(figure.key, []).append(figure)
+    return [
+        rounds[0]
+        if len(rounds) == 1
+        else Figure(
+            key,
+            f"{rounds[0].what}: median of {len(rounds)} rounds",
+            statistics.median(f.value for f in rounds),
+            statistics.median(f.baseline for f in rounds),
+            rounds[0].baseline_what,
+        )
+        for key, rounds in keys.items()
+    ]
 
 
 def micro(seconds: float) -> str:
@@ -204,8 +231,39 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=1, help="relay runs per transport")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="exit 1 on a regression")
-    what.add_argument("--record", action="store_true", help=f"write {REFERENCE.name}")
+    what.add_argument(
+        "--record", action="store_true", help=f"merge the figures into {REFERENCE.name}"
+    )
     return parser.parse_args(argv)
+
+
+def merged(reference: dict[str, Any], figures: list[Figure], note: str) -> dict[str, Any]:
+    """The reference file after ``--record``: each figure measured now
+    replaces its key's, with ``note`` (when, how pinned, the command) as
+    that key's ``measured``; every other key keeps its figure and its note.
+    A file of one ``measured`` string for all keys (as first written) gives
+    that string to each of its keys."""
+    old = reference.get("measured", {})
+    notes = dict(old) if isinstance(old, dict) else dict.fromkeys(reference.get("ratios", {}), old)
+    microseconds = dict(reference.get("microseconds", {}))
+    ratios = dict(reference.get("ratios", {}))
+    for figure in figures:
+        notes[figure.key] = note
+        microseconds[figure.key] = round(figure.value, 1)
+        ratios[figure.key] = round(figure.ratio, 2)
+    return {
+        "release": reference.get("release", "unreleased"),
+        "margin": reference.get("margin", MARGIN),
+        "measured": notes,
+        "microseconds": microseconds,
+        "ratios": ratios,
+    }
+
+
+def unreferenced(figures: list[Figure], reference: dict[str, Any]) -> list[str]:
+    """The keys ``--check`` skips: measured, but with no reference ratio."""
+    known = reference.get("ratios", {})
+    return [figure.key for figure in figures if figure.key not in known]
 
 
 def regressions(figures: list[Figure], reference: dict[str, Any]) -> list[str]:
@@ -240,6 +298,7 @@ async def main(argv: list[str]) -> int:
                 run, args.spectators, args.relay_commands, transports, args.rounds
             )
         problems = started.problems()
+    summary = medians(figures)  # what --check and --record read
     rows = [
         Row(
             f.what,
@@ -248,26 +307,26 @@ async def main(argv: list[str]) -> int:
             times(f.ratio),
             "",
         )
-        for f in figures
+        for f in figures + [m for m in summary if m not in figures]
     ]
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"# cardroom CPU figures, {now}, {described(writer)}\n")
+    load_average = "/".join(f"{x:.1f}" for x in os.getloadavg())  # the machine is shared
+    print(f"# cardroom CPU figures, {now}, load {load_average}, {described(writer)}\n")
     print(table(rows))
     print(f"\nServer logs: {len(problems)} warning or error lines.")
     reference = json.loads(REFERENCE.read_text()) if REFERENCE.exists() else {}
     if args.record:
-        reference = {
-            "release": reference.get("release", "unreleased"),
-            "measured": f"{now}, {described(writer)}, `python3 dev.py bench cpu {' '.join(argv)}`",
-            "margin": reference.get("margin", MARGIN),
-            "microseconds": {f.key: round(f.value, 1) for f in figures},
-            "ratios": {f.key: round(f.ratio, 2) for f in figures},
-        }
-        REFERENCE.write_text(json.dumps(reference, indent=2) + "\n")
-        print(f"\nwrote {REFERENCE}")
+        note = (
+            f"{now}, load {load_average}, {described(writer)}, "
+            f"`python3 dev.py bench cpu {' '.join(argv)}`"
+        )
+        REFERENCE.write_text(json.dumps(merged(reference, summary, note), indent=2) + "\n")
+        print(f"\nwrote {', '.join(f.key for f in summary)} into {REFERENCE}")
         return 0
     if args.check:
-        found = regressions(figures, reference)
+        for key in unreferenced(summary, reference):
+            print(f"skipped {key}: no reference in {REFERENCE.name}")
+        found = regressions(summary, reference)
         for line in found:
             print(f"REGRESSION {line}")
         print("\nno regression against the reference" if not found else "")

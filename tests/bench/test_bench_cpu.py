@@ -1,5 +1,6 @@
-"""The CPU figures' regression check (bench/cpu.py) and the benchmark's own
-broker (bench/broker.py): what decides a flagged regression, never a timing."""
+"""The CPU figures' regression check and reference file (bench/cpu.py) and
+the benchmark's own broker (bench/broker.py): what decides a flagged
+regression and what ``--record`` keeps, never a timing."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import nats
 import pytest
 
 from bench.broker import private_nats
-from bench.cpu import REFERENCE, Figure, regressions
+from bench.cpu import REFERENCE, Figure, medians, merged, regressions, unreferenced
 
 
 def figure(key: str, value: float, baseline: float) -> Figure:
@@ -26,13 +27,75 @@ def test_a_ratio_past_the_margin_is_a_regression_and_one_within_it_is_not() -> N
     assert regressions([figure("a new figure", 99.0, 1.0)], reference) == []
 
 
-def test_the_committed_reference_names_every_figure_with_a_ratio() -> None:
+def test_check_skips_a_figure_with_no_reference_and_names_it() -> None:
+    reference = {"margin": 0.3, "ratios": {"relay message": 2.0}}
+    measured = [figure("relay message", 1.0, 1.0), figure("relay message h2", 99.0, 1.0)]
+    assert unreferenced(measured, reference) == ["relay message h2"]
+    assert regressions(measured, reference) == []
+
+
+def test_record_replaces_the_keys_it_measured_and_keeps_the_others_with_their_notes() -> None:
+    first = {
+        "release": "0.9",
+        "measured": "yesterday, pinned",  # the file's first shape: one note for every key
+        "margin": 0.25,
+        "microseconds": {"sqlite SubmitCommand": 3000.0, "relay message": 80.0},
+        "ratios": {"sqlite SubmitCommand": 2.9, "relay message": 1.83},
+    }
+    relay_only = [figure("relay message", 70.0, 40.0), figure("relay message h2", 6.0, 40.0)]
+    after = merged(first, relay_only, "today")
+    assert after["release"] == "0.9"
+    assert after["margin"] == 0.25
+    assert after["microseconds"] == {
+        "sqlite SubmitCommand": 3000.0,
+        "relay message": 70.0,
+        "relay message h2": 6.0,
+    }
+    assert after["ratios"] == {
+        "sqlite SubmitCommand": 2.9,
+        "relay message": 1.75,
+        "relay message h2": 0.15,
+    }
+    assert after["measured"] == {
+        "sqlite SubmitCommand": "yesterday, pinned",
+        "relay message": "today",
+        "relay message h2": "today",
+    }
+    again = merged(after, [figure("sqlite SubmitCommand", 2800.0, 1000.0)], "tomorrow")
+    assert again["measured"] == {**after["measured"], "sqlite SubmitCommand": "tomorrow"}
+    assert again["ratios"] == {**after["ratios"], "sqlite SubmitCommand": 2.8}
+    assert first["ratios"] == {"sqlite SubmitCommand": 2.9, "relay message": 1.83}  # not mutated
+
+
+def test_a_key_measured_in_several_rounds_is_their_median() -> None:
+    rounds = [
+        figure("relay message", 76.0, 40.0),
+        figure("relay message h2", 6.0, 40.0),
+        figure("relay message", 66.0, 40.0),
+        figure("relay message h2", 5.0, 40.0),
+        figure("relay message", 90.0, 40.0),
+        figure("relay message h2", 5.5, 40.0),
+    ]
+    summary = medians(rounds)
+    assert [(f.key, f.value, f.ratio) for f in summary] == [
+        ("relay message", 76.0, 1.9),
+        ("relay message h2", 5.5, 0.1375),
+    ]
+    once = [figure("sqlite SubmitCommand", 3000.0, 1000.0)]
+    assert medians(once) == once
+
+
+def test_the_committed_reference_names_every_figure_with_a_ratio_and_a_note() -> None:
     reference = json.loads(REFERENCE.read_text())
-    assert set(reference["ratios"]) == {
+    keys = {
         "sqlite SubmitCommand",
         "postgres SubmitCommand",
         "relay message",
+        "relay message h2",
     }
+    assert set(reference["ratios"]) == keys
+    assert set(reference["microseconds"]) == keys
+    assert set(reference["measured"]) == keys
     assert 0 < reference["margin"] < 1
 
 
