@@ -55,11 +55,17 @@ def test_a_table_the_game_cannot_seat_or_a_swiss_without_rounds_is_refused(
 
 
 def test_a_table_size_the_games_options_do_not_allow_is_refused() -> None:
-    """Smiles & Daggers seats 2 only with allow_two_players (DECISIONS 1.1)."""
+    """Smiles & Daggers seats 2 only with allow_two_players (DECISIONS 1.1):
+    options given without it are refused; no options at all take the
+    variant the table size needs (T-VARIANT), as a game's creation does."""
     command = tnpb.CreateTournament(
         tournament_id="t", kind=KIND, table_size=2, format=SWISS, rounds=1
     )
+    command.options.Pack(sd.Options())
     refused(Driver(), command, "TN-TABLE")
+    command.ClearField("options")
+    [variant] = Driver().do(command)
+    assert isinstance(variant.public, tnpb.TournamentCreated)
     command.options.Pack(sd.Options(allow_two_players=True))
     [created] = Driver().do(command)
     assert isinstance(created.public, tnpb.TournamentCreated)

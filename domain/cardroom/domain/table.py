@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -189,6 +189,22 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
         raise MalformedCommand(f"options: could not unpack {name}")
     message.DiscardUnknownFields()
     return message
+
+
+def options_for_seats(game: Game[Any], options: any_pb2.Any | None, seat_count: int) -> Message:
+    """T-VARIANT: the game's options as the creator gave them; when they
+    gave none, the variant this seat count needs where the game has one (its
+    ``seat_variants``: Smiles & Daggers at 2 seats, SD-12; Smile Life at 6,
+    DECISIONS 3.1). A creator who asks for that many seats asks for the
+    variant that plays them; options given are kept as given."""
+    if options is None or (not options.type_url and not options.value):
+        variants: Mapping[int, Message] = getattr(game, "seat_variants", {})
+        variant = variants.get(seat_count)
+        if variant is not None:
+            chosen = game.options_type()
+            chosen.CopyFrom(variant)
+            return chosen
+    return unpack_options(game, options)
 
 
 ENTROPY_BYTES = 32

@@ -24,7 +24,10 @@ HELP = "create a game, seat bots, and print how others join"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", metavar="KIND", help=f"the game: {', '.join(registry.games())}")
     parser.add_argument(
-        "--seats", type=int, metavar="N", help="seats (default: the fewest the game takes)"
+        "--seats",
+        type=int,
+        metavar="N",
+        help="seats (default: the fewest the game takes without a variant)",
     )
     parser.add_argument("--bots", type=int, default=0, metavar="K", help="bots to seat (default 0)")
     parser.add_argument(
@@ -46,7 +49,10 @@ def run(args: argparse.Namespace) -> int:
     if args.kind not in registry.games():
         raise UsageError(f"unknown game {args.kind!r}; known: {', '.join(registry.games())}")
     game = registry.game(args.kind)
-    seats = args.seats if args.seats is not None else game.min_seats
+    # By default the fewest seats the game plays without a variant (T-VARIANT).
+    variants = getattr(game, "seat_variants", {})
+    usual = next((n for n in range(game.min_seats, game.max_seats + 1) if n not in variants), None)
+    seats = args.seats if args.seats is not None else usual or game.min_seats
     if not game.min_seats <= seats <= game.max_seats:
         raise UsageError(
             f"{game.title} is played by {game.min_seats} to {game.max_seats} players, not {seats}"

@@ -13,7 +13,7 @@ played card does), ``maluses``, ``steps`` (choices a card opens) and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from google.protobuf.message import Message
@@ -436,6 +436,8 @@ class SmileLife:
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6  # only with allow_six_players (section 3.1)
     options_type: ClassVar[type[Message]] = pb.Options
+    # T-VARIANT: a table of 6 created with no options plays the variant.
+    seat_variants: ClassVar[Mapping[int, Message]] = {6: pb.Options(allow_six_players=True)}
     command_types: ClassVar[tuple[type[Message], ...]] = COMMAND_TYPES
     chance_types: ClassVar[tuple[type[Message], ...]] = CHANCE_TYPES
     view_type: ClassVar[type[Message]] = pb.View

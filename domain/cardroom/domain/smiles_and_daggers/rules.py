@@ -9,7 +9,7 @@ about the others (hand counts, coins, eliminated piles).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from google.protobuf.message import Message
@@ -212,6 +212,8 @@ class SmilesAndDaggers:
     min_seats: ClassVar[int] = 2  # only with allow_two_players (SD-12)
     max_seats: ClassVar[int] = 6
     options_type: ClassVar[type[Message]] = pb.Options
+    # T-VARIANT: a table of 2 created with no options plays the variant.
+    seat_variants: ClassVar[Mapping[int, Message]] = {2: pb.Options(allow_two_players=True)}
     command_types: ClassVar[tuple[type[Message], ...]] = COMMAND_TYPES
     chance_types: ClassVar[tuple[type[Message], ...]] = (pb.ChooseStartSeat,)
     view_type: ClassVar[type[Message]] = pb.View

@@ -75,7 +75,8 @@ def _create(
             f"{game.kind} is played at {game.min_seats} to {game.max_seats} seats, "
             f"not {command.table_size}",
         )
-    options = tables.unpack_options(game, command.options if command.HasField("options") else None)
+    given = command.options if command.HasField("options") else None
+    options = tables.options_for_seats(game, given, command.table_size)  # T-VARIANT
     try:
         game.initial_state(options, command.table_size)
     except RuleViolation as error:

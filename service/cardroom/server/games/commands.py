@@ -106,7 +106,7 @@ class Commands:
             raise PermissionDenied("only the operator may create a game from a set deal")
         policy = checked_policy(spectator_policy)
         full_log = checked_log_policy(log_policy)
-        options_message = tables.unpack_options(game, options)
+        options_message = tables.options_for_seats(game, options, seat_count)
         created = tables.create(game, options_message, seat_count, set_deal=bool(set_deal))
         assert isinstance(created.public, tpb.GameCreated)
         created.public.spectator_policy.CopyFrom(policy)
