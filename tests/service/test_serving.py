@@ -100,6 +100,14 @@ def test_a_server_bot_setting_out_of_range_is_one_line(
     assert f"{flag} {why}" in one_line_error(result)
 
 
+def test_abandoning_before_a_seat_shows_as_absent_is_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "x.db")
+    result = cardroom("serve", "--absent-after", "300", "--abandon-after", "60", "--database", db)
+    assert "--abandon-after (60 s) must be at least --absent-after (300 s)" in one_line_error(
+        result
+    )
+
+
 # --------------------------------------------------------------- database
 
 

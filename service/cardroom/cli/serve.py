@@ -328,6 +328,11 @@ def settings_of(args: argparse.Namespace) -> Settings:
         raise UsageError("--absent-after must be 0 (never) or more seconds")
     if args.abandon_after < 0:
         raise UsageError("--abandon-after must be 0 (never) or more seconds")
+    if 0 < args.abandon_after < args.absent_after:
+        raise UsageError(
+            f"--abandon-after ({args.abandon_after} s) must be at least --absent-after "
+            f"({args.absent_after} s): a seat shows as absent before it is removed for absence"
+        )
     if not 1 <= args.bot_think_ms <= 60_000:
         raise UsageError("--bot-think-ms must be 1 to 60000")
     if not 0 <= args.bot_move_ms <= 60_000:
