@@ -131,6 +131,8 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         code = _code(context, error)
         name = method.rsplit("/", 1)[-1]
         self.metrics.rpc_seconds.labels(name, code.name).observe(seconds)
+        if not log.isEnabledFor(logging.INFO):
+            return  # the access log is opt-in (--access-log): build no line for nobody
         line = {
             "method": name,
             "code": code.name,
