@@ -4,7 +4,6 @@ an anonymous seat stays a bare name."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -16,7 +15,7 @@ from cardroom.trust import players
 from cardroom.tui.watch import WatchApp
 from tests.bounded import steps
 from tests.conftest import Served
-from tests.service.helpers import start_unless_started
+from tests.service.helpers import bots_finish, start_unless_started
 
 KIND = "smoke-and-mirrors"
 
@@ -29,13 +28,6 @@ def test_a_rating_is_written_after_the_name_and_only_for_keyed_seats() -> None:
     assert names == ["Ada (-1.2)", "Bo", ""]
 
 
-async def _finished(client: Client, game_id: str) -> None:
-    for _ in steps(600, "the server's bots to finish the game"):
-        if (await client.view(game_id)).table.finished:
-            return
-        await asyncio.sleep(0.1)
-
-
 async def test_the_table_shows_the_seated_players_ratings(server: Served) -> None:
     client = server.client
     key = Ed25519PrivateKey.generate()
@@ -46,7 +38,7 @@ async def test_the_table_shows_the_seated_players_ratings(server: Served) -> Non
     await client.add_bot(rated, ada.token, "heuristic")
     await start_unless_started(client, rated, ada.token)
     await client.resign(rated, ada.token)
-    await _finished(client, rated)
+    await bots_finish(client, rated)
     ada_key = players.signing.public_key_bytes(key)
     (rating,) = await client.ratings(KIND, public_keys=[ada_key])
 

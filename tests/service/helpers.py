@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import subprocess
@@ -9,9 +10,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from cardroom.client import Client, RuleBroken, SeatHandle
 from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
+from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN
 
 SM = "smoke-and-mirrors"
@@ -164,3 +167,14 @@ async def start_unless_started(client: Client, game_id: str, token: str) -> None
     except RuleBroken as error:
         if "already started" not in str(error):
             raise
+
+
+async def bots_finish(client: Client, game_id: str, token: str | None = None) -> Any:
+    """Wait (bounded) for the server's bots to finish a game; its last
+    view, as ``token`` sees it (a spectator's when None)."""
+    for _ in steps(600, "the server's bots to finish the game"):
+        view = await client.view(game_id, token)
+        if view.table.finished:
+            return view.response
+        await asyncio.sleep(0.1)
+    raise AssertionError("unreachable")

@@ -21,7 +21,7 @@ from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
-from tests.service.helpers import start_unless_started
+from tests.service.helpers import bots_finish, start_unless_started
 
 KIND = "smoke-and-mirrors"
 
@@ -88,15 +88,6 @@ def _token_free(envelopes: list[epb.EventEnvelope], tokens: list[str]) -> bool:
     return not any(t.encode() in blob for t in tokens)
 
 
-async def _finished(client: Client, game_id: str, token: str) -> gpb.GetViewResponse:
-    for _ in steps(600, "the server's bots to finish the game"):
-        view = await client.view(game_id, token)
-        if view.table.finished:
-            return view.response
-        await asyncio.sleep(0.1)
-    raise AssertionError("unreachable")
-
-
 async def _bots_done(server: Any, game_id: str, seats: set[int]) -> None:
     """The server's bots in these seats saw the end (each returns once its
     own feed has the game's last event, a moment after the view does)."""
@@ -118,7 +109,7 @@ async def test_server_bots_play_to_the_end_after_their_creator_leaves(served: Se
     # the game's default choice, the two bots play theirs on the server.
     await start_unless_started(client, game_id, host.token)
     await client.resign(game_id, host.token)
-    view = await _finished(client, game_id, host.token)
+    view = await bots_finish(client, game_id, host.token)
     assert view.table.finished
     await _bots_done(served.server, game_id, {1, 2})
     record = await client.export_record(game_id, host.token)
@@ -150,7 +141,7 @@ async def test_a_bot_keeps_playing_across_a_restart(tmp_path: Path) -> None:
     try:
         await start_unless_started(client, game_id, host.token)
         await client.resign(game_id, host.token)
-        view = await _finished(client, game_id, host.token)
+        view = await bots_finish(client, game_id, host.token)
         assert view.table.finished
         await _bots_done(server, game_id, {1, 2})
     finally:
@@ -181,7 +172,7 @@ async def test_a_server_search_bot_plays_to_the_end(tmp_path: Path) -> None:
         assert (searcher.player_name, other.player_name) == ("search bot 1", "heuristic bot 1")
         await start_unless_started(client, game_id, host.token)
         await client.resign(game_id, host.token)
-        assert (await _finished(client, game_id, host.token)).table.finished
+        assert (await bots_finish(client, game_id, host.token)).table.finished
         await _bots_done(server, game_id, {searcher.seat, other.seat})
         log = await client.audit(game_id, host.token)
         actors = {e.command.actor.seat for e in log if e.command.actor.kind == epb.Actor.KIND_SEAT}

@@ -6,7 +6,6 @@ keyed seats is rated, and ratings rebuilt from the log equal the live ones."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -26,9 +25,8 @@ from cardroom.v1 import competition_service_pb2 as cpb
 from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
-from tests.bounded import steps
 from tests.conftest import OPERATOR_TOKEN, Served
-from tests.service.helpers import start_unless_started
+from tests.service.helpers import bots_finish, start_unless_started
 
 KIND = "smoke-and-mirrors"
 
@@ -41,13 +39,6 @@ async def _seats(client: Client, game_id: str) -> list[tpb.SeatTaken]:
         if envelope.event.Unpack(taken):
             found.append(taken)
     return found
-
-
-async def _finished(client: Client, game_id: str) -> None:
-    for _ in steps(600, "the server's bots to finish the game"):
-        if (await client.view(game_id)).table.finished:
-            return
-        await asyncio.sleep(0.1)
 
 
 async def test_a_signed_seat_is_recorded_and_audits(served: Served) -> None:
@@ -67,7 +58,7 @@ async def test_a_signed_seat_is_recorded_and_audits(served: Served) -> None:
     assert (bot.seat, other_bot.seat) == (1, 2)
     await start_unless_started(client, game_id, seat.token)
     await client.resign(game_id, seat.token)
-    await _finished(client, game_id)
+    await bots_finish(client, game_id)
     report = audit_record(await client.export_record(game_id, OPERATOR_TOKEN))
     assert report.ok, report.render()
     assert report.summaries["players"].startswith("3 seat(s) signed")
@@ -125,7 +116,7 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
         await client.add_bot(game_id, seat.token, "heuristic")
         await start_unless_started(client, game_id, seat.token)
         await client.resign(game_id, seat.token)  # departed: ranked last (T-RATING)
-        await _finished(client, game_id)
+        await bots_finish(client, game_id)
     anonymous = await client.create_game(KIND, seat_count=3)
     games.append(anonymous)
     host = await client.join(anonymous, "Bo")
@@ -133,7 +124,7 @@ async def test_finished_keyed_games_are_rated_and_a_rebuild_equals_the_live_rati
     await client.add_bot(anonymous, host.token, "random")
     await start_unless_started(client, anonymous, host.token)
     await client.resign(anonymous, host.token)
-    await _finished(client, anonymous)
+    await bots_finish(client, anonymous)
 
     ratings = served.server.games.ratings
     live = ratings.everything()
@@ -213,7 +204,7 @@ async def test_ratings_read_no_secret(served: Served) -> None:
     await client.add_bot(game_id, seat.token, "heuristic")
     await start_unless_started(client, game_id, seat.token)
     await client.resign(game_id, seat.token)
-    await _finished(client, game_id)
+    await bots_finish(client, game_id)
     ada = players.player_id(players.signing.public_key_bytes(key))
     before = (await client.ratings(KIND), await client.player(ada))
     log = served.server.games.log
