@@ -143,6 +143,35 @@ async def test_a_withdrawal_mid_tournament_leaves_the_game_and_the_next_rounds(
     assert records.withdrawal_signed(command, tournament_id)
 
 
+async def test_a_player_who_withdrew_takes_no_seat_and_a_seat_taken_before_leaves_at_the_start(
+    served: Served,
+) -> None:
+    """Round 1 of two tables: one player withdraws before taking their
+    seat, and may no longer take it (TN-LEAVE); another took theirs and
+    withdraws while the game waits for the others: it starts without them
+    (their seat removed at the start, T-REMOVE)."""
+    client = served.client
+    entrants = keys(6, "w-seat")
+    by_key = {key_of(k): k for k in entrants}
+    tournament_id, organizer = await entered(client, entrants, rounds=1)
+    view = await client.start_tournament(tournament_id, organizer)
+    first, second = view.rounds[0].tables
+    early = first.seats[1]
+    await client.join_tournament_game(tournament_id, first.game_id, by_key[early], "P")
+    assert await client.withdraw_player(tournament_id, by_key[early]) == 5
+    assert not (await client.view(first.game_id)).table.resigned_seats  # not started: it stays
+    for key in (first.seats[0], first.seats[2]):
+        await client.join_tournament_game(tournament_id, first.game_id, by_key[key], "P")
+    game = (await client.view(first.game_id)).table
+    assert game.started and list(game.resigned_seats) == [1]
+    absent = second.seats[0]
+    assert await client.withdraw_player(tournament_id, by_key[absent]) == 4
+    before = (await client.view(second.game_id)).version
+    with pytest.raises(RuleBroken, match="TN-LEAVE"):
+        await client.join_tournament_game(tournament_id, second.game_id, by_key[absent], "P")
+    assert (await client.view(second.game_id)).version == before
+
+
 async def test_a_withdrawal_that_does_not_prove_the_player_is_refused_and_writes_nothing(
     served: Served,
 ) -> None:

@@ -311,6 +311,21 @@ class Tournaments:
             if key in table.seats and table.number not in current.results and table.game_id
         ]
 
+    def has_withdrawn(self, tournament_id: str, key: bytes) -> bool:
+        return key in self.load(tournament_id).state.withdrawn
+
+    def leave_withdrawn(self, game_id: str) -> None:
+        """A tournament's game has just started: remove the seats of its
+        players who withdrew while it waited for its other seats (TN-LEAVE),
+        as a withdrawal removes them from a running game."""
+        reservation = self.reserved(game_id)
+        if reservation is None:
+            return
+        withdrawn = self.load(reservation.tournament_id).state.withdrawn
+        for seat, key in enumerate(reservation.keys):
+            if key in withdrawn:
+                self._leave_game(game_id, seat)
+
     def _leave_game(self, game_id: str, seat: int) -> None:
         """Remove a withdrawn player's seat from a running game, as the
         operator (T-REMOVE). A game that has not started, has ended, or that
