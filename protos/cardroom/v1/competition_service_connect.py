@@ -72,7 +72,10 @@ class CompetitionService(Protocol):
     async def withdraw_player(self, request: WithdrawPlayerRequest, ctx: RequestContext[WithdrawPlayerRequest, WithdrawPlayerResponse], /) -> WithdrawPlayerResponse:
         """
         A player leaves (TN-LEAVE): with their key's signature over the
-        withdrawal claim, or by the organizer's (or the operator's) token.
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -362,7 +365,10 @@ class CompetitionServiceClient(ConnectClient):
     ) -> WithdrawPlayerResponse:
         """
         A player leaves (TN-LEAVE): with their key's signature over the
-        withdrawal claim, or by the organizer's (or the operator's) token.
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
         """
         return await self.execute_unary(
             request=request,
@@ -508,7 +514,10 @@ class CompetitionServiceSync(Protocol):
     def withdraw_player(self, request: WithdrawPlayerRequest, ctx: RequestContext[WithdrawPlayerRequest, WithdrawPlayerResponse], /) -> WithdrawPlayerResponse:
         """
         A player leaves (TN-LEAVE): with their key's signature over the
-        withdrawal claim, or by the organizer's (or the operator's) token.
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -796,7 +805,10 @@ class CompetitionServiceClientSync(ConnectClientSync):
     ) -> WithdrawPlayerResponse:
         """
         A player leaves (TN-LEAVE): with their key's signature over the
-        withdrawal claim, or by the organizer's (or the operator's) token.
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
         """
         return self.execute_unary(
             request=request,

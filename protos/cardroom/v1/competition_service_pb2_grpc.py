@@ -128,7 +128,10 @@ class CompetitionServiceServicer:
 
     def WithdrawPlayer(self, request, context):
         """A player leaves (TN-LEAVE): with their key's signature over the
-        withdrawal claim, or by the organizer's (or the operator's) token.
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -701,7 +701,10 @@ export const CompetitionService: GenService<{
   },
   /**
    * A player leaves (TN-LEAVE): with their key's signature over the
-   * withdrawal claim, or by the organizer's (or the operator's) token.
+   * withdrawal claim, or by the organizer's (or the operator's) token. From
+   * the next round on they have no table; the server removes their seat
+   * from the round's game once it runs (T-REMOVE), so it goes on without
+   * them.
    *
    * @generated from rpc cardroom.v1.CompetitionService.WithdrawPlayer
    */
