@@ -203,6 +203,12 @@ def requests(target: Target) -> dict[str, st.SearchStrategy[Message]]:
             name=texts(),
         ),
         "RegisterPlayer": st.builds(cpb.RegisterPlayerRequest, tournament_id=t, player=proofs()),
+        "WithdrawPlayer": st.builds(
+            cpb.WithdrawPlayerRequest,
+            tournament_id=t,
+            public_key=st.one_of(st.binary(max_size=40), st.binary(min_size=32, max_size=32)),
+            signature=st.one_of(st.binary(max_size=70), st.binary(min_size=64, max_size=64)),
+        ),
         "StartTournament": st.builds(cpb.StartTournamentRequest, tournament_id=t),
         "GetTournament": st.builds(cpb.GetTournamentRequest, tournament_id=t),
         "WatchTournament": st.builds(
@@ -340,7 +346,7 @@ def test_every_rpc_of_the_service_is_fuzzed() -> None:
         "WatchEvents", "GetAuditLog", "ListGames", "ReplayViews", "GetServerKey",
         "ExportGameRecord", "ListGameKinds", "StreamGameRecord",
         "CreateInvitation", "AcceptInvitation", "AddBot", "ListRatings", "GetPlayer",
-        "CreateTournament", "RegisterPlayer", "StartTournament", "GetTournament",
+        "CreateTournament", "RegisterPlayer", "WithdrawPlayer", "StartTournament", "GetTournament",
         "WatchTournament", "ExportTournament",
     }  # fmt: skip
 

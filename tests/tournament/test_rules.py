@@ -187,6 +187,19 @@ def test_a_player_who_withdraws_has_no_table_or_bye_after_and_keeps_a_line() -> 
     assert standing[key(0)].withdrawn and len(standing) == 7
 
 
+def test_a_player_who_withdraws_before_the_close_is_not_in_the_field() -> None:
+    driver = opened(5, table_size=3, rounds=2)
+    driver.do(tnpb.WithdrawPlayer(public_key=key(4)))
+    driver.do(tnpb.CloseRegistration(seed_commitment=hashlib.sha256(SEED).digest()))
+    assert key(4) not in driver.state.field and len(driver.state.field) == 4
+    paired = driver.play_round(1)
+    assert key(4) not in [*paired.byes, *(k for t in paired.tables for k in t.seats)]
+    assert key(4) not in [s.public_key for s in view(driver.state).standings]
+    driver.play_round(2)
+    [done] = driver.do(tnpb.FinishTournament(seed=SEED))
+    assert [s.public_key for s in done.public.standings if s.public_key == key(4)] == []
+
+
 def test_the_field_too_small_for_a_table_may_finish_early() -> None:
     driver = closed(3, table_size=3, rounds=3)
     driver.play_round(1)

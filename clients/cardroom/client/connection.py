@@ -40,7 +40,7 @@ from cardroom.client.errors import (
 from cardroom.client.heads import HeadStore
 from cardroom.client.messages import ReplayStep, View, pack, unpack, view_of
 from cardroom.trust import players
-from cardroom.trust.tournament_record import sign_entry
+from cardroom.trust.tournament_record import sign_entry, sign_withdrawal
 from cardroom.v1 import competition_service_pb2 as cpb
 from cardroom.v1 import competition_service_pb2_grpc as cpb_grpc
 from cardroom.v1 import envelope_pb2 as epb
@@ -627,6 +627,29 @@ class Client:
         proof = sign_entry(key, tournament_id, display_name).player
         request = cpb.RegisterPlayerRequest(tournament_id=tournament_id, player=proof)
         return int((await self._compete("RegisterPlayer", request)).players)
+
+    async def withdraw_player(
+        self,
+        tournament_id: str,
+        key: Ed25519PrivateKey | None = None,
+        *,
+        public_key: bytes = b"",
+        organizer_token: str | None = None,
+    ) -> int:
+        """Leave the tournament (TN-LEAVE): signed with the player's ``key``,
+        or the organizer withdraws the player ``public_key`` with their
+        token. The number of players still in."""
+        if key is not None:
+            signed = sign_withdrawal(key, tournament_id)
+            request = cpb.WithdrawPlayerRequest(
+                tournament_id=tournament_id,
+                public_key=signed.public_key,
+                signature=signed.signature,
+            )
+        else:
+            request = cpb.WithdrawPlayerRequest(tournament_id=tournament_id, public_key=public_key)
+        response = await self._compete("WithdrawPlayer", request, organizer_token)
+        return int(response.players_left)
 
     async def start_tournament(self, tournament_id: str, token: str) -> tnpb.TournamentView:
         """Close registration and pair round 1 (the organizer token)."""

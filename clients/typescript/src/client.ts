@@ -22,7 +22,7 @@ import {
 import { type LogPolicy, RevealEntropySchema, type SpectatorPolicy, type TableOptions } from "./gen/cardroom/v1/table_pb.js";
 import { type GameRecord, GameRecordSchema } from "./gen/cardroom/v1/trust_pb.js";
 import { CardroomError, errorFrom, InvalidArgument, RuleBroken } from "./errors.js";
-import { signEntry, signSeat } from "./players.js";
+import { signEntry, signSeat, signWithdrawal } from "./players.js";
 import { HeadStore } from "./heads.js";
 import { NarratedEvent } from "./narration/index.js";
 import { pack, unpack } from "./registry.js";
@@ -630,6 +630,22 @@ export class CardroomClient {
   async registerPlayer(tournamentId: string, key: CryptoKeyPair, displayName: string): Promise<number> {
     const player = await signEntry(key, tournamentId, displayName);
     return (await call(() => this.competition.registerPlayer({ tournamentId, player }))).players;
+  }
+
+  /**
+   * A player leaves a tournament (TN-LEAVE): the key signs
+   * "cardroom.v1.tournament-withdrawal" || 0x00 || tournament id. From the
+   * next round on they have no table; a running game of theirs goes on
+   * without them. Returns the number of players still in.
+   */
+  async withdrawPlayer(tournamentId: string, key: CryptoKeyPair): Promise<number> {
+    const { publicKey, signature } = await signWithdrawal(key, tournamentId);
+    return (await call(() => this.competition.withdrawPlayer({ tournamentId, publicKey, signature }))).playersLeft;
+  }
+
+  /** The organizer (or the operator) withdraws a player by their public key: a no-show, say. */
+  async withdrawPlayerAsOrganizer(tournamentId: string, publicKey: Uint8Array, organizerToken: string): Promise<number> {
+    return (await call(() => this.competition.withdrawPlayer({ tournamentId, publicKey }, auth(organizerToken)))).playersLeft;
   }
 
   /** The game kinds the server plays, with their message types. */

@@ -6,7 +6,17 @@ export { CardroomClient, commandId, commitmentTo, newEntropy } from "./client.js
 export { chanceKey, checkEntropy, secretDigest } from "./entropy.js";
 export type { EntropyCheck } from "./entropy.js";
 export { HeadStore, headLine } from "./heads.js";
-export { newPlayerKey, playerId, publicKeyBytes, seatClaim, signEntry, signSeat, tournamentEntry } from "./players.js";
+export {
+  newPlayerKey,
+  playerId,
+  publicKeyBytes,
+  seatClaim,
+  signEntry,
+  signSeat,
+  signWithdrawal,
+  tournamentEntry,
+  tournamentWithdrawal,
+} from "./players.js";
 export type { CreateGameOptions, DescribedAction, ReplayStep, SeatHandle, View, WatchOptions } from "./client.js";
 export * from "./errors.js";
 export { pack, registry, schemaOf, typeNameOf, unpack } from "./registry.js";

@@ -7,6 +7,8 @@ import { type PlayerProof, PlayerProofSchema } from "./gen/cardroom/v1/table_pb.
 
 const CLAIM_DOMAIN = new TextEncoder().encode("cardroom.v1.seat-claim\0");
 const ENTRY_DOMAIN = new TextEncoder().encode("cardroom.v1.tournament-entry\0");
+// Another domain than the entry's: a registration's signature never passes for a withdrawal.
+const WITHDRAWAL_DOMAIN = new TextEncoder().encode("cardroom.v1.tournament-withdrawal\0");
 
 function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -66,4 +68,15 @@ export function tournamentEntry(tournamentId: string): Uint8Array<ArrayBuffer> {
 export async function signEntry(key: CryptoKeyPair, tournamentId: string, displayName: string): Promise<PlayerProof> {
   const signature = await globalThis.crypto.subtle.sign({ name: "Ed25519" }, key.privateKey, tournamentEntry(tournamentId));
   return create(PlayerProofSchema, { publicKey: await publicKeyBytes(key), signature: new Uint8Array(signature), displayName });
+}
+
+/** "cardroom.v1.tournament-withdrawal" || 0x00 || tournament_id: what a player signs to leave (TN-LEAVE). */
+export function tournamentWithdrawal(tournamentId: string): Uint8Array<ArrayBuffer> {
+  return concat([WITHDRAWAL_DOMAIN, new TextEncoder().encode(tournamentId)]);
+}
+
+/** The key and signature WithdrawPlayer carries: this key leaves this tournament. */
+export async function signWithdrawal(key: CryptoKeyPair, tournamentId: string): Promise<{ publicKey: Uint8Array; signature: Uint8Array }> {
+  const signature = await globalThis.crypto.subtle.sign({ name: "Ed25519" }, key.privateKey, tournamentWithdrawal(tournamentId));
+  return { publicKey: await publicKeyBytes(key), signature: new Uint8Array(signature) };
 }

@@ -3,7 +3,16 @@
 // it in the public SeatTaken; a claim signed for another seat is refused.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { newPlayerKey, playerId, publicKeyBytes, type SeatTaken, signSeat, unpack } from "../src/index.js";
+import {
+  newPlayerKey,
+  playerId,
+  publicKeyBytes,
+  type SeatTaken,
+  signEntry,
+  signSeat,
+  TournamentFormat_Kind,
+  unpack,
+} from "../src/index.js";
 import { clientFor } from "./support.js";
 
 describe("players", () => {
@@ -37,6 +46,28 @@ describe("players", () => {
     await assert.rejects(client.service.joinGame({ gameId, seat: 0, playerName: "Ada", player: wrong }), (error: Error) =>
       /player\.signature/.test(error.message),
     );
+  });
+
+  test("a player enters a tournament and withdraws with their key; an entry's signature is no withdrawal", async () => {
+    const client = clientFor("connect");
+    const { tournamentId, organizerToken } = await client.createTournament("smoke-and-mirrors", {
+      tableSize: 3,
+      rounds: 1,
+      format: TournamentFormat_Kind.SWISS,
+    });
+    const keys = [await newPlayerKey(), await newPlayerKey(), await newPlayerKey(), await newPlayerKey()];
+    for (const [i, key] of keys.entries()) assert.equal(await client.registerPlayer(tournamentId, key, `P${i}`), i + 1);
+    const entry = await signEntry(keys[0]!, tournamentId, "P0");
+    await assert.rejects(
+      client.competition.withdrawPlayer({ tournamentId, publicKey: entry.publicKey, signature: entry.signature }),
+      (error: Error) => /tournament-withdrawal/.test(error.message),
+    );
+    assert.equal(await client.withdrawPlayer(tournamentId, keys[0]!), 3);
+    const noShow = await publicKeyBytes(keys[1]!);
+    assert.equal(await client.withdrawPlayerAsOrganizer(tournamentId, noShow, organizerToken), 2);
+    const { tournament } = await client.tournament(tournamentId);
+    const withdrawn = tournament.withdrawn.map((key) => Array.from(key).join(","));
+    assert.deepEqual(withdrawn.sort(), [Array.from(await publicKeyBytes(keys[0]!)).join(","), Array.from(noShow).join(",")].sort());
   });
 
   test("the leaderboard of a kind is served (empty before any rated game)", async () => {

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, ConnectWSGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint, EndpointSync
 from pyqwest import Client, SyncClient
 
-from .competition_service_pb2 import CreateTournamentRequest, CreateTournamentResponse, ExportTournamentRequest, ExportTournamentResponse, GetPlayerRequest, GetPlayerResponse, GetTournamentRequest, GetTournamentResponse, ListRatingsRequest, ListRatingsResponse, RegisterPlayerRequest, RegisterPlayerResponse, StartTournamentRequest, StartTournamentResponse, WatchTournamentRequest, WatchTournamentResponse
+from .competition_service_pb2 import CreateTournamentRequest, CreateTournamentResponse, ExportTournamentRequest, ExportTournamentResponse, GetPlayerRequest, GetPlayerResponse, GetTournamentRequest, GetTournamentResponse, ListRatingsRequest, ListRatingsResponse, RegisterPlayerRequest, RegisterPlayerResponse, StartTournamentRequest, StartTournamentResponse, WatchTournamentRequest, WatchTournamentResponse, WithdrawPlayerRequest, WithdrawPlayerResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Mapping
@@ -66,6 +66,16 @@ class CompetitionService(Protocol):
     async def register_player(self, request: RegisterPlayerRequest, ctx: RequestContext[RegisterPlayerRequest, RegisterPlayerResponse], /) -> RegisterPlayerResponse:
         """
         A player enters with their key's signature over the tournament's id.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def withdraw_player(self, request: WithdrawPlayerRequest, ctx: RequestContext[WithdrawPlayerRequest, WithdrawPlayerResponse], /) -> WithdrawPlayerResponse:
+        """
+        A player leaves (TN-LEAVE): with their key's signature over the
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -153,6 +163,17 @@ class CompetitionServiceASGIApplication(ConnectASGIApplication[CompetitionServic
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.register_player,
+                ),
+                "/cardroom.v1.CompetitionService/WithdrawPlayer": Endpoint.unary(
+                    method=MethodInfo(
+                        name="WithdrawPlayer",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=WithdrawPlayerRequest,
+                        output=WithdrawPlayerResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.withdraw_player,
                 ),
                 "/cardroom.v1.CompetitionService/StartTournament": Endpoint.unary(
                     method=MethodInfo(
@@ -335,6 +356,33 @@ class CompetitionServiceClient(ConnectClient):
             headers=headers,
             timeout_ms=timeout_ms,
         )
+    async def withdraw_player(
+        self,
+        request: WithdrawPlayerRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> WithdrawPlayerResponse:
+        """
+        A player leaves (TN-LEAVE): with their key's signature over the
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="WithdrawPlayer",
+                service_name="cardroom.v1.CompetitionService",
+                input=WithdrawPlayerRequest,
+                output=WithdrawPlayerResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
     async def start_tournament(
         self,
         request: StartTournamentRequest,
@@ -463,6 +511,16 @@ class CompetitionServiceSync(Protocol):
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
+    def withdraw_player(self, request: WithdrawPlayerRequest, ctx: RequestContext[WithdrawPlayerRequest, WithdrawPlayerResponse], /) -> WithdrawPlayerResponse:
+        """
+        A player leaves (TN-LEAVE): with their key's signature over the
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
     def start_tournament(self, request: StartTournamentRequest, ctx: RequestContext[StartTournamentRequest, StartTournamentResponse], /) -> StartTournamentResponse:
         """
         The organizer (or the operator) closes registration with the server's
@@ -545,6 +603,17 @@ class CompetitionServiceWSGIApplication(ConnectWSGIApplication):
                         stream_type=StreamType.UNARY,
                     ),
                     function=service.register_player,
+                ),
+                "/cardroom.v1.CompetitionService/WithdrawPlayer": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="WithdrawPlayer",
+                        service_name="cardroom.v1.CompetitionService",
+                        input=WithdrawPlayerRequest,
+                        output=WithdrawPlayerResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=service.withdraw_player,
                 ),
                 "/cardroom.v1.CompetitionService/StartTournament": EndpointSync.unary(
                     method=MethodInfo(
@@ -721,6 +790,33 @@ class CompetitionServiceClientSync(ConnectClientSync):
                 service_name="cardroom.v1.CompetitionService",
                 input=RegisterPlayerRequest,
                 output=RegisterPlayerResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def withdraw_player(
+        self,
+        request: WithdrawPlayerRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> WithdrawPlayerResponse:
+        """
+        A player leaves (TN-LEAVE): with their key's signature over the
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
+        """
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="WithdrawPlayer",
+                service_name="cardroom.v1.CompetitionService",
+                input=WithdrawPlayerRequest,
+                output=WithdrawPlayerResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -135,6 +135,22 @@ class RegisterPlayerResponse(_message.Message):
     players: int
     def __init__(self, players: _Optional[int] = ...) -> None: ...
 
+class WithdrawPlayerRequest(_message.Message):
+    __slots__ = ("tournament_id", "public_key", "signature")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: str
+    public_key: bytes
+    signature: bytes
+    def __init__(self, tournament_id: _Optional[str] = ..., public_key: _Optional[bytes] = ..., signature: _Optional[bytes] = ...) -> None: ...
+
+class WithdrawPlayerResponse(_message.Message):
+    __slots__ = ("players_left",)
+    PLAYERS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    players_left: int
+    def __init__(self, players_left: _Optional[int] = ...) -> None: ...
+
 class StartTournamentRequest(_message.Message):
     __slots__ = ("tournament_id",)
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]

@@ -58,6 +58,11 @@ class CompetitionServiceStub:
                 request_serializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerResponse.FromString,
                 _registered_method=True)
+        self.WithdrawPlayer = channel.unary_unary(
+                '/cardroom.v1.CompetitionService/WithdrawPlayer',
+                request_serializer=cardroom_dot_v1_dot_competition__service__pb2.WithdrawPlayerRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_competition__service__pb2.WithdrawPlayerResponse.FromString,
+                _registered_method=True)
         self.StartTournament = channel.unary_unary(
                 '/cardroom.v1.CompetitionService/StartTournament',
                 request_serializer=cardroom_dot_v1_dot_competition__service__pb2.StartTournamentRequest.SerializeToString,
@@ -121,6 +126,17 @@ class CompetitionServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WithdrawPlayer(self, request, context):
+        """A player leaves (TN-LEAVE): with their key's signature over the
+        withdrawal claim, or by the organizer's (or the operator's) token. From
+        the next round on they have no table; the server removes their seat
+        from the round's game once it runs (T-REMOVE), so it goes on without
+        them.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def StartTournament(self, request, context):
         """The organizer (or the operator) closes registration with the server's
         committed seed, and round 1 is paired and its games created.
@@ -174,6 +190,11 @@ def add_CompetitionServiceServicer_to_server(servicer, server):
                     servicer.RegisterPlayer,
                     request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerResponse.SerializeToString,
+            ),
+            'WithdrawPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.WithdrawPlayer,
+                    request_deserializer=cardroom_dot_v1_dot_competition__service__pb2.WithdrawPlayerRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_competition__service__pb2.WithdrawPlayerResponse.SerializeToString,
             ),
             'StartTournament': grpc.unary_unary_rpc_method_handler(
                     servicer.StartTournament,
@@ -308,6 +329,33 @@ class CompetitionService:
             '/cardroom.v1.CompetitionService/RegisterPlayer',
             cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerRequest.SerializeToString,
             cardroom_dot_v1_dot_competition__service__pb2.RegisterPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WithdrawPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.CompetitionService/WithdrawPlayer',
+            cardroom_dot_v1_dot_competition__service__pb2.WithdrawPlayerRequest.SerializeToString,
+            cardroom_dot_v1_dot_competition__service__pb2.WithdrawPlayerResponse.FromString,
             options,
             channel_credentials,
             insecure,

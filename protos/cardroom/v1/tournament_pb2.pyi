@@ -163,10 +163,12 @@ class RegisterPlayer(_message.Message):
     def __init__(self, player: _Optional[_Union[_table_pb2.PlayerProof, _Mapping]] = ...) -> None: ...
 
 class WithdrawPlayer(_message.Message):
-    __slots__ = ("public_key",)
+    __slots__ = ("public_key", "signature")
     PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
     public_key: bytes
-    def __init__(self, public_key: _Optional[bytes] = ...) -> None: ...
+    signature: bytes
+    def __init__(self, public_key: _Optional[bytes] = ..., signature: _Optional[bytes] = ...) -> None: ...
 
 class CloseRegistration(_message.Message):
     __slots__ = ("seed_commitment",)

@@ -7,6 +7,10 @@
   (the one ``cardroom play`` signs seats with); once your round is paired,
   take the seat of your table's game reserved for that key and keep it, so
   ``cardroom play --game-id GAME_ID`` plays it.
+* ``withdraw TOURNAMENT_ID``: leave it, signed with your player key (from
+  the next round on you have no table; your running game goes on without
+  you); with ``--player ID --organizer-token TOKEN`` the organizer
+  withdraws a player (a no-show).
 * ``start TOURNAMENT_ID --organizer-token TOKEN``: close registration and
   pair round 1.
 * ``standings TOURNAMENT_ID``: standings, rounds and each table's game.
@@ -43,12 +47,12 @@ from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
 
 NAME = "tournament"
-HELP = "tournaments a server runs: new, join, start, standings, watch, simulate"
+HELP = "tournaments a server runs: new, join, withdraw, start, standings, watch, simulate"
 DESCRIPTION = (
     "Tournaments a server runs (docs/rules/tournaments.md). `new` creates one and prints "
     "its organizer token; `join` registers you with your player key, and once your round "
-    "is paired takes your reserved seat (then `cardroom play --game-id GAME_ID`); `start` "
-    "pairs round 1; `standings` and `watch` show it."
+    "is paired takes your reserved seat (then `cardroom play --game-id GAME_ID`); `withdraw` "
+    "leaves it; `start` pairs round 1; `standings` and `watch` show it."
 )
 
 
@@ -94,6 +98,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where your seats and your player key are kept (default: cardroom play's)",
     )
     add_server_flags(join)
+    withdraw = actions.add_parser(
+        "withdraw",
+        help="leave, signed with your player key (or the organizer withdraws --player)",
+    )
+    withdraw.add_argument("tournament_id", metavar="TOURNAMENT_ID")
+    withdraw.add_argument(
+        "--token-file",
+        metavar="PATH",
+        help="where your player key is kept (default: cardroom play's)",
+    )
+    withdraw.add_argument(
+        "--player",
+        metavar="PLAYER",
+        help="with --organizer-token: the player to withdraw, by id or display name",
+    )
+    withdraw.add_argument(
+        "--organizer-token",
+        default=env("CARDROOM_ORGANIZER_TOKEN"),
+        metavar="TOKEN",
+        help="with --player: the organizer's (env CARDROOM_ORGANIZER_TOKEN) or operator's token",
+    )
+    add_server_flags(withdraw)
     start = actions.add_parser("start", help="close registration and pair round 1")
     start.add_argument("tournament_id", metavar="TOURNAMENT_ID")
     start.add_argument(
@@ -154,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
     steps: dict[str, Step] = {
         "new": _new,
         "join": _join,
+        "withdraw": _withdraw,
         "start": _start,
         "standings": _standings,
         "watch": _watch,
@@ -224,6 +251,35 @@ async def _join(args: argparse.Namespace, client: Client) -> None:
         raise UsageError(f"cannot keep your seat token: {error}") from None
     print(f"Round {current.round}, table {table.table}: seat {seat.seat + 1} of {table.game_id}.")
     print(f"Play it: cardroom play --game-id {table.game_id}")
+
+
+async def _withdraw(args: argparse.Namespace, client: Client) -> None:
+    if args.player:
+        if not args.organizer_token:
+            raise UsageError("--player needs --organizer-token (the organizer withdraws them)")
+        view = await client.tournament(args.tournament_id)
+        public = _player_named(view, args.player)
+        left = await client.withdraw_player(
+            args.tournament_id, public_key=public, organizer_token=args.organizer_token
+        )
+        print(f"Withdrew {_names(view)[public]} ({player_id(public)}): {left} player(s) left.")
+        return
+    key = player_key(args, Sessions.at(args.token_file))
+    assert key is not None
+    left = await client.withdraw_player(args.tournament_id, key)
+    public = signing.public_key_bytes(key)
+    print(f"Withdrawn ({player_id(public)}): {left} player(s) left.")
+
+
+def _player_named(view: tnpb.TournamentView, player: str) -> bytes:
+    """A registered player's key, by their id or their (unique) display name."""
+    by_id = [p.public_key for p in view.players if player_id(p.public_key) == player]
+    by_name = [p.public_key for p in view.players if p.display_name == player]
+    found = by_id or by_name
+    if len(found) != 1:
+        what = "several players have" if found else "no player has"
+        raise UsageError(f"{what} the id or name {player!r} in this tournament")
+    return bytes(found[0])
 
 
 async def _start(args: argparse.Namespace, client: Client) -> None:

@@ -30,6 +30,9 @@ from cardroom.v1 import tournament_pb2 as tnpb
 FORMAT = "cardroom.tournament-record.v1"
 CONTEXT = b"cardroom.v1.TournamentRecord\x00"
 ENTRY_CONTEXT = b"cardroom.v1.tournament-entry\x00"
+# Another domain than the entry's: a registration's signature never passes
+# for a withdrawal (TN-LEAVE).
+WITHDRAWAL_CONTEXT = b"cardroom.v1.tournament-withdrawal\x00"
 
 
 class TournamentRecordError(ValueError):
@@ -58,6 +61,30 @@ def entry_signed(registered: tnpb.PlayerRegistered, tournament_id: str) -> bool:
     try:
         Ed25519PublicKey.from_public_bytes(proof.public_key).verify(
             proof.signature, entry_claim(tournament_id)
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def withdrawal_claim(tournament_id: str) -> bytes:
+    """What a player signs to leave a tournament (TN-LEAVE)."""
+    return WITHDRAWAL_CONTEXT + tournament_id.encode()
+
+
+def sign_withdrawal(key: Ed25519PrivateKey, tournament_id: str) -> tnpb.WithdrawPlayer:
+    """A player's withdrawal, signed with their key (TN-LEAVE)."""
+    return tnpb.WithdrawPlayer(
+        public_key=signing.public_key_bytes(key),
+        signature=key.sign(withdrawal_claim(tournament_id)),
+    )
+
+
+def withdrawal_signed(command: tnpb.WithdrawPlayer, tournament_id: str) -> bool:
+    """Whether the withdrawal's signature is its key's over the claim."""
+    try:
+        Ed25519PublicKey.from_public_bytes(command.public_key).verify(
+            command.signature, withdrawal_claim(tournament_id)
         )
     except (InvalidSignature, ValueError):
         return False

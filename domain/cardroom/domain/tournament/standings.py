@@ -55,10 +55,12 @@ class Line:
 def lines(
     keys: Iterable[bytes], withdrawn: Iterable[bytes], rounds: Sequence[Round], bye_half_points: int
 ) -> dict[bytes, Line]:
-    """Every player's totals after the recorded results of ``rounds``."""
+    """Every player's totals after the recorded results of ``rounds``. A
+    key that withdrew before the field was drawn has no line (TN-FIELD)."""
     table = {key: Line(key) for key in keys}
     for key in withdrawn:
-        table[key].withdrawn = True
+        if key in table:
+            table[key].withdrawn = True
     for played in rounds:
         for key in played.byes:
             table[key].byes += 1

@@ -187,6 +187,16 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
         return cpb.RegisterPlayerResponse(players=count)
 
     @unary
+    async def WithdrawPlayer(self, request: cpb.WithdrawPlayerRequest, context: Any) -> Any:
+        tournament_id = parse_tournament_id(request.tournament_id)
+        command = tnpb.WithdrawPlayer(public_key=request.public_key, signature=request.signature)
+        token = None if request.signature else bearer_token(context)
+        left = await self.calls.in_thread(
+            lambda: self.tournaments.withdraw(tournament_id, command, token)
+        )
+        return cpb.WithdrawPlayerResponse(players_left=left)
+
+    @unary
     async def StartTournament(self, request: cpb.StartTournamentRequest, context: Any) -> Any:
         tournament_id = parse_tournament_id(request.tournament_id)
         token = bearer_token(context)

@@ -346,7 +346,9 @@ class Games:
     ) -> tuple[int, str, int, bytes]:
         """TN-SEAT: the seat reserved for the proof's key, taken with the
         invitation the server holds it with (its signature is checked as any
-        player's, T-PLAYER); the game starts once every seat is taken."""
+        player's, T-PLAYER); the game starts once every seat is taken. A
+        player who withdrew takes no seat, and the seat of one who withdrew
+        after taking it leaves at the start (TN-LEAVE)."""
         reservation = self.tournaments.reserved(game_id)
         assert reservation is not None
         if player is None or not player.public_key:
@@ -359,6 +361,8 @@ class Games:
             raise MalformedCommand(f"seat must be below {len(reservation.keys)}")
         if reservation.keys[seat] != player.public_key:
             raise RuleViolation("TN-SEAT", f"seat {seat} is reserved for another player")
+        if self.tournaments.has_withdrawn(reservation.tournament_id, player.public_key):
+            raise RuleViolation("TN-LEAVE", "this player has withdrawn from the tournament")
         taken = self.commands.accept_with_entropy(
             game_id,
             self.tournaments.seat_code(game_id, seat),
@@ -373,6 +377,8 @@ class Games:
                 self.commands.execute(game_id, OPERATOR, tpb.StartGame(), "", None)
             except RuleViolation:
                 pass  # started meanwhile
+            else:
+                self.tournaments.leave_withdrawn(game_id)
         return taken
 
     def accept_with_entropy(

@@ -264,15 +264,85 @@ class Tournaments:
             stream = self._execute(tournament_id, tnpb.RegisterPlayer(player=player), stream=stream)
             return len(stream.state.entrants)
 
+    def _check_organizer(self, tournament_id: str, token: str | None, act: str) -> None:
+        """The token is the tournament's organizer's or the operator's."""
+        if not token:
+            raise Unauthenticated(f"{act} needs the tournament's organizer token")
+        allowed = hmac.compare_digest(token, self.organizer_token(tournament_id))
+        if not allowed and not self._identity.is_operator(token):
+            raise PermissionDenied("this token does not organize this tournament")
+
+    def withdraw(self, tournament_id: str, command: tnpb.WithdrawPlayer, token: str | None) -> int:
+        """The player leaves (TN-LEAVE), by their signature or, without one,
+        by the organizer's token; the players still in. Their seat in a
+        running game of the round is removed (T-REMOVE) so the game goes on
+        without them and the round is not held up."""
+        tournament_id = parse_tournament_id(tournament_id)
+        if len(command.public_key) != PUBLIC_KEY_BYTES:
+            raise MalformedCommand("public_key must be 32 bytes (raw Ed25519)")
+        if command.signature:
+            if not records.withdrawal_signed(command, tournament_id):
+                raise MalformedCommand(
+                    "signature is not the key's over 'cardroom.v1.tournament-withdrawal' || 0x00 "
+                    "|| tournament_id (TN-LEAVE)"
+                )
+        else:
+            self._check_organizer(
+                tournament_id, token, "withdrawing a player without their signature"
+            )
+        with self._lock(tournament_id):
+            stream = self._load(tournament_id)
+            stream = self._execute(tournament_id, command, stream=stream)
+            left = len(stream.state.active)
+            held = self._seats_in_play(stream.state, command.public_key)
+        for game_id, seat in held:
+            self._leave_game(game_id, seat)
+        return left
+
+    @staticmethod
+    def _seats_in_play(state: Tournament, key: bytes) -> list[tuple[str, int]]:
+        """The player's seats at the current round's tables without a result."""
+        current = state.current
+        if current is None or current.completed:
+            return []
+        return [
+            (table.game_id, table.seats.index(key))
+            for table in current.tables
+            if key in table.seats and table.number not in current.results and table.game_id
+        ]
+
+    def has_withdrawn(self, tournament_id: str, key: bytes) -> bool:
+        return key in self.load(tournament_id).state.withdrawn
+
+    def leave_withdrawn(self, game_id: str) -> None:
+        """A tournament's game has just started: remove the seats of its
+        players who withdrew while it waited for its other seats (TN-LEAVE),
+        as a withdrawal removes them from a running game."""
+        reservation = self.reserved(game_id)
+        if reservation is None:
+            return
+        withdrawn = self.load(reservation.tournament_id).state.withdrawn
+        for seat, key in enumerate(reservation.keys):
+            if key in withdrawn:
+                self._leave_game(game_id, seat)
+
+    def _leave_game(self, game_id: str, seat: int) -> None:
+        """Remove a withdrawn player's seat from a running game, as the
+        operator (T-REMOVE). A game that has not started, has ended, or that
+        the seat has left already is left to the table's rules; so is one
+        the store would not take the removal for (the withdrawal stands)."""
+        try:
+            self._commands.execute(game_id, OPERATOR, tpb.RemoveSeat(seat=seat), "", None)
+        except RuleViolation as refused:
+            log.info("withdrawn seat %s of game %s stays: %s", seat, game_id, refused)
+        except Exception:
+            log.warning("withdrawn seat %s of game %s not removed", seat, game_id, exc_info=True)
+
     def start(self, tournament_id: str, token: str | None) -> Stream:
         """Close registration with a fresh committed seed, then pair round 1
         and create its games (TN-SEED, TN-DRAW)."""
         tournament_id = parse_tournament_id(tournament_id)
-        if not token:
-            raise Unauthenticated("starting a tournament needs its organizer token")
-        allowed = hmac.compare_digest(token, self.organizer_token(tournament_id))
-        if not allowed and not self._identity.is_operator(token):
-            raise PermissionDenied("this token does not organize this tournament")
+        self._check_organizer(tournament_id, token, "starting a tournament")
         with self._lock(tournament_id):
             stream = self._load(tournament_id)
             seed = self._new_seed()

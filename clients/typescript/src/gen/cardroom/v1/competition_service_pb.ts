@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardroom/v1/competition_service.proto.
  */
 export const file_cardroom_v1_competition_service: GenFile = /*@__PURE__*/
-  fileDesc("CiVjYXJkcm9vbS92MS9jb21wZXRpdGlvbl9zZXJ2aWNlLnByb3RvEgtjYXJkcm9vbS52MSKTAQoMUGxheWVyUmF0aW5nEhEKCXBsYXllcl9pZBgBIAEoCRISCgpwdWJsaWNfa2V5GAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIMCgRraW5kGAQgASgJEgoKAm11GAUgASgBEg0KBXNpZ21hGAYgASgBEg4KBnJhdGluZxgHIAEoARINCgVnYW1lcxgIIAEoDSJeChJMaXN0UmF0aW5nc1JlcXVlc3QSDAoEa2luZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCRITCgtwdWJsaWNfa2V5cxgEIAMoDCJvChNMaXN0UmF0aW5nc1Jlc3BvbnNlEioKB3JhdGluZ3MYASADKAsyGS5jYXJkcm9vbS52MS5QbGF5ZXJSYXRpbmcSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhMKC2ZpcnN0X3BsYWNlGAMgASgNImAKEEdldFBsYXllclJlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJEhIKCnB1YmxpY19rZXkYAiABKAwSEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAkidwoJUmF0ZWRHYW1lEg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRIMCgRzZWF0GAMgASgNEgwKBHJhbmsYBCABKA0SLwoMcmF0aW5nX2FmdGVyGAUgASgLMhkuY2FyZHJvb20udjEuUGxheWVyUmF0aW5nIrwBChFHZXRQbGF5ZXJSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSEgoKcHVibGljX2tleRgCIAEoDBIUCgxkaXNwbGF5X25hbWUYAyABKAkSKgoHcmF0aW5ncxgEIAMoCzIZLmNhcmRyb29tLnYxLlBsYXllclJhdGluZxIlCgVnYW1lcxgFIAMoCzIWLmNhcmRyb29tLnYxLlJhdGVkR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YBiABKAki/wEKF0NyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEgoKdGFibGVfc2l6ZRgCIAEoDRIyCgZmb3JtYXQYAyABKA4yIi5jYXJkcm9vbS52MS5Ub3VybmFtZW50Rm9ybWF0LktpbmQSDgoGcm91bmRzGAQgASgNEiUKB29wdGlvbnMYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhcKD2J5ZV9oYWxmX3BvaW50cxgGIAEoDRIMCgRuYW1lGAcgASgJEjAKDXRhYmxlX29wdGlvbnMYCCABKAsyGS5jYXJkcm9vbS52MS5UYWJsZU9wdGlvbnMiSgoYQ3JlYXRlVG91cm5hbWVudFJlc3BvbnNlEhUKDXRvdXJuYW1lbnRfaWQYASABKAkSFwoPb3JnYW5pemVyX3Rva2VuGAIgASgJIlgKFVJlZ2lzdGVyUGxheWVyUmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJEigKBnBsYXllchgCIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIikKFlJlZ2lzdGVyUGxheWVyUmVzcG9uc2USDwoHcGxheWVycxgBIAEoDSIvChZTdGFydFRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiSgoXU3RhcnRUb3VybmFtZW50UmVzcG9uc2USLwoKdG91cm5hbWVudBgBIAEoCzIbLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRWaWV3Ii0KFEdldFRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiWQoVR2V0VG91cm5hbWVudFJlc3BvbnNlEi8KCnRvdXJuYW1lbnQYASABKAsyGy5jYXJkcm9vbS52MS5Ub3VybmFtZW50VmlldxIPCgd2ZXJzaW9uGAIgASgNIj4KFldhdGNoVG91cm5hbWVudFJlcXVlc3QSFQoNdG91cm5hbWVudF9pZBgBIAEoCRINCgVhZnRlchgCIAEoDSKBAQoXV2F0Y2hUb3VybmFtZW50UmVzcG9uc2USEAoIc2VxdWVuY2UYASABKA0SIwoFZXZlbnQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55Ei8KCnRvdXJuYW1lbnQYAyABKAsyGy5jYXJkcm9vbS52MS5Ub3VybmFtZW50VmlldyIwChdFeHBvcnRUb3VybmFtZW50UmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIlsKGEV4cG9ydFRvdXJuYW1lbnRSZXNwb25zZRItCgZyZWNvcmQYASABKAsyHS5jYXJkcm9vbS52MS5Ub3VybmFtZW50UmVjb3JkEhAKCGdhbWVfaWRzGAIgAygJMuUFChJDb21wZXRpdGlvblNlcnZpY2USUAoLTGlzdFJhdGluZ3MSHy5jYXJkcm9vbS52MS5MaXN0UmF0aW5nc1JlcXVlc3QaIC5jYXJkcm9vbS52MS5MaXN0UmF0aW5nc1Jlc3BvbnNlEkoKCUdldFBsYXllchIdLmNhcmRyb29tLnYxLkdldFBsYXllclJlcXVlc3QaHi5jYXJkcm9vbS52MS5HZXRQbGF5ZXJSZXNwb25zZRJfChBDcmVhdGVUb3VybmFtZW50EiQuY2FyZHJvb20udjEuQ3JlYXRlVG91cm5hbWVudFJlcXVlc3QaJS5jYXJkcm9vbS52MS5DcmVhdGVUb3VybmFtZW50UmVzcG9uc2USWQoOUmVnaXN0ZXJQbGF5ZXISIi5jYXJkcm9vbS52MS5SZWdpc3RlclBsYXllclJlcXVlc3QaIy5jYXJkcm9vbS52MS5SZWdpc3RlclBsYXllclJlc3BvbnNlElwKD1N0YXJ0VG91cm5hbWVudBIjLmNhcmRyb29tLnYxLlN0YXJ0VG91cm5hbWVudFJlcXVlc3QaJC5jYXJkcm9vbS52MS5TdGFydFRvdXJuYW1lbnRSZXNwb25zZRJWCg1HZXRUb3VybmFtZW50EiEuY2FyZHJvb20udjEuR2V0VG91cm5hbWVudFJlcXVlc3QaIi5jYXJkcm9vbS52MS5HZXRUb3VybmFtZW50UmVzcG9uc2USXgoPV2F0Y2hUb3VybmFtZW50EiMuY2FyZHJvb20udjEuV2F0Y2hUb3VybmFtZW50UmVxdWVzdBokLmNhcmRyb29tLnYxLldhdGNoVG91cm5hbWVudFJlc3BvbnNlMAESXwoQRXhwb3J0VG91cm5hbWVudBIkLmNhcmRyb29tLnYxLkV4cG9ydFRvdXJuYW1lbnRSZXF1ZXN0GiUuY2FyZHJvb20udjEuRXhwb3J0VG91cm5hbWVudFJlc3BvbnNlYgZwcm90bzM", [file_cardroom_v1_table, file_cardroom_v1_tournament, file_google_protobuf_any]);
+  fileDesc("CiVjYXJkcm9vbS92MS9jb21wZXRpdGlvbl9zZXJ2aWNlLnByb3RvEgtjYXJkcm9vbS52MSKTAQoMUGxheWVyUmF0aW5nEhEKCXBsYXllcl9pZBgBIAEoCRISCgpwdWJsaWNfa2V5GAIgASgMEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIMCgRraW5kGAQgASgJEgoKAm11GAUgASgBEg0KBXNpZ21hGAYgASgBEg4KBnJhdGluZxgHIAEoARINCgVnYW1lcxgIIAEoDSJeChJMaXN0UmF0aW5nc1JlcXVlc3QSDAoEa2luZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCRITCgtwdWJsaWNfa2V5cxgEIAMoDCJvChNMaXN0UmF0aW5nc1Jlc3BvbnNlEioKB3JhdGluZ3MYASADKAsyGS5jYXJkcm9vbS52MS5QbGF5ZXJSYXRpbmcSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhMKC2ZpcnN0X3BsYWNlGAMgASgNImAKEEdldFBsYXllclJlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJEhIKCnB1YmxpY19rZXkYAiABKAwSEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAkidwoJUmF0ZWRHYW1lEg8KB2dhbWVfaWQYASABKAkSDAoEa2luZBgCIAEoCRIMCgRzZWF0GAMgASgNEgwKBHJhbmsYBCABKA0SLwoMcmF0aW5nX2FmdGVyGAUgASgLMhkuY2FyZHJvb20udjEuUGxheWVyUmF0aW5nIrwBChFHZXRQbGF5ZXJSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSEgoKcHVibGljX2tleRgCIAEoDBIUCgxkaXNwbGF5X25hbWUYAyABKAkSKgoHcmF0aW5ncxgEIAMoCzIZLmNhcmRyb29tLnYxLlBsYXllclJhdGluZxIlCgVnYW1lcxgFIAMoCzIWLmNhcmRyb29tLnYxLlJhdGVkR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YBiABKAki/wEKF0NyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEgoKdGFibGVfc2l6ZRgCIAEoDRIyCgZmb3JtYXQYAyABKA4yIi5jYXJkcm9vbS52MS5Ub3VybmFtZW50Rm9ybWF0LktpbmQSDgoGcm91bmRzGAQgASgNEiUKB29wdGlvbnMYBSABKAsyFC5nb29nbGUucHJvdG9idWYuQW55EhcKD2J5ZV9oYWxmX3BvaW50cxgGIAEoDRIMCgRuYW1lGAcgASgJEjAKDXRhYmxlX29wdGlvbnMYCCABKAsyGS5jYXJkcm9vbS52MS5UYWJsZU9wdGlvbnMiSgoYQ3JlYXRlVG91cm5hbWVudFJlc3BvbnNlEhUKDXRvdXJuYW1lbnRfaWQYASABKAkSFwoPb3JnYW5pemVyX3Rva2VuGAIgASgJIlgKFVJlZ2lzdGVyUGxheWVyUmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJEigKBnBsYXllchgCIAEoCzIYLmNhcmRyb29tLnYxLlBsYXllclByb29mIikKFlJlZ2lzdGVyUGxheWVyUmVzcG9uc2USDwoHcGxheWVycxgBIAEoDSJVChVXaXRoZHJhd1BsYXllclJlcXVlc3QSFQoNdG91cm5hbWVudF9pZBgBIAEoCRISCgpwdWJsaWNfa2V5GAIgASgMEhEKCXNpZ25hdHVyZRgDIAEoDCIuChZXaXRoZHJhd1BsYXllclJlc3BvbnNlEhQKDHBsYXllcnNfbGVmdBgBIAEoDSIvChZTdGFydFRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiSgoXU3RhcnRUb3VybmFtZW50UmVzcG9uc2USLwoKdG91cm5hbWVudBgBIAEoCzIbLmNhcmRyb29tLnYxLlRvdXJuYW1lbnRWaWV3Ii0KFEdldFRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiWQoVR2V0VG91cm5hbWVudFJlc3BvbnNlEi8KCnRvdXJuYW1lbnQYASABKAsyGy5jYXJkcm9vbS52MS5Ub3VybmFtZW50VmlldxIPCgd2ZXJzaW9uGAIgASgNIj4KFldhdGNoVG91cm5hbWVudFJlcXVlc3QSFQoNdG91cm5hbWVudF9pZBgBIAEoCRINCgVhZnRlchgCIAEoDSKBAQoXV2F0Y2hUb3VybmFtZW50UmVzcG9uc2USEAoIc2VxdWVuY2UYASABKA0SIwoFZXZlbnQYAiABKAsyFC5nb29nbGUucHJvdG9idWYuQW55Ei8KCnRvdXJuYW1lbnQYAyABKAsyGy5jYXJkcm9vbS52MS5Ub3VybmFtZW50VmlldyIwChdFeHBvcnRUb3VybmFtZW50UmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIlsKGEV4cG9ydFRvdXJuYW1lbnRSZXNwb25zZRItCgZyZWNvcmQYASABKAsyHS5jYXJkcm9vbS52MS5Ub3VybmFtZW50UmVjb3JkEhAKCGdhbWVfaWRzGAIgAygJMsAGChJDb21wZXRpdGlvblNlcnZpY2USUAoLTGlzdFJhdGluZ3MSHy5jYXJkcm9vbS52MS5MaXN0UmF0aW5nc1JlcXVlc3QaIC5jYXJkcm9vbS52MS5MaXN0UmF0aW5nc1Jlc3BvbnNlEkoKCUdldFBsYXllchIdLmNhcmRyb29tLnYxLkdldFBsYXllclJlcXVlc3QaHi5jYXJkcm9vbS52MS5HZXRQbGF5ZXJSZXNwb25zZRJfChBDcmVhdGVUb3VybmFtZW50EiQuY2FyZHJvb20udjEuQ3JlYXRlVG91cm5hbWVudFJlcXVlc3QaJS5jYXJkcm9vbS52MS5DcmVhdGVUb3VybmFtZW50UmVzcG9uc2USWQoOUmVnaXN0ZXJQbGF5ZXISIi5jYXJkcm9vbS52MS5SZWdpc3RlclBsYXllclJlcXVlc3QaIy5jYXJkcm9vbS52MS5SZWdpc3RlclBsYXllclJlc3BvbnNlElkKDldpdGhkcmF3UGxheWVyEiIuY2FyZHJvb20udjEuV2l0aGRyYXdQbGF5ZXJSZXF1ZXN0GiMuY2FyZHJvb20udjEuV2l0aGRyYXdQbGF5ZXJSZXNwb25zZRJcCg9TdGFydFRvdXJuYW1lbnQSIy5jYXJkcm9vbS52MS5TdGFydFRvdXJuYW1lbnRSZXF1ZXN0GiQuY2FyZHJvb20udjEuU3RhcnRUb3VybmFtZW50UmVzcG9uc2USVgoNR2V0VG91cm5hbWVudBIhLmNhcmRyb29tLnYxLkdldFRvdXJuYW1lbnRSZXF1ZXN0GiIuY2FyZHJvb20udjEuR2V0VG91cm5hbWVudFJlc3BvbnNlEl4KD1dhdGNoVG91cm5hbWVudBIjLmNhcmRyb29tLnYxLldhdGNoVG91cm5hbWVudFJlcXVlc3QaJC5jYXJkcm9vbS52MS5XYXRjaFRvdXJuYW1lbnRSZXNwb25zZTABEl8KEEV4cG9ydFRvdXJuYW1lbnQSJC5jYXJkcm9vbS52MS5FeHBvcnRUb3VybmFtZW50UmVxdWVzdBolLmNhcmRyb29tLnYxLkV4cG9ydFRvdXJuYW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_cardroom_v1_table, file_cardroom_v1_tournament, file_google_protobuf_any]);
 
 /**
  * A player's rating in one game kind: OpenSkill Plackett-Luce at the
@@ -417,6 +417,62 @@ export const RegisterPlayerResponseSchema: GenMessage<RegisterPlayerResponse> = 
   messageDesc(file_cardroom_v1_competition_service, 9);
 
 /**
+ * @generated from message cardroom.v1.WithdrawPlayerRequest
+ */
+export type WithdrawPlayerRequest = Message<"cardroom.v1.WithdrawPlayerRequest"> & {
+  /**
+   * @generated from field: string tournament_id = 1;
+   */
+  tournamentId: string;
+
+  /**
+   * The registered player's Ed25519 public key, 32 raw bytes.
+   *
+   * @generated from field: bytes public_key = 2;
+   */
+  publicKey: Uint8Array;
+
+  /**
+   * The key's Ed25519 signature over
+   * "cardroom.v1.tournament-withdrawal" || 0x00 || tournament_id (a
+   * registration's signature, over another claim, never passes for one).
+   * Empty: the call carries the organizer token (or the operator's) as
+   * "authorization: Bearer <token>", and the organizer withdraws the player
+   * (a no-show, say). A signature that does not verify is INVALID_ARGUMENT
+   * and writes nothing, whatever the token.
+   *
+   * @generated from field: bytes signature = 3;
+   */
+  signature: Uint8Array;
+};
+
+/**
+ * Describes the message cardroom.v1.WithdrawPlayerRequest.
+ * Use `create(WithdrawPlayerRequestSchema)` to create a new message.
+ */
+export const WithdrawPlayerRequestSchema: GenMessage<WithdrawPlayerRequest> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 10);
+
+/**
+ * @generated from message cardroom.v1.WithdrawPlayerResponse
+ */
+export type WithdrawPlayerResponse = Message<"cardroom.v1.WithdrawPlayerResponse"> & {
+  /**
+   * Players still in the tournament (registered and not withdrawn).
+   *
+   * @generated from field: uint32 players_left = 1;
+   */
+  playersLeft: number;
+};
+
+/**
+ * Describes the message cardroom.v1.WithdrawPlayerResponse.
+ * Use `create(WithdrawPlayerResponseSchema)` to create a new message.
+ */
+export const WithdrawPlayerResponseSchema: GenMessage<WithdrawPlayerResponse> = /*@__PURE__*/
+  messageDesc(file_cardroom_v1_competition_service, 11);
+
+/**
  * @generated from message cardroom.v1.StartTournamentRequest
  */
 export type StartTournamentRequest = Message<"cardroom.v1.StartTournamentRequest"> & {
@@ -431,7 +487,7 @@ export type StartTournamentRequest = Message<"cardroom.v1.StartTournamentRequest
  * Use `create(StartTournamentRequestSchema)` to create a new message.
  */
 export const StartTournamentRequestSchema: GenMessage<StartTournamentRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 10);
+  messageDesc(file_cardroom_v1_competition_service, 12);
 
 /**
  * @generated from message cardroom.v1.StartTournamentResponse
@@ -448,7 +504,7 @@ export type StartTournamentResponse = Message<"cardroom.v1.StartTournamentRespon
  * Use `create(StartTournamentResponseSchema)` to create a new message.
  */
 export const StartTournamentResponseSchema: GenMessage<StartTournamentResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 11);
+  messageDesc(file_cardroom_v1_competition_service, 13);
 
 /**
  * @generated from message cardroom.v1.GetTournamentRequest
@@ -465,7 +521,7 @@ export type GetTournamentRequest = Message<"cardroom.v1.GetTournamentRequest"> &
  * Use `create(GetTournamentRequestSchema)` to create a new message.
  */
 export const GetTournamentRequestSchema: GenMessage<GetTournamentRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 12);
+  messageDesc(file_cardroom_v1_competition_service, 14);
 
 /**
  * @generated from message cardroom.v1.GetTournamentResponse
@@ -491,7 +547,7 @@ export type GetTournamentResponse = Message<"cardroom.v1.GetTournamentResponse">
  * Use `create(GetTournamentResponseSchema)` to create a new message.
  */
 export const GetTournamentResponseSchema: GenMessage<GetTournamentResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 13);
+  messageDesc(file_cardroom_v1_competition_service, 15);
 
 /**
  * @generated from message cardroom.v1.WatchTournamentRequest
@@ -515,7 +571,7 @@ export type WatchTournamentRequest = Message<"cardroom.v1.WatchTournamentRequest
  * Use `create(WatchTournamentRequestSchema)` to create a new message.
  */
 export const WatchTournamentRequestSchema: GenMessage<WatchTournamentRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 14);
+  messageDesc(file_cardroom_v1_competition_service, 16);
 
 /**
  * @generated from message cardroom.v1.WatchTournamentResponse
@@ -548,7 +604,7 @@ export type WatchTournamentResponse = Message<"cardroom.v1.WatchTournamentRespon
  * Use `create(WatchTournamentResponseSchema)` to create a new message.
  */
 export const WatchTournamentResponseSchema: GenMessage<WatchTournamentResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 15);
+  messageDesc(file_cardroom_v1_competition_service, 17);
 
 /**
  * @generated from message cardroom.v1.ExportTournamentRequest
@@ -565,7 +621,7 @@ export type ExportTournamentRequest = Message<"cardroom.v1.ExportTournamentReque
  * Use `create(ExportTournamentRequestSchema)` to create a new message.
  */
 export const ExportTournamentRequestSchema: GenMessage<ExportTournamentRequest> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 16);
+  messageDesc(file_cardroom_v1_competition_service, 18);
 
 /**
  * @generated from message cardroom.v1.ExportTournamentResponse
@@ -591,7 +647,7 @@ export type ExportTournamentResponse = Message<"cardroom.v1.ExportTournamentResp
  * Use `create(ExportTournamentResponseSchema)` to create a new message.
  */
 export const ExportTournamentResponseSchema: GenMessage<ExportTournamentResponse> = /*@__PURE__*/
-  messageDesc(file_cardroom_v1_competition_service, 17);
+  messageDesc(file_cardroom_v1_competition_service, 19);
 
 /**
  * Players and their ratings (docs/rules/table.md, T-RATING): public facts
@@ -642,6 +698,20 @@ export const CompetitionService: GenService<{
     methodKind: "unary";
     input: typeof RegisterPlayerRequestSchema;
     output: typeof RegisterPlayerResponseSchema;
+  },
+  /**
+   * A player leaves (TN-LEAVE): with their key's signature over the
+   * withdrawal claim, or by the organizer's (or the operator's) token. From
+   * the next round on they have no table; the server removes their seat
+   * from the round's game once it runs (T-REMOVE), so it goes on without
+   * them.
+   *
+   * @generated from rpc cardroom.v1.CompetitionService.WithdrawPlayer
+   */
+  withdrawPlayer: {
+    methodKind: "unary";
+    input: typeof WithdrawPlayerRequestSchema;
+    output: typeof WithdrawPlayerResponseSchema;
   },
   /**
    * The organizer (or the operator) closes registration with the server's
