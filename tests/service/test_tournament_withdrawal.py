@@ -37,6 +37,7 @@ from tests.service.test_tournaments_served import (
     notifications,
     round_paired,
 )
+from tests.tournament.records import forged as forged_record
 
 
 async def version(served: Served, tournament_id: str) -> int:
@@ -141,6 +142,21 @@ async def test_a_withdrawal_mid_tournament_leaves_the_game_and_the_next_rounds(
     (command,) = withdrawals
     assert isinstance(command, tnpb.WithdrawPlayer) and command.public_key == leaver
     assert records.withdrawal_signed(command, tournament_id)
+    assert report.summaries["entries"].endswith(
+        "withdrawals: 1 signed by the player, 0 by the organizer"
+    )
+    # A server that invents the withdrawal (its signature is not the
+    # player's), relinked and re-signed with its own key: named.
+    envelopes = [
+        epb.EventEnvelope.FromString(raw) for raw in records.record_body(exported.record).events
+    ]
+    at = next(i for i, e in enumerate(envelopes) if e.event.Is(tnpb.PlayerWithdrew.DESCRIPTOR))
+    bent = tnpb.WithdrawPlayer(public_key=leaver, signature=bytes(64))
+    envelopes[at].command.command.Pack(bent)
+    forged = forged_record(envelopes, served.server.games.signing_key)
+    caught = audit_tournament(forged, games, public_key=server_key)
+    assert [p.check for p in caught.problems] == ["entries"], caught.render()
+    assert "withdrawal is not signed by their key" in caught.problems[0].message
 
 
 async def test_a_player_who_withdrew_takes_no_seat_and_a_seat_taken_before_leaves_at_the_start(

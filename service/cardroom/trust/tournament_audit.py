@@ -205,6 +205,7 @@ def audit_tournament(
     if not report.problems:
         report.summaries["record"] = f"format {body.format}; {created.kind} at {created.table_size}"
     _check_entries(report, events, created.tournament_id)
+    _check_withdrawals(report, envelopes, created.tournament_id)
     state = _rerun(report, events, resolve_game)
     if use_keys and keys is not None:
         listing = keys
@@ -263,6 +264,42 @@ def _check_entries(report: TournamentReport, events: Sequence[Event], tournament
                 )
     if len(report.problems) == before:
         report.summaries["entries"] = f"{count} registrations signed by the players' keys"
+
+
+def _check_withdrawals(
+    report: TournamentReport, envelopes: Sequence[epb.EventEnvelope], tournament_id: str
+) -> None:
+    """TN-LEAVE: a withdrawal the player asked for carries their signature
+    over the tournament's id (in the command record, kept for auditors);
+    one without a signature was the organizer's or the operator's."""
+    signed = by_organizer = 0
+    before = len(report.problems)
+    for position, envelope in enumerate(envelopes, 1):
+        withdrew = tnpb.PlayerWithdrew()
+        if not envelope.event.Unpack(withdrew):
+            continue
+        command = tnpb.WithdrawPlayer()
+        recorded = envelope.HasField("command") and envelope.command.command.Unpack(command)
+        if not recorded:
+            report.add("entries", "a withdrawal's command is not in the record", position)
+        elif not command.signature:
+            by_organizer += 1
+        elif command.public_key != withdrew.public_key or not records.withdrawal_signed(
+            command, tournament_id
+        ):
+            report.add(
+                "entries",
+                f"{_short(withdrew.public_key)}'s withdrawal is not signed by their key for "
+                "this tournament",
+                position,
+            )
+        else:
+            signed += 1
+    if len(report.problems) == before and (signed or by_organizer):
+        said = report.summaries.get("entries", "")
+        report.summaries["entries"] = (
+            f"{said}; withdrawals: {signed} signed by the player, {by_organizer} by the organizer"
+        )
 
 
 # ------------------------------------------------------------------ re-run
