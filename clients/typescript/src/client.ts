@@ -144,6 +144,40 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * A server stream resumed after a dropped connection (a `RESUMABLE` status):
+ * `open(cursor)` opens it after the cursor, `next(item)` is the cursor an
+ * item moves it to (undefined: it stays). The wait before reconnecting
+ * starts at `retryDelayMs` and doubles; `retries` failures in a row, with
+ * no item between them, end it with the last error.
+ */
+async function* resumed<T, C>(
+  open: (cursor: C) => AsyncIterable<T>,
+  next: (item: T) => C | undefined,
+  cursor: C,
+  options: { signal?: AbortSignal; retries?: number; retryDelayMs?: number; onResume?: (cursor: C, error: CardroomError) => void },
+): AsyncGenerator<T> {
+  const retries = options.retries ?? 5;
+  let failures = 0;
+  for (;;) {
+    try {
+      for await (const item of open(cursor)) {
+        cursor = next(item) ?? cursor;
+        failures = 0;
+        yield item;
+      }
+      return;
+    } catch (raw) {
+      const error = errorFrom(raw);
+      const resumable = error instanceof CardroomError && RESUMABLE.has(error.code);
+      if (!resumable || options.signal?.aborted || failures >= retries) throw error;
+      failures += 1;
+      options.onResume?.(cursor, error);
+      await sleep((options.retryDelayMs ?? 200) * 2 ** (failures - 1), options.signal);
+    }
+  }
+}
+
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -379,34 +413,20 @@ export class CardroomClient {
 
   /** The feed's responses, resumed after a dropped connection; `narrate`: from the server, with its words. */
   private async *feed(gameId: string, options: WatchOptions, narrate: boolean): AsyncGenerator<NarratedEvent> {
-    const retries = options.retries ?? 5;
-    let cursor = options.afterSequence ?? 0n;
-    let failures = 0;
-    for (;;) {
-      try {
-        // Relays forward copies and do not narrate: a narrated feed comes from the server.
-        const stream = (narrate ? this.service : this.watchService()).watchEvents(
-          { gameId, afterSequence: cursor, asSpectator: options.asSpectator ?? false, narrate },
-          { ...auth(options.token), signal: options.signal },
-        );
-        for await (const response of stream) {
-          if (response.event === undefined) continue;
-          cursor = response.event.sequence;
-          failures = 0;
-          this.heads.add(response.signedHead);
-          yield new NarratedEvent(response.event, response.narration);
-        }
-        return;
-      } catch (raw) {
-        const error = errorFrom(raw);
-        const resumable = error instanceof CardroomError && RESUMABLE.has(error.code);
-        if (!resumable || options.signal?.aborted || failures >= retries) throw error;
-        failures += 1;
-        options.onResume?.(cursor, error);
-        await sleep((options.retryDelayMs ?? 200) * 2 ** (failures - 1), options.signal);
-      }
+    // Relays forward copies and do not narrate: a narrated feed comes from the
+    // server. Each stream (a reconnection too) goes to the next relay.
+    const open = (afterSequence: bigint) =>
+      (narrate ? this.service : this.watchService()).watchEvents(
+        { gameId, afterSequence, asSpectator: options.asSpectator ?? false, narrate },
+        { ...auth(options.token), signal: options.signal },
+      );
+    for await (const response of resumed(open, (r) => r.event?.sequence, options.afterSequence ?? 0n, options)) {
+      if (response.event === undefined) continue;
+      this.heads.add(response.signedHead);
+      yield new NarratedEvent(response.event, response.narration);
     }
   }
+
 
   /**
    * The caller's feed in words, live until the game ends (`watch`: resumed
@@ -564,26 +584,10 @@ export class CardroomClient {
     tournamentId: string,
     options: { after?: number; signal?: AbortSignal; retries?: number; retryDelayMs?: number } = {},
   ): AsyncGenerator<WatchTournamentResponse> {
-    const retries = options.retries ?? 5;
-    let after = options.after ?? 0;
-    let failures = 0;
-    for (;;) {
-      try {
-        for await (const response of this.competition.watchTournament({ tournamentId, after }, { signal: options.signal })) {
-          after = response.sequence;
-          failures = 0;
-          yield response;
-        }
-        return;
-      } catch (raw) {
-        const error = errorFrom(raw);
-        const resumable = error instanceof CardroomError && RESUMABLE.has(error.code);
-        if (!resumable || options.signal?.aborted || failures >= retries) throw error;
-        failures += 1;
-        await sleep((options.retryDelayMs ?? 200) * 2 ** (failures - 1), options.signal);
-      }
-    }
+    const open = (after: number) => this.competition.watchTournament({ tournamentId, after }, { signal: options.signal });
+    yield* resumed(open, (response) => response.sequence, options.after ?? 0, options);
   }
+
 
   /**
    * A new tournament (docs/rules/tournaments.md): `tableSize` seats at every
