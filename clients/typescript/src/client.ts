@@ -582,7 +582,14 @@ export class CardroomClient {
    */
   async *watchTournament(
     tournamentId: string,
-    options: { after?: number; signal?: AbortSignal; retries?: number; retryDelayMs?: number } = {},
+    options: {
+      after?: number;
+      signal?: AbortSignal;
+      retries?: number;
+      retryDelayMs?: number;
+      /** Called before each reconnection, with the sequence it resumes after. */
+      onResume?: (after: number, error: CardroomError) => void;
+    } = {},
   ): AsyncGenerator<WatchTournamentResponse> {
     const open = (after: number) => this.competition.watchTournament({ tournamentId, after }, { signal: options.signal });
     yield* resumed(open, (response) => response.sequence, options.after ?? 0, options);
