@@ -29,8 +29,6 @@ from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
 from tests.conftest import OPERATOR_TOKEN
 
-pytestmark = pytest.mark.postgres
-
 KIND = "smoke-and-mirrors"
 TABLE = 3
 PLAYERS = 6
@@ -148,6 +146,7 @@ def play(games: Games, paired: tnpb.RoundPaired, by_key: dict[bytes, Ed25519Priv
         assert games.load(table.game_id).table.finished
 
 
+@pytest.mark.postgres
 def test_two_servers_pairing_a_round_at_once_leave_no_game_behind(
     servers: tuple[Games, Games],
 ) -> None:
@@ -203,6 +202,7 @@ def test_two_servers_pairing_a_round_at_once_leave_no_game_behind(
     assert report.games == 4
 
 
+@pytest.mark.postgres
 def test_a_fixed_game_id_taken_by_another_table_is_refused(
     servers: tuple[Games, Games],
 ) -> None:
