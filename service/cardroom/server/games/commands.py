@@ -56,6 +56,11 @@ LogPolicy = tpb.LogPolicy
 Batch = list[tuple[epb.EventEnvelope, bytes]]
 
 
+class GameIdTaken(Exception):
+    """A fixed game id (create_game) names a stored game that is another
+    table's: never expected, as only the server fixes ids."""
+
+
 class Commands:
     def __init__(
         self,
@@ -97,7 +102,14 @@ class Commands:
         spectator_policy: tpb.SpectatorPolicy | None = None,
         log_policy: tpb.LogPolicy | None = None,
         table_options: tpb.TableOptions | None = None,
+        *,
+        game_id: str | None = None,
     ) -> str:
+        """A new game's id. ``game_id``: a fixed id instead of a fresh
+        uuid4, for the server's own games only (a tournament's tables: no
+        request names one). A game already stored under it that is the same
+        table (:func:`same_table`) counts as created: another server sharing
+        the store created it first."""
         try:
             game = registry.game(kind)
         except KeyError as error:
@@ -125,10 +137,22 @@ class Commands:
             hidden.append(Secret(frozenset(), tpb.SetDeal(outcomes=[pack(o) for o in outcomes])))
         # The seed of every chance outcome: committed now, opened at the end.
         hidden.append(chance.seed_secret(self.new_seed()))
-        game_id = str(uuid.uuid4())
+        fixed = game_id is not None
+        game_id = game_id or str(uuid.uuid4())
         envelope = to_envelope(game_id, 1, self.clock(), Event(created.public, tuple(hidden)))
         commitments.seal_envelope(envelope)
-        self.store.append([envelope], chain.link([envelope], chain.ZERO_HASH))
+        try:
+            self.store.append([envelope], chain.link([envelope], chain.ZERO_HASH))
+        except VersionConflict:
+            if not fixed:
+                raise
+            # The stream has its first event already: whose game is it?
+            first = epb.EventEnvelope.FromString(self.store.read_raw(game_id, upto=1)[0])
+            problem = same_table(first, created.public, table_options)
+            if problem:
+                raise GameIdTaken(
+                    f"game {game_id} exists and is not the one asked for: {problem}"
+                ) from None
         return game_id
 
     # ------------------------------------------------------ join, start
@@ -532,6 +556,26 @@ def check_bot_strategy(kind: str, strategy: str) -> None:
         )
     if strategy not in offered:
         raise MalformedCommand(f"{kind} has no {strategy} bot; strategies: {', '.join(offered)}")
+
+
+def same_table(
+    first: epb.EventEnvelope, asked: tpb.GameCreated, table_options: tpb.TableOptions | None
+) -> str:
+    """Why the stored game whose first envelope is ``first`` is not the
+    game ``asked`` describes (empty when it is): its kind, options, seat
+    count and policies, and each table option the request set (a field it
+    left 0 is each server's own limit to fill, as the tournament audit
+    allows, TN-CLOCK)."""
+    found = tpb.GameCreated()
+    if not first.event.Unpack(found):
+        return f"its first event is a {first.event.TypeName()}"
+    for name in ("kind", "seat_count", "options", "spectator_policy", "log_policy"):
+        if getattr(found, name) != getattr(asked, name):
+            return f"its {name} differs"
+    for option, value in (table_options or tpb.TableOptions()).ListFields():
+        if getattr(found.table_options, option.name) != value:
+            return f"its table option {option.name} differs"
+    return ""
 
 
 def checked_policy(policy: tpb.SpectatorPolicy | None) -> tpb.SpectatorPolicy:

@@ -12,13 +12,15 @@ from the events, the seed is the auditors-only secret of RegistrationClosed
 organizer's token and the codes holding each game's seats are derived from
 the server's key.
 
-Each round's games are created here, every seat held by an invitation
-whose code only the server knows; :meth:`Tournaments.reserved` tells the
-games facade which key may take which seat, and the facade seats a player
-only with that key's signature over the seat (T-PLAYER). When a round's
-games have all finished (followed like the ratings follow them: the log's
-GameFinished notifications), the results are recorded from the games' own
-events and the next round is paired, or the tournament finished.
+Each round's games are created here, under ids derived from the
+tournament, round and table (so servers sharing a store create the same
+ones), every seat held by an invitation whose code only the server knows;
+:meth:`Tournaments.reserved` tells the games facade which key may take
+which seat, and the facade seats a player only with that key's signature
+over the seat (T-PLAYER). When a round's games have all finished
+(followed like the ratings follow them: the log's GameFinished
+notifications), the results are recorded from the games' own events and
+the next round is paired, or the tournament finished.
 """
 
 from __future__ import annotations
@@ -69,6 +71,11 @@ BATCH = 500
 FOLLOW_INTERVAL = 1.0
 ATTEMPTS = 4
 ADVANCE_STEPS = 4
+# The namespace of tournament tables' game ids (table_game_id): never changed,
+# so that servers of any version sharing a store derive the same ids.
+TABLE_GAMES = uuid.UUID("0f8c6a53-5d0e-4c61-9a1b-7e2f3d4c5b6a")
+# A seat hold's command id, then the seat: the same on every server.
+HOLD_COMMAND_ID = "tournament-seat-hold:"
 
 
 @dataclass
@@ -200,12 +207,20 @@ class Tournaments:
             return self._load(tournament_id)
 
     def _execute(
-        self, tournament_id: str, command: Message, *, seed: bytes = b"", stream: Stream
+        self,
+        tournament_id: str,
+        command: Message,
+        *,
+        seed: bytes = b"",
+        stream: Stream,
+        attempts: int = ATTEMPTS,
     ) -> Stream:
         """Decide ``command`` on the tournament, append its events as the
         record keeps them; nothing is written when the rules refuse it.
-        ``seed``: kept as RegistrationClosed's auditors-only secret."""
-        for attempt in range(ATTEMPTS):
+        ``seed``: kept as RegistrationClosed's auditors-only secret. When
+        another server wrote first, the command is decided again on the
+        state read again, ``attempts`` times in all (then VersionConflict)."""
+        for attempt in range(attempts):
             events = decide(stream.state, command)
             if seed:
                 events = [
@@ -221,7 +236,7 @@ class Tournaments:
             try:
                 self._store.append(envelopes, fresh)
             except VersionConflict:
-                if attempt == ATTEMPTS - 1:
+                if attempt == attempts - 1:
                     raise
                 stream = self._load(tournament_id)  # another server wrote first
                 continue
@@ -361,11 +376,12 @@ class Tournaments:
         """Record every finished game of the round, then pair the next round
         or finish, as far as the games allow (under the tournament's lock).
         Another server (PostgreSQL) may take a step first: the rules then
-        refuse ours on the state read again, and the loop goes on from it."""
+        refuse ours on the state read again (or, for a pairing, the append
+        conflicts), and the loop goes on from the state read again."""
         for _ in range(ADVANCE_STEPS):
             try:
                 return self._advance_once(stream)
-            except RuleViolation:
+            except (RuleViolation, VersionConflict):
                 stream = self._load(stream.tournament_id)
         return stream
 
@@ -416,6 +432,14 @@ class Tournaments:
         return game_ranks(envelopes)
 
     def _pair(self, stream: Stream) -> Stream:
+        """Create the next round's games, hold their seats, then record the
+        pairing. Each table's game id is derived (:func:`table_game_id`)
+        and each hold repeats as a no-op, so servers pairing the same round
+        at once create and hold the same games, and the one whose RoundPaired
+        loses leaves nothing behind. The pairing is appended once, on the
+        state it was drawn from: after a conflict ``_advance`` reads the
+        state again and draws again (another server paired it, or a player
+        withdrew in between)."""
         state = stream.state
         assert state.created is not None
         number = len(state.rounds) + 1
@@ -424,7 +448,7 @@ class Tournaments:
         created = state.created
         clock = created.table_options if created.HasField("table_options") else None
         game_ids = []
-        for seats in drawn.tables:
+        for table, seats in enumerate(drawn.tables, 1):
             game_id = self._commands.create_game(
                 state.created.kind,
                 options,
@@ -433,16 +457,22 @@ class Tournaments:
                 # Anyone may export a finished game: the tournament's audit needs them all.
                 log_policy=tpb.LogPolicy(kind=tpb.LogPolicy.KIND_PUBLIC_AFTER_END),
                 table_options=clock,  # TN-CLOCK
+                game_id=table_game_id(stream.tournament_id, number, table),
             )
             for seat in range(len(seats)):
-                hold = tpb.IssueInvitation(
-                    seat=seat, code_sha256=token_hash(self.seat_code(game_id, seat))
-                )
-                self._commands.execute(game_id, OPERATOR, hold, "", None)
+                self._hold(game_id, seat)
             game_ids.append(game_id)
             self._created()
         command = tnpb.PairRound(round=number, seed=stream.seed, game_ids=game_ids)
-        return self._execute(stream.tournament_id, command, stream=stream)
+        return self._execute(stream.tournament_id, command, stream=stream, attempts=1)
+
+    def _hold(self, game_id: str, seat: int) -> None:
+        """Hold a tournament game's seat with the invitation only the
+        server's key derives. Its command id makes a repeat (another server
+        held it first, with the same key and so the same code) answer with
+        the first hold instead of issuing another."""
+        hold = tpb.IssueInvitation(seat=seat, code_sha256=token_hash(self.seat_code(game_id, seat)))
+        self._commands.execute(game_id, OPERATOR, hold, f"{HOLD_COMMAND_ID}{seat}", None)
 
     # --------------------------------------------------------------- reads
 
@@ -557,6 +587,15 @@ class Tournaments:
             for tournament_id in sorted(due):
                 with self._lock(tournament_id):
                     self._advance(self._load(tournament_id))
+
+
+def table_game_id(tournament_id: str, round_number: int, table: int) -> str:
+    """The id of the game a tournament's table plays in a round: a UUID
+    (version 5) of what every server reading the tournament agrees on, so
+    that two servers pairing the same round create the same game, not two
+    (docs/rules/tournaments.md, "How the server runs one"). CreateGame
+    mints version 4 ids, so no request can take one first."""
+    return str(uuid.uuid5(TABLE_GAMES, f"{tournament_id}/{round_number}/{table}"))
 
 
 def parse_tournament_id(tournament_id: str) -> str:
