@@ -159,10 +159,11 @@ async def raw_feed(
     after: int = 0,
     as_spectator: bool = False,
     until: int | None = None,
+    compression: grpc.Compression | None = None,
 ) -> list[bytes]:
     """A WatchEvents stream's responses as the bytes sent, until it ends
-    (or holds event ``until``)."""
-    async with grpc.aio.insecure_channel(address) as channel:
+    (or holds event ``until``); the request compressed with ``compression``."""
+    async with grpc.aio.insecure_channel(address, compression=compression) as channel:
         watch = channel.unary_stream(
             WATCH, request_serializer=gpb.WatchEventsRequest.SerializeToString
         )

@@ -370,6 +370,8 @@ for _method in gpb.DESCRIPTOR.services_by_name["GameService"].methods:
 
 
 TRANSPORTS = ("grpc", "h2")
+# What reflection lists on a relay's gRPC port, either transport.
+REFLECTED = (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME)
 
 
 @dataclass
@@ -461,16 +463,14 @@ async def _start_relay(
     server: grpc.aio.Server | H2Server
     try:
         if transport == "h2":
-            server = H2Server(servicer, health_servicer, limits)
+            server = H2Server(servicer, health_servicer, limits, REFLECTED)
             tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
             port = await server.start(bind(*parse_address(settings.address)), tls)
         else:
             server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
             gpb_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
             health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-            reflection.enable_server_reflection(
-                (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-            )
+            reflection.enable_server_reflection(REFLECTED, server)
             if credentials is None:
                 port = server.add_insecure_port(settings.address)
             else:
