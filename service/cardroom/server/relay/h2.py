@@ -1,5 +1,6 @@
-"""``cardroom relay --transport h2``: the relay's gRPC port on python-hyper's
-``h2`` instead of grpc.aio (docs/scaling.md, "Relays"; docs/benchmarks.md).
+"""``cardroom relay`` (``--transport h2``, the default): the relay's gRPC
+port on python-hyper's ``h2`` instead of grpc.aio (``--transport grpc``;
+docs/scaling.md, "Relays"; docs/benchmarks.md).
 
 Why: grpc.aio costs one C-core batch per stream per message, 28-48 µs on
 the benchmark's machine, and that was the relay's floor. Here every live
