@@ -510,9 +510,6 @@ class Connection(asyncio.Protocol):
         token = bearer(str(headers.get("authorization", "")))
         call = self.calls[event.stream_id] = Call(self, event.stream_id, path, token)
         call.encoding = str(headers.get("grpc-encoding", "identity"))
-        seconds = timeout_seconds(str(headers.get("grpc-timeout", "")))
-        if seconds is not None:
-            call.deadline = asyncio.get_running_loop().call_later(seconds, call.expire)
         content_type = str(headers.get("content-type", ""))
         if headers.get(":method") != "POST" or not content_type.startswith("application/grpc"):
             self.h2.send_headers(event.stream_id, [(":status", "415")], end_stream=True)
@@ -523,8 +520,13 @@ class Connection(asyncio.Protocol):
                 grpc.StatusCode.UNIMPLEMENTED,
                 f"this relay takes requests encoded with {', '.join(ENCODINGS)}",
             )
-        elif call.streaming:  # its requests are read as they come
-            call.task = asyncio.get_running_loop().create_task(self.server.serve(call))
+        else:
+            seconds = timeout_seconds(str(headers.get("grpc-timeout", "")))
+            loop = asyncio.get_running_loop()
+            if seconds is not None:
+                call.deadline = loop.call_later(seconds, call.expire)
+            if call.streaming:  # its requests are read as they come
+                call.task = loop.create_task(self.server.serve(call))
 
     def _data(self, event: h2.events.DataReceived) -> None:
         call = self.calls.get(event.stream_id)
