@@ -21,7 +21,7 @@ import pytest
 
 from cardroom.client import Client
 from cardroom.server.api.server import RunningServer, Settings, start
-from cardroom.server.relay.server import RunningRelay, start_relay
+from cardroom.server.relay.server import DEFAULT_TRANSPORT, RunningRelay, start_relay
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.conftest import OPERATOR_TOKEN
 
@@ -118,7 +118,11 @@ class Deployment:
 
 
 async def deploy(
-    database: str, broker: str, relays: int = 1, transport: str = "grpc", **settings: object
+    database: str,
+    broker: str,
+    relays: int = 1,
+    transport: str = DEFAULT_TRANSPORT,
+    **settings: object,
 ) -> Deployment:
     server = await start(
         Settings(
@@ -159,10 +163,11 @@ async def raw_feed(
     after: int = 0,
     as_spectator: bool = False,
     until: int | None = None,
+    compression: grpc.Compression | None = None,
 ) -> list[bytes]:
     """A WatchEvents stream's responses as the bytes sent, until it ends
-    (or holds event ``until``)."""
-    async with grpc.aio.insecure_channel(address) as channel:
+    (or holds event ``until``); the request compressed with ``compression``."""
+    async with grpc.aio.insecure_channel(address, compression=compression) as channel:
         watch = channel.unary_stream(
             WATCH, request_serializer=gpb.WatchEventsRequest.SerializeToString
         )

@@ -9,16 +9,30 @@ NATS server (the machine's at 127.0.0.1:4222, or a test's own)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
 import grpc
+import h2.config
+import h2.connection
+import h2.errors
+import h2.events
 import pytest
+from google.protobuf.descriptor_pool import DescriptorPool
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection, reflection_pb2
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
+    ProtoReflectionDescriptorDatabase,
+)
 
 from cardroom.client import Client, PermissionDenied, Unauthenticated
 from cardroom.client.bots.runner import BotSeat, play_bots
 from cardroom.client.follow import Follower
+from cardroom.server.relay.server import REFLECTED, RunningRelay
 from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.conftest import OPERATOR_TOKEN
@@ -34,6 +48,8 @@ from tests.service.relays import (
 )
 
 Policy = tpb.SpectatorPolicy
+Status = health_pb2.HealthCheckResponse
+REFLECTION_INFO = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
 KINDS = ["smoke-and-mirrors", "smiles-and-daggers", "silver-dagger", "smile-life"]
 
 
@@ -432,3 +448,282 @@ async def test_events_never_published_still_reach_relay_watchers(
     assert await seat == await raw_feed(deployed.address, game_id, bots[0].token)
     assert await spectator == await raw_feed(deployed.address, game_id)
     assert deployed.relays[0].servicer.feeds.received == 0
+
+
+# ------------------------------------------------- health and reflection
+
+
+def watches_ended(relay: RunningRelay, code: str) -> float:
+    """Health/Watch calls the relay saw end with ``code`` (its call metric)."""
+    registry = relay.servicer.metrics.registry
+    labels = {"method": "Watch", "code": code}
+    return registry.get_sample_value("cardroom_rpc_seconds_count", labels) or 0.0
+
+
+async def test_a_relay_streams_health_changes_to_health_watch(deployed: Deployment) -> None:
+    """grpc.health.v1.Health/Watch from the relay's health servicer, on
+    either transport: the status now, then each change, until the client
+    cancels (and the relay ends the call)."""
+    relay = deployed.relays[0]
+    async with grpc.aio.insecure_channel(deployed.relay_address()) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        whole = stub.Watch(health_pb2.HealthCheckRequest(service=""))
+        game = stub.Watch(health_pb2.HealthCheckRequest(service="cardroom.v1.GameService"))
+        probe = stub.Watch(health_pb2.HealthCheckRequest(service="cardroom.test.Probe"))
+        assert (await whole.read()).status == Status.SERVING
+        assert (await game.read()).status == Status.SERVING
+        assert (await probe.read()).status == Status.SERVICE_UNKNOWN
+        await relay.health.set("cardroom.test.Probe", Status.SERVING)
+        assert (await probe.read()).status == Status.SERVING
+        await relay.health.set("cardroom.test.Probe", Status.NOT_SERVING)
+        assert (await probe.read()).status == Status.NOT_SERVING
+        for call in (whole, game, probe):
+            call.cancel()
+    await eventually(lambda: watches_ended(relay, "CANCELLED") == 3, "the relay to end the calls")
+
+
+async def test_a_stopping_relay_ends_its_health_watchers(deployed: Deployment) -> None:
+    relay = deployed.relays.pop()  # stopped here, not by undeploy
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{relay.port}") as channel:
+        call = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest())
+        assert (await call.read()).status == Status.SERVING
+        await relay.stop(grace=None)
+        statuses = []
+        with pytest.raises(grpc.aio.AioRpcError) as ended:
+            while (response := await call.read()) != grpc.aio.EOF:
+                statuses.append(response.status)
+    assert statuses in ([], [Status.NOT_SERVING])  # the last word may be cut off
+    assert ended.value.code() != grpc.StatusCode.UNIMPLEMENTED
+
+
+async def test_a_relay_lists_its_services_and_their_files_by_reflection(
+    deployed: Deployment,
+) -> None:
+    """grpc_reflection's own client, over a channel to the relay."""
+
+    def reflect(address: str) -> tuple[list[str], str, list[str]]:
+        with grpc.insecure_channel(address) as channel:
+            database = ProtoReflectionDescriptorDatabase(channel)
+            services = sorted(database.get_services())
+            file = database.FindFileContainingSymbol("cardroom.v1.GameService")
+            pool = DescriptorPool(database)
+            methods = [m.name for m in pool.FindServiceByName("cardroom.v1.GameService").methods]
+            with pytest.raises(KeyError):
+                database.FindFileContainingSymbol("cardroom.v1.NoSuchService")
+            return services, file.name, methods
+
+    services, name, methods = await asyncio.to_thread(reflect, deployed.relay_address())
+    assert services == sorted(REFLECTED)
+    assert name == gpb.DESCRIPTOR.name
+    game_service = gpb.DESCRIPTOR.services_by_name["GameService"]
+    assert methods == [m.name for m in game_service.methods]
+
+
+async def test_a_relay_answers_each_reflection_request_as_it_comes(deployed: Deployment) -> None:
+    """ServerReflectionInfo is a bidirectional stream: every request is
+    answered before the next is sent, on one call, with grpc_reflection's
+    own answers byte for byte, and the call ends OK when the client does."""
+    Request = reflection_pb2.ServerReflectionRequest
+    requests = [
+        Request(list_services=""),
+        Request(file_containing_symbol="cardroom.v1.GameService"),
+        Request(file_by_filename="cardroom/v1/no_such.proto"),
+        Request(file_containing_symbol="grpc.health.v1.Health"),
+        Request(),  # names nothing: an error response, the stream goes on
+        Request(list_services=""),
+    ]
+    local = reflection.ReflectionServicer(REFLECTED)
+    expected = [r.SerializeToString() for r in local.ServerReflectionInfo(iter(requests), None)]
+    assert len(expected) == len(requests)
+    async with grpc.aio.insecure_channel(deployed.relay_address()) as channel:
+        info = channel.stream_stream(REFLECTION_INFO, request_serializer=Request.SerializeToString)
+        call = info()
+        got = []
+        for request in requests:
+            await call.write(request)
+            got.append(bytes(await call.read()))
+        await call.done_writing()
+        assert await call.read() == grpc.aio.EOF
+        assert await call.code() == grpc.StatusCode.OK
+    assert got == expected
+
+
+async def test_a_relays_calls_are_timed_and_logged_alike(
+    deployed: Deployment, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The call metric and --access-log line of every unary and
+    server-streaming call (Health's too), none for reflection's request
+    stream or a method the port does not have: CallInterceptor's rule."""
+    caplog.set_level(logging.INFO, logger="cardroom.calls")  # --access-log
+    relay = deployed.relays[0]
+    async with grpc.aio.insecure_channel(deployed.relay_address()) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        for service in ("", "cardroom.v1.GameService"):
+            answer = await stub.Check(health_pb2.HealthCheckRequest(service=service))
+            assert answer.status == Status.SERVING, service
+        with pytest.raises(grpc.aio.AioRpcError) as unknown:
+            await stub.Check(health_pb2.HealthCheckRequest(service="no.such.Service"))
+        assert unknown.value.code() == grpc.StatusCode.NOT_FOUND
+        watch = stub.Watch(health_pb2.HealthCheckRequest())
+        assert (await watch.read()).status == Status.SERVING
+        watch.cancel()
+        Request = reflection_pb2.ServerReflectionRequest
+        info = channel.stream_stream(REFLECTION_INFO, request_serializer=Request.SerializeToString)
+        reflecting = info()
+        await reflecting.write(Request(list_services=""))
+        await reflecting.done_writing()
+        assert await reflecting.read() != grpc.aio.EOF
+        assert await reflecting.code() == grpc.StatusCode.OK
+        with pytest.raises(grpc.aio.AioRpcError) as missing:
+            await channel.unary_unary("/no.such.Service/Method")(b"")
+        assert missing.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    await eventually(lambda: watches_ended(relay, "CANCELLED") == 1, "the Watch call to end")
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "cardroom.calls"]
+    assert [(line["method"], line["code"]) for line in lines] == [
+        ("Check", "OK"),
+        ("Check", "OK"),
+        ("Check", "NOT_FOUND"),
+        ("Watch", "CANCELLED"),
+    ]
+    assert all(line["peer"].startswith("ipv4:127.0.0.1:") for line in lines)
+
+
+@pytest.mark.parametrize(
+    "compression", [grpc.Compression.Gzip, grpc.Compression.Deflate], ids=["gzip", "deflate"]
+)
+async def test_a_relay_takes_compressed_requests(
+    deployed: Deployment, compression: grpc.Compression
+) -> None:
+    """A client whose channel compresses its requests is served as one
+    that does not: WatchEvents, Health and reflection."""
+    game_id, bots = await seated(deployed.client)
+    await deployed.client.start(game_id, bots[0].token)
+    version = (await deployed.client.view(game_id)).version
+    address = deployed.relay_address()
+    plain = await raw_feed(address, game_id, until=version)
+    assert await raw_feed(address, game_id, until=version, compression=compression) == plain
+    async with grpc.aio.insecure_channel(address, compression=compression) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        answer = await stub.Check(health_pb2.HealthCheckRequest(service="cardroom.v1.GameService"))
+        assert answer.status == Status.SERVING
+        watch = stub.Watch(health_pb2.HealthCheckRequest())
+        assert (await watch.read()).status == Status.SERVING
+        watch.cancel()
+        Request = reflection_pb2.ServerReflectionRequest
+        info = channel.stream_stream(REFLECTION_INFO, request_serializer=Request.SerializeToString)
+        reflecting = info()
+        await reflecting.write(Request(file_containing_symbol="cardroom.v1.GameService"))
+        await reflecting.done_writing()
+        answer_bytes = await reflecting.read()
+        assert await reflecting.code() == grpc.StatusCode.OK
+    found = reflection_pb2.ServerReflectionResponse.FromString(answer_bytes)
+    assert found.file_descriptor_response.file_descriptor_proto
+
+
+@dataclass
+class RawConnection:
+    """An HTTP/2 connection of no gRPC library: it pings when told."""
+
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    h2: h2.connection.H2Connection
+
+    @classmethod
+    async def open(cls, address: str) -> RawConnection:
+        host, port = address.rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        config = h2.config.H2Configuration(client_side=True, header_encoding="utf-8")
+        connection = cls(reader, writer, h2.connection.H2Connection(config))
+        connection.h2.initiate_connection()
+        await connection.send()
+        return connection
+
+    async def send(self) -> None:
+        self.writer.write(self.h2.data_to_send())
+        await self.writer.drain()
+
+    async def until(self, kind: type[h2.events.Event]) -> h2.events.Event:
+        """Read until an event of ``kind`` (the connection must not close before)."""
+        while True:
+            chunk = await asyncio.wait_for(self.reader.read(65536), 30)  # bounds a hang
+            assert chunk, f"the relay closed the connection before a {kind.__name__}"
+            events = self.h2.receive_data(chunk)
+            await self.send()
+            found = [event for event in events if isinstance(event, kind)]
+            if found:
+                return found[0]
+
+    async def ping(self) -> None:
+        self.h2.ping(b"cardroom")
+        await self.send()
+
+    async def call(self, path: str, request: bytes, *headers: tuple[str, str]) -> dict[str, str]:
+        """A call of one request message: its trailers, once it ends."""
+        stream_id = self.h2.get_next_available_stream_id()
+        self.h2.send_headers(
+            stream_id,
+            [
+                (":method", "POST"),
+                (":scheme", "http"),
+                (":authority", "relay"),
+                (":path", path),
+                ("content-type", "application/grpc"),
+                ("te", "trailers"),
+                *headers,
+            ],
+        )
+        framed = b"\x00" + len(request).to_bytes(4, "big") + request
+        self.h2.send_data(stream_id, framed, end_stream=True)
+        await self.send()
+        trailers = await self.until(h2.events.TrailersReceived)
+        return dict(trailers.headers or ())  # type: ignore[attr-defined]
+
+    async def health_check(self) -> str:
+        trailers = await self.call("/grpc.health.v1.Health/Check", b"")
+        return trailers["grpc-status"]
+
+
+async def test_a_relay_closes_a_connection_that_pings_too_often(deployed: Deployment) -> None:
+    """grpc-core's ping abuse policy, on either transport: a client's PING
+    sooner than 10 s after its last, with nothing sent to it between, is a
+    strike, and the third strike closes the connection (GOAWAY
+    ENHANCE_YOUR_CALM); a response clears the strikes. (The pings here go
+    back to back: well within the 10 s.)"""
+    connection = await RawConnection.open(deployed.relay_address())
+    try:
+        for _ in range(2):
+            for _ in range(3):  # two strikes
+                await connection.ping()
+                await connection.until(h2.events.PingAckReceived)
+            assert await connection.health_check() == "0"  # it lives; the strikes are cleared
+        for _ in range(4):
+            await connection.ping()  # the third strike: acknowledged, then GOAWAY
+        closed = await connection.until(h2.events.ConnectionTerminated)
+    finally:
+        connection.writer.close()
+    assert isinstance(closed, h2.events.ConnectionTerminated)
+    assert closed.error_code == h2.errors.ErrorCodes.ENHANCE_YOUR_CALM
+    assert closed.additional_data == b"too_many_pings"
+
+
+async def test_a_relay_ends_a_call_at_its_deadline(deployed: Deployment) -> None:
+    """The client's grpc-timeout is the server's too: a WatchEvents stream
+    still open then (the game never ends here) is ended DEADLINE_EXCEEDED
+    by the relay, even for a client that would keep it open past it."""
+    game_id, _ = await seated(deployed.client)
+    request = gpb.WatchEventsRequest(game_id=game_id).SerializeToString()
+    connection = await RawConnection.open(deployed.relay_address())
+    try:
+        watch = "/cardroom.v1.GameService/WatchEvents"
+        trailers = await connection.call(watch, request, ("grpc-timeout", "200m"))
+    finally:
+        connection.writer.close()
+    assert trailers["grpc-status"] == str(grpc.StatusCode.DEADLINE_EXCEEDED.value[0])
+    relay = deployed.relays[0].servicer
+    await eventually(lambda: relay.watchers == 0, "the stream's slot to be let go")
+    labels = {"method": "WatchEvents", "code": "CANCELLED"}  # as CallInterceptor counts it
+    registry = relay.metrics.registry
+    await eventually(
+        lambda: registry.get_sample_value("cardroom_rpc_seconds_count", labels) == 1,
+        "the call's metric",
+    )

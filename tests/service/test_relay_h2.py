@@ -1,16 +1,16 @@
 """``cardroom relay --transport h2`` (cardroom.server.relay.h2): what only its
 own HTTP/2 code decides. The calls it shares with the grpc.aio transport
-(bytes per viewer, cursors, resume, credentials, UNIMPLEMENTED) run on both
-in test_relay.py; here: health checks on the same port, flow control (a
-reader that stops reading falls behind and is ended with ABORTED naming the
-cursor to resume from, after everything it may still take), the per-client
-share, and a raw HTTP/2 client's malformed request."""
+(bytes per viewer, cursors, resume, credentials, UNIMPLEMENTED, health
+checks and Watch, reflection, the access log) run on both in
+test_relay.py; here: flow control (a reader that stops reading falls behind
+and is ended with ABORTED naming the cursor to resume from, after
+everything it may still take), the per-client share, a raw HTTP/2 client's
+malformed request, and reflection's request messages as DATA frames cut
+them."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,12 +22,13 @@ import h2.events
 import h2.settings
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2
 
 from cardroom.client import Client
 from cardroom.client.bots.runner import BotSeat
 from cardroom.server.api.server import RunningServer, Settings, start
 from cardroom.server.limits import Limits
-from cardroom.server.relay.server import RunningRelay, start_relay
+from cardroom.server.relay.server import REFLECTED, RunningRelay, start_relay
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.certs import make_certificates
@@ -93,32 +94,6 @@ async def one_move(client: Client, game_id: str, bots: list[BotSeat]) -> int:
     raise AssertionError("no seat can act")
 
 
-async def test_the_h2_port_answers_health_checks_and_refuses_health_watch(
-    relayed: Relayed, caplog: pytest.LogCaptureFixture
-) -> None:
-    caplog.set_level(logging.INFO, logger="cardroom.calls")  # --access-log
-    async with grpc.aio.insecure_channel(relayed.relay_address) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
-        for service in ("", "cardroom.v1.GameService"):
-            answer = await stub.Check(health_pb2.HealthCheckRequest(service=service))
-            assert answer.status == health_pb2.HealthCheckResponse.SERVING, service
-        with pytest.raises(grpc.aio.AioRpcError) as unknown:
-            await stub.Check(health_pb2.HealthCheckRequest(service="no.such.Service"))
-        assert unknown.value.code() == grpc.StatusCode.NOT_FOUND
-        with pytest.raises(grpc.aio.AioRpcError) as watch:
-            async for _ in stub.Watch(health_pb2.HealthCheckRequest(service="")):
-                pass
-        assert watch.value.code() == grpc.StatusCode.UNIMPLEMENTED
-    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "cardroom.calls"]
-    assert [(line["method"], line["code"]) for line in lines] == [
-        ("Check", "OK"),
-        ("Check", "OK"),
-        ("Check", "NOT_FOUND"),
-        ("Watch", "UNIMPLEMENTED"),
-    ]
-    assert all(line["peer"].startswith("ipv4:127.0.0.1:") for line in lines)
-
-
 async def test_a_client_past_its_share_is_refused_on_the_h2_port(relayed: Relayed) -> None:
     game_id, _ = await seated(relayed.client)
     streams = [asyncio.create_task(raw_feed(relayed.relay_address, game_id)) for _ in range(3)]
@@ -169,6 +144,10 @@ class RawStream:
         return cls(reader, writer, conn)
 
     async def call(self, path: str, body: bytes) -> None:
+        await self.open_call(path)
+        await self.write(body, end_stream=True)
+
+    async def open_call(self, path: str) -> None:
         self.h2.send_headers(
             self.stream_id,
             [
@@ -180,8 +159,19 @@ class RawStream:
                 ("te", "trailers"),
             ],
         )
-        self.h2.send_data(self.stream_id, body, end_stream=True)
         await self.send()
+
+    async def write(self, body: bytes, end_stream: bool = False) -> None:
+        """One DATA frame of the call (request messages, or pieces)."""
+        self.h2.send_data(self.stream_id, body, end_stream=end_stream)
+        await self.send()
+
+    def next_call(self) -> None:
+        """The next stream of the connection, for another call."""
+        self.stream_id += 2
+        self.data.clear()
+        self.trailers.clear()
+        self.ended = False
 
     async def send(self) -> None:
         self.writer.write(self.h2.data_to_send())
@@ -214,12 +204,16 @@ class RawStream:
         await self.send()
 
     def messages(self) -> list[gpb.WatchEventsResponse]:
+        return [gpb.WatchEventsResponse.FromString(m) for m in self.frames()]
+
+    def frames(self) -> list[bytes]:
+        """The whole response messages received so far."""
         found, data = [], bytes(self.data)
         while len(data) >= 5:
             size = int.from_bytes(data[1:5], "big")
             if len(data) < 5 + size:
                 break
-            found.append(gpb.WatchEventsResponse.FromString(data[5 : 5 + size]))
+            found.append(data[5 : 5 + size])
             data = data[5 + size :]
         return found
 
@@ -228,7 +222,10 @@ class RawStream:
 
 
 def request(game_id: str) -> bytes:
-    data = gpb.WatchEventsRequest(game_id=game_id).SerializeToString()
+    return framed(gpb.WatchEventsRequest(game_id=game_id).SerializeToString())
+
+
+def framed(data: bytes) -> bytes:
     return b"\x00" + len(data).to_bytes(4, "big") + data
 
 
@@ -372,3 +369,78 @@ async def test_a_peer_that_stops_answering_pings_is_dropped_and_its_slot_freed(
     finally:
         await relay.stop(grace=None)
         await server.stop(grace=None)
+
+
+REFLECTION_INFO = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
+
+
+def listing() -> bytes:
+    return framed(reflection_pb2.ServerReflectionRequest(list_services="").SerializeToString())
+
+
+def status_of_trailers(stream: RawStream) -> grpc.StatusCode:
+    code = int(stream.trailers["grpc-status"])
+    return next(c for c in grpc.StatusCode if c.value[0] == code)
+
+
+async def test_reflection_requests_are_read_as_data_frames_cut_them(relayed: Relayed) -> None:
+    """Two request messages in one DATA frame get two answers; a message
+    cut across DATA frames is answered once whole, before the client
+    half-closes; the half-close ends the call OK."""
+    stream = await RawStream.open(relayed.relay_address, window=1 << 24)
+    try:
+        await stream.open_call(REFLECTION_INFO)
+        await stream.write(listing() + listing())
+        while len(stream.frames()) < 2:
+            await stream.read()
+            await stream.credit()
+        third = listing()
+        await stream.write(third[:3])
+        await stream.write(third[3:7])
+        await stream.write(third[7:])
+        while len(stream.frames()) < 3:
+            await stream.read()
+            await stream.credit()
+        assert not stream.ended
+        await stream.write(b"", end_stream=True)
+        while not stream.ended:
+            await stream.read()
+    finally:
+        stream.close()
+    answers = [reflection_pb2.ServerReflectionResponse.FromString(f) for f in stream.frames()]
+    assert len(answers) == 3
+    for answer in answers:
+        names = sorted(s.name for s in answer.list_services_response.service)
+        assert names == sorted(REFLECTED)
+    assert status_of_trailers(stream) == grpc.StatusCode.OK
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (b"\x01" + listing()[1:], grpc.StatusCode.INVALID_ARGUMENT),  # the compressed flag
+        (listing()[:-1], grpc.StatusCode.INVALID_ARGUMENT),  # half-closed mid-message
+        (framed(b"\xff\xff"), grpc.StatusCode.INVALID_ARGUMENT),  # not a request message
+        (b"\x00" + (1 << 30).to_bytes(4, "big"), grpc.StatusCode.RESOURCE_EXHAUSTED),
+    ],
+    ids=["compressed", "cut-short", "garbage", "too-large"],
+)
+async def test_a_bad_reflection_request_stream_ends_the_call_and_the_connection_lives_on(
+    relayed: Relayed, body: bytes, code: grpc.StatusCode
+) -> None:
+    stream = await RawStream.open(relayed.relay_address, window=1 << 24)
+    try:
+        await stream.open_call(REFLECTION_INFO)
+        await stream.write(body, end_stream=True)
+        while not stream.ended:
+            await stream.read()
+        assert status_of_trailers(stream) == code
+        assert stream.frames() == []
+        stream.next_call()
+        await stream.call(REFLECTION_INFO, listing())
+        while not stream.ended:
+            await stream.read()
+        assert status_of_trailers(stream) == grpc.StatusCode.OK
+        assert len(stream.frames()) == 1
+    finally:
+        stream.close()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the server's modules need `pip install 'cardroom-games[serv
     from cardroom.server.api.server import Settings
 
 NAME = "relay"
+TRANSPORTS = ("h2", "grpc")  # the relay server's (its modules load only to serve)
 HELP = "serve WatchEvents from the broker for many watchers (stateless; run as many as needed)"
 
 
@@ -90,11 +91,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--transport",
-        choices=("grpc", "h2"),
-        default=env("CARDROOM_RELAY_TRANSPORT", "grpc"),
-        help="the gRPC port's implementation: grpc (grpc.aio; also serves reflection and "
-        "Health/Watch) or h2 (python-hyper h2: WatchEvents and Health/Check only, several "
-        "times less CPU per delivered message; docs/scaling.md) "
+        choices=TRANSPORTS,
+        default=env("CARDROOM_RELAY_TRANSPORT", "h2"),
+        help="the gRPC port's implementation, serving the same calls (WatchEvents, health, "
+        "reflection): h2 (python-hyper h2, about a tenth of the CPU per delivered message; "
+        "docs/scaling.md) or grpc (grpc.aio) "
         "(env CARDROOM_RELAY_TRANSPORT; default %(default)s)",
     )
     parser.add_argument(
@@ -161,8 +162,8 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.relay.server import relay
 
     settings = settings_of(args)
-    if args.transport not in ("grpc", "h2"):
-        raise UsageError("--transport must be grpc or h2 (env CARDROOM_RELAY_TRANSPORT)")
+    if args.transport not in TRANSPORTS:
+        raise UsageError("--transport must be h2 or grpc (env CARDROOM_RELAY_TRANSPORT)")
     logs.configure(args.access_log)
     try:
         asyncio.run(relay(settings, args.transport))

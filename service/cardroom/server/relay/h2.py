@@ -1,5 +1,6 @@
-"""``cardroom relay --transport h2``: the relay's gRPC port on python-hyper's
-``h2`` instead of grpc.aio (docs/scaling.md, "Relays"; docs/benchmarks.md).
+"""``cardroom relay`` (``--transport h2``, the default): the relay's gRPC
+port on python-hyper's ``h2`` instead of grpc.aio (``--transport grpc``;
+docs/scaling.md, "Relays"; docs/benchmarks.md).
 
 Why: grpc.aio costs one C-core batch per stream per message, 28-48 µs on
 the benchmark's machine, and that was the relay's floor. Here every live
@@ -14,10 +15,14 @@ control windows, resets, pings); only the live DATA frames bypass its
 The same calls as the grpc.aio port, byte for byte: ``WatchEvents`` with
 the same request, credentials (``authorization: Bearer``), limits,
 cursor, statuses (ABORTED to a reader too far behind, trailers-only
-errors); ``grpc.health.v1.Health/Check`` from the same health servicer;
-every other GameService method UNIMPLEMENTED as there. Not served here:
-``Health/Watch`` and server reflection (UNIMPLEMENTED), and the access
-log / per-call metrics of the grpc.aio interceptor.
+errors); ``grpc.health.v1.Health`` Check and Watch from the same health
+servicer; server reflection (v1alpha, as grpc_reflection serves it there)
+from grpc_reflection's own servicer, its request stream read message by
+message as DATA comes; every other GameService method UNIMPLEMENTED as
+there. And as grpc-core does: gzip and deflate requests, the client's
+deadline (grpc-timeout) enforced, keepalive and idle timeouts, the ping
+abuse policy (GOAWAY ENHANCE_YOUR_CALM), and CallInterceptor's metric and
+access-log line for the calls it sees.
 """
 
 from __future__ import annotations
@@ -25,21 +30,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import inspect
 import json
 import logging
 import socket
 import ssl
 import time
+import zlib
+from collections import deque
+from collections.abc import AsyncIterator, Iterable
 from typing import Any, cast
 
 import grpc
 import h2.config
 import h2.connection
+import h2.errors
 import h2.events
 import h2.exceptions
 import h2.settings
 from google.protobuf.message import DecodeError
 from grpc_health.v1 import health_pb2
+from grpc_reflection.v1alpha import reflection, reflection_pb2
 
 from cardroom.server.api.status import status_of
 from cardroom.server.errors import FellBehind
@@ -54,7 +65,26 @@ access_log = logging.getLogger("cardroom.calls")  # CallInterceptor's, for --acc
 SERVICE_PREFIX = "/cardroom.v1.GameService/"
 WATCH = SERVICE_PREFIX + "WatchEvents"
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
+HEALTH_WATCH = "/grpc.health.v1.Health/Watch"
+REFLECTION = f"/{reflection.SERVICE_NAME}/ServerReflectionInfo"
+STREAMING_REQUESTS = frozenset({REFLECTION})  # served from the first DATA, message by message
 OK = grpc.StatusCode.OK
+# The request encodings grpc.aio takes (grpc-encoding), as it advertises them.
+ENCODINGS = ("identity", "deflate", "gzip")
+ACCEPT_ENCODING = ", ".join(ENCODINGS)
+# grpc-core's ping abuse policy, as the grpc.aio port applies it: a client's
+# PING sooner than this after its last (grpc.http2.min_ping_interval_without_data_ms
+# in Limits.server_options), with nothing sent to it between, is a strike;
+# past MAX_PING_STRIKES (grpc-core's default) the connection is closed.
+MIN_PING_INTERVAL = 10.0
+MAX_PING_STRIKES = 2
+
+
+RESPONSE_HEADERS = [
+    (":status", "200"),
+    ("content-type", "application/grpc"),
+    ("grpc-accept-encoding", ACCEPT_ENCODING),
+]
 
 
 def grpc_message(data: bytes) -> bytes:
@@ -78,10 +108,18 @@ class CallEnded(Exception):
 
 
 class _Context:
-    """What grpc_health's servicer asks of a context (abort)."""
+    """What grpc_health's servicer asks of a context: abort, and write
+    (Health/Watch's responses, on ``call``)."""
+
+    def __init__(self, call: Call | None = None) -> None:
+        self.call = call
 
     async def abort(self, code: grpc.StatusCode, details: str = "") -> None:
         raise CallEnded(code, details)
+
+    async def write(self, message: Any) -> None:
+        assert self.call is not None
+        await self.call.send(message.SerializeToString())
 
 
 class Call:
@@ -102,16 +140,35 @@ class Call:
         self.drained = asyncio.Event()
         self.code: grpc.StatusCode | None = None  # the status sent
         self.game_id = ""  # for the access log
+        self.encoding = "identity"  # the request messages' (grpc-encoding)
+        self.deadline: asyncio.TimerHandle | None = None  # its expire(), per grpc-timeout
+        # A call whose requests stream (STREAMING_REQUESTS): the messages
+        # parsed so far, whether the client half-closed, and the DATA bytes
+        # not yet acknowledged (credit is given back as the call reads, so a
+        # client cannot queue more than its window here).
+        self.streaming = path in STREAMING_REQUESTS
+        self.inbox: deque[bytes] = deque()
+        self.arrived = asyncio.Event()
+        self.half_closed = False
+        self.unacked = 0
+        self.failure: CallEnded | None = None
 
     # -------------------------------------------------------------- sending
 
     def _headers(self) -> None:
         self.headers_sent = True
         connection = self.connection
-        connection.h2.send_headers(
-            self.stream_id, [(":status", "200"), ("content-type", "application/grpc")]
-        )
+        connection.h2.send_headers(self.stream_id, RESPONSE_HEADERS)
         connection.emit()
+        connection.sending()
+
+    def request(self) -> bytes:
+        """The one message of a unary request (a gRPC length-prefixed frame)."""
+        body = self.body
+        if len(body) < 5 or int.from_bytes(body[1:5], "big") != len(body) - 5:
+            raise CallEnded(grpc.StatusCode.INVALID_ARGUMENT, "the request is not one gRPC message")
+        limit = self.connection.server.limits.max_request_bytes
+        return message_bytes(body[0], bytes(body[5:]), self.encoding, limit)
 
     def pump(self) -> None:
         """Frame the watch's queued responses while the windows allow, into
@@ -119,7 +176,10 @@ class Call:
         streams); wake the call's task once the queue is empty and the
         stream must end or go back to the store."""
         watch = self.watch
-        if watch is None or self.closed:
+        if self.closed:
+            return
+        if watch is None:  # a call writing with send(): its windows opened
+            self.drained.set()
             return
         queue = watch.queue
         if queue:
@@ -158,6 +218,7 @@ class Call:
                 queue.popleft()
                 self.sent = item.response.event.sequence
             connection.schedule()
+            connection.sending()
         if not queue:
             self.drained.set()
             if watch.finished or watch.fell_behind or watch.gap:
@@ -174,11 +235,98 @@ class Call:
             if self.watch.queue:
                 await self.drained.wait()
 
+    async def send(self, data: bytes) -> None:
+        """One message of a streaming response (Health/Watch, reflection),
+        through h2's ``send_data`` in the pieces the windows allow."""
+        message = grpc_message(data)
+        connection = self.connection
+        conn = connection.h2
+        if not self.headers_sent:
+            self._headers()
+        start = 0
+        while start < len(message):
+            if self.closed:
+                raise CallEnded(grpc.StatusCode.CANCELLED, "the stream was closed")
+            try:
+                window = conn.local_flow_control_window(self.stream_id)
+            except h2.exceptions.H2Error:
+                raise CallEnded(grpc.StatusCode.CANCELLED, "the stream was closed") from None
+            size = min(window, conn.max_outbound_frame_size, len(message) - start)
+            if size <= 0:
+                self.drained.clear()
+                connection.blocked.add(self)
+                await self.drained.wait()
+                continue
+            conn.send_data(self.stream_id, message[start : start + size])
+            connection.emit()
+            connection.sending()
+            start += size
+
+    def received(self, data: bytes, flow_controlled: int) -> None:
+        """A streaming call's DATA: whole messages to the inbox as they
+        complete (a gRPC length-prefixed frame each)."""
+        self.unacked += flow_controlled
+        body = self.body
+        body.extend(data)
+        limit = self.connection.server.limits.max_request_bytes
+        while len(body) >= 5 and self.failure is None:
+            size = int.from_bytes(body[1:5], "big")
+            if size > limit:
+                self.failure = CallEnded(
+                    grpc.StatusCode.RESOURCE_EXHAUSTED, "the request is too large"
+                )
+            elif len(body) >= 5 + size:
+                try:
+                    message = message_bytes(
+                        body[0], bytes(body[5 : 5 + size]), self.encoding, limit
+                    )
+                except CallEnded as ended:
+                    self.failure = ended
+                else:
+                    self.inbox.append(message)
+                del body[: 5 + size]
+            else:
+                break
+        self.arrived.set()
+
+    def half_close(self) -> None:
+        self.half_closed = True
+        self.arrived.set()
+
+    async def requests(self) -> AsyncIterator[bytes]:
+        """A streaming call's request messages, as they come, until the
+        client half-closes."""
+        while True:
+            if self.inbox:
+                yield self.inbox.popleft()
+                continue
+            if self.failure is not None:
+                raise self.failure
+            if self.half_closed:
+                if self.body:
+                    raise CallEnded(
+                        grpc.StatusCode.INVALID_ARGUMENT, "the request stream ends mid-message"
+                    )
+                return
+            self.acknowledge()
+            self.arrived.clear()
+            await self.arrived.wait()
+
+    def acknowledge(self) -> None:
+        """Give back the credit of the DATA read so far (the connection's
+        too, once the stream is gone: h2 then updates only that)."""
+        if self.unacked:
+            with contextlib.suppress(h2.exceptions.H2Error):
+                self.connection.h2.acknowledge_received_data(self.unacked, self.stream_id)
+            self.unacked = 0
+            self.connection.emit()
+
     def unary(self, data: bytes) -> None:
         self._headers()
         connection = self.connection
         connection.h2.send_data(self.stream_id, grpc_message(data))
         connection.emit()
+        connection.sending()
         self.end(OK)
 
     def end(self, code: grpc.StatusCode, details: str = "") -> None:
@@ -187,18 +335,32 @@ class Call:
             return
         self.closed = True
         self.code = code
+        if self.deadline is not None:
+            self.deadline.cancel()
         trailers = [("grpc-status", str(code.value[0]))]
         if details:
             trailers.append(("grpc-message", percent_encoded(details)))
         if not self.headers_sent:
-            trailers = [(":status", "200"), ("content-type", "application/grpc"), *trailers]
+            trailers = [*RESPONSE_HEADERS, *trailers]
         connection = self.connection
         with contextlib.suppress(h2.exceptions.H2Error):
             connection.h2.send_headers(self.stream_id, trailers, end_stream=True)
         connection.emit()
+        connection.sending()
         connection.blocked.discard(self)
 
+    def expire(self) -> None:
+        """The client's deadline (grpc-timeout) passed: as grpc-core, end
+        the call with DEADLINE_EXCEEDED whatever it was doing."""
+        self.deadline = None
+        self.end(grpc.StatusCode.DEADLINE_EXCEEDED, "Deadline Exceeded")
+        if self.task is not None:
+            self.code = grpc.StatusCode.CANCELLED  # CallInterceptor's word for it: cancelled
+            self.task.cancel()
+
     def cancel(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
         self.closed = True
         self.drained.set()
         self.connection.blocked.discard(self)
@@ -221,6 +383,8 @@ class Connection(asyncio.Protocol):
         self.scheduled = False
         self.heard = self.used = time.monotonic()  # last bytes in; last call open
         self.pinged: float | None = None  # a keepalive PING awaiting its ACK since
+        self.peer_pinged: float | None = None  # the peer's last PING (None: data sent since)
+        self.strikes = 0
 
     # ------------------------------------------------------------- writing
 
@@ -296,7 +460,9 @@ class Connection(asyncio.Protocol):
                 self._data(event)
             elif isinstance(event, h2.events.StreamEnded):
                 call = self.calls.get(event.stream_id)
-                if call is not None and call.task is None:
+                if call is not None and call.streaming:
+                    call.half_close()
+                elif call is not None and call.task is None and not call.closed:
                     call.task = asyncio.get_running_loop().create_task(self.server.serve(call))
             elif isinstance(event, h2.events.StreamReset):
                 call = self.calls.pop(event.stream_id, None)
@@ -309,26 +475,65 @@ class Connection(asyncio.Protocol):
                     call.pump()
             elif isinstance(event, h2.events.PingAckReceived):
                 self.pinged = None
+            elif isinstance(event, h2.events.PingReceived):
+                self._peer_ping()
             elif isinstance(event, h2.events.ConnectionTerminated) and self.transport:
                 self.transport.close()
         self.emit()
+
+    def _peer_ping(self) -> None:
+        """A PING too soon after the last, with nothing sent since, is a
+        strike; too many and the connection is closed with GOAWAY
+        ENHANCE_YOUR_CALM "too_many_pings", as grpc-core closes it."""
+        now = time.monotonic()
+        last, self.peer_pinged = self.peer_pinged, now
+        if last is None or now - last >= MIN_PING_INTERVAL:
+            return
+        self.strikes += 1
+        if self.strikes > MAX_PING_STRIKES and self.transport is not None:
+            with contextlib.suppress(h2.exceptions.H2Error):
+                self.h2.close_connection(
+                    h2.errors.ErrorCodes.ENHANCE_YOUR_CALM, additional_data=b"too_many_pings"
+                )
+            self.emit()
+            self.flush()
+            self.transport.close()
+
+    def sending(self) -> None:
+        """Headers or data go to the peer: its PINGs are welcome again."""
+        self.peer_pinged = None
+        self.strikes = 0
 
     def _request(self, event: h2.events.RequestReceived) -> None:
         headers = cast(dict[str, str], dict(event.headers or ()))  # header_encoding: str
         path = str(headers.get(":path", ""))
         token = bearer(str(headers.get("authorization", "")))
         call = self.calls[event.stream_id] = Call(self, event.stream_id, path, token)
+        call.encoding = str(headers.get("grpc-encoding", "identity"))
         content_type = str(headers.get("content-type", ""))
         if headers.get(":method") != "POST" or not content_type.startswith("application/grpc"):
             self.h2.send_headers(event.stream_id, [(":status", "415")], end_stream=True)
             call.closed = True
             self.calls.pop(event.stream_id, None)
-        elif headers.get("grpc-encoding", "identity") != "identity":
-            call.end(grpc.StatusCode.UNIMPLEMENTED, "this relay takes uncompressed requests")
+        elif call.encoding not in ENCODINGS:
+            call.end(
+                grpc.StatusCode.UNIMPLEMENTED,
+                f"this relay takes requests encoded with {', '.join(ENCODINGS)}",
+            )
+        else:
+            seconds = timeout_seconds(str(headers.get("grpc-timeout", "")))
+            loop = asyncio.get_running_loop()
+            if seconds is not None:
+                call.deadline = loop.call_later(seconds, call.expire)
+            if call.streaming:  # its requests are read as they come
+                call.task = loop.create_task(self.server.serve(call))
 
     def _data(self, event: h2.events.DataReceived) -> None:
-        self.h2.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
         call = self.calls.get(event.stream_id)
+        if call is not None and call.streaming and not call.closed:
+            call.received(event.data or b"", event.flow_controlled_length)
+            return
+        self.h2.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
         if call is None or call.closed:
             return
         call.body.extend(event.data or b"")
@@ -363,6 +568,18 @@ class Connection(asyncio.Protocol):
             self.emit()
 
 
+TIMEOUT_UNITS = {"H": 3600.0, "M": 60.0, "S": 1.0, "m": 1e-3, "u": 1e-6, "n": 1e-9}
+
+
+def timeout_seconds(value: str) -> float | None:
+    """A grpc-timeout header's seconds (None: none, or not one)."""
+    digits, unit = value[:-1], value[-1:]
+    if not (0 < len(digits) <= 8 and digits.isascii() and digits.isdigit()):
+        return None
+    scale = TIMEOUT_UNITS.get(unit)
+    return None if scale is None else int(digits) * scale
+
+
 def bearer(value: str) -> str | None:
     scheme, _, token = value.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
@@ -370,20 +587,41 @@ def bearer(value: str) -> str | None:
     return None
 
 
-def request_bytes(body: bytes | bytearray) -> bytes:
-    """The one message of a unary request (a gRPC length-prefixed frame)."""
-    if len(body) < 5 or body[0] != 0 or int.from_bytes(body[1:5], "big") != len(body) - 5:
-        raise CallEnded(grpc.StatusCode.INVALID_ARGUMENT, "the request is not one gRPC message")
-    return bytes(body[5:])
+def message_bytes(flag: int, payload: bytes, encoding: str, limit: int) -> bytes:
+    """A request message as its framing says: as is (flag 0), or
+    compressed with the call's grpc-encoding (flag 1), at most ``limit``
+    bytes once inflated."""
+    if flag == 0:
+        return payload
+    if flag != 1 or encoding == "identity":
+        raise CallEnded(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "the request is marked compressed but the call names no grpc-encoding",
+        )
+    inflate = zlib.decompressobj(wbits=31 if encoding == "gzip" else 15)
+    try:
+        data = inflate.decompress(payload, limit + 1)
+    except zlib.error:
+        raise CallEnded(grpc.StatusCode.INTERNAL, f"the request is not valid {encoding}") from None
+    if len(data) > limit:
+        raise CallEnded(grpc.StatusCode.RESOURCE_EXHAUSTED, "the request is too large")
+    if not inflate.eof:
+        raise CallEnded(grpc.StatusCode.INTERNAL, f"the request is not valid {encoding}")
+    return data
 
 
 class H2Server:
-    """The relay's gRPC port on h2: WatchEvents and Health/Check."""
+    """The relay's gRPC port on h2: WatchEvents, Health (Check and Watch)
+    and server reflection of the ``reflected`` services."""
 
-    def __init__(self, servicer: Any, health: Any, limits: Limits) -> None:
+    def __init__(
+        self, servicer: Any, health: Any, limits: Limits, reflected: Iterable[str] = ()
+    ) -> None:
         self.servicer = servicer
         self.health = health
         self.limits = limits
+        # grpc_reflection's own servicer answers; only the framing is ours.
+        self.reflection = reflection.aio.ReflectionServicer(tuple(reflected))  # type: ignore[attr-defined]
         self.connections: set[Connection] = set()
         self.server: asyncio.Server | None = None
         self.keeper: asyncio.Task[None] | None = None
@@ -435,9 +673,14 @@ class H2Server:
             if call.path == WATCH:
                 await self.watch(call)
             elif call.path == HEALTH_CHECK:
-                request = health_pb2.HealthCheckRequest.FromString(request_bytes(call.body))
+                request = health_pb2.HealthCheckRequest.FromString(call.request())
                 response = await self.health.Check(request, _Context())
                 call.unary(response.SerializeToString())
+            elif call.path == HEALTH_WATCH:
+                request = health_pb2.HealthCheckRequest.FromString(call.request())
+                await self.health_watch(call, request)
+            elif call.path == REFLECTION:
+                await self.reflect(call)
             elif call.path.startswith(SERVICE_PREFIX):
                 name = call.path.removeprefix(SERVICE_PREFIX)
                 raise CallEnded(
@@ -463,11 +706,40 @@ class H2Server:
                 call.end(*mapped)
         finally:
             call.closed = True
+            call.acknowledge()  # the connection's share of what was not read
             call.connection.forget(call)
             self._log(call, time.perf_counter() - start)
 
+    async def health_watch(self, call: Call, request: health_pb2.HealthCheckRequest) -> None:
+        """grpc_health's Watch on this call: each status a message, until
+        the client cancels or the relay stops (its task is cancelled)."""
+        result: Any = self.health.Watch(request, _Context(call))
+        if inspect.isasyncgen(result):  # a servicer that yields instead of writing
+            async for response in cast(AsyncIterator[Any], result):
+                await call.send(response.SerializeToString())
+        else:
+            await result
+        call.end(OK)
+
+    async def reflect(self, call: Call) -> None:
+        """ServerReflectionInfo: one response per request message, in order,
+        until the client half-closes."""
+
+        async def requests() -> AsyncIterator[reflection_pb2.ServerReflectionRequest]:
+            async for data in call.requests():
+                yield reflection_pb2.ServerReflectionRequest.FromString(data)
+
+        async for response in self.reflection.ServerReflectionInfo(requests(), None):
+            await call.send(response.SerializeToString())
+        call.end(OK)
+
     def _log(self, call: Call, seconds: float) -> None:
-        """As CallInterceptor's: the call's metric and its access-log line."""
+        """As CallInterceptor's: the call's metric and its access-log line,
+        for the calls it sees (not request streams, not unknown methods)."""
+        if call.streaming or not (
+            call.path.startswith(SERVICE_PREFIX) or call.path in (HEALTH_CHECK, HEALTH_WATCH)
+        ):
+            return
         code = call.code or grpc.StatusCode.CANCELLED
         name = call.path.rsplit("/", 1)[-1]
         self.servicer.metrics.rpc_seconds.labels(name, code.name).observe(seconds)
@@ -486,7 +758,7 @@ class H2Server:
         the live responses are framed by the feeds' delivery itself
         (``watch.sink``), with no wake of this task per message."""
         try:
-            request = gpb.WatchEventsRequest.FromString(request_bytes(call.body))
+            request = gpb.WatchEventsRequest.FromString(call.request())
         except DecodeError:
             raise CallEnded(
                 grpc.StatusCode.INVALID_ARGUMENT,

@@ -370,6 +370,11 @@ for _method in gpb.DESCRIPTOR.services_by_name["GameService"].methods:
 
 
 TRANSPORTS = ("grpc", "h2")
+# h2 serves what grpc.aio does (relay/h2.py) at about a tenth of the CPU per
+# delivered message (docs/scaling.md, "What one relay core serves").
+DEFAULT_TRANSPORT = "h2"
+# What reflection lists on a relay's gRPC port, either transport.
+REFLECTED = (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME)
 
 
 @dataclass
@@ -407,11 +412,12 @@ def relay_heads(settings: Settings) -> HeadSigner | None:
     return HeadSigner(keyring.load_ring(path).current)
 
 
-async def start_relay(settings: Settings, transport: str = "grpc") -> RunningRelay:
+async def start_relay(settings: Settings, transport: str = DEFAULT_TRANSPORT) -> RunningRelay:
     """Start a relay on settings.address (port 0 picks one): it reads
     settings.database and follows settings.broker (required). ``transport``:
-    "grpc" (grpc.aio) or "h2" (cardroom.server.relay.h2: the same calls,
-    a fraction of the CPU per delivered message; docs/scaling.md)."""
+    "h2" (cardroom.server.relay.h2, the default) or "grpc" (grpc.aio): the
+    same calls, h2 at a fraction of the CPU per delivered message
+    (docs/scaling.md)."""
     if transport not in TRANSPORTS:
         raise ServeError(f"unknown relay transport {transport!r}: one of {', '.join(TRANSPORTS)}")
     if not settings.broker:
@@ -432,7 +438,7 @@ async def _start_relay(
     limits: Limits,
     credentials: grpc.ServerCredentials | None,
     store: Any,
-    transport: str = "grpc",
+    transport: str = DEFAULT_TRANSPORT,
 ) -> RunningRelay:
     assert settings.broker
     registry.games()
@@ -461,16 +467,14 @@ async def _start_relay(
     server: grpc.aio.Server | H2Server
     try:
         if transport == "h2":
-            server = H2Server(servicer, health_servicer, limits)
+            server = H2Server(servicer, health_servicer, limits, REFLECTED)
             tls = tls_context(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
             port = await server.start(bind(*parse_address(settings.address)), tls)
         else:
             server = grpc.aio.server(interceptors=[interceptor], options=limits.server_options())
             gpb_grpc.add_GameServiceServicer_to_server(servicer, LiveBytesRegistrar(server))
             health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-            reflection.enable_server_reflection(
-                (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-            )
+            reflection.enable_server_reflection(REFLECTED, server)
             if credentials is None:
                 port = server.add_insecure_port(settings.address)
             else:
@@ -498,7 +502,7 @@ async def _start_relay(
     )
 
 
-async def relay(settings: Settings, transport: str = "grpc") -> None:
+async def relay(settings: Settings, transport: str = DEFAULT_TRANSPORT) -> None:
     """Run a relay until SIGINT or SIGTERM."""
     running = await start_relay(settings, transport)
     host = settings.address.rsplit(":", 1)[0]
@@ -513,4 +517,12 @@ async def relay(settings: Settings, transport: str = "grpc") -> None:
     await running.stop(grace=2.0)
 
 
-__all__ = ["BROKER_HEALTH", "TRANSPORTS", "RelayServicer", "RunningRelay", "relay", "start_relay"]
+__all__ = [
+    "BROKER_HEALTH",
+    "DEFAULT_TRANSPORT",
+    "TRANSPORTS",
+    "RelayServicer",
+    "RunningRelay",
+    "relay",
+    "start_relay",
+]
