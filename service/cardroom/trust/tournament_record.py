@@ -55,16 +55,19 @@ def sign_entry(
     return command
 
 
-def entry_signed(registered: tnpb.PlayerRegistered, tournament_id: str) -> bool:
-    """Whether the registration's signature is its key's over the claim."""
-    proof = registered.player
+def _signed(public_key: bytes, signature: bytes, claim: bytes) -> bool:
+    """Whether ``signature`` is the Ed25519 key's over ``claim``."""
     try:
-        Ed25519PublicKey.from_public_bytes(proof.public_key).verify(
-            proof.signature, entry_claim(tournament_id)
-        )
+        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, claim)
     except (InvalidSignature, ValueError):
         return False
     return True
+
+
+def entry_signed(registered: tnpb.PlayerRegistered, tournament_id: str) -> bool:
+    """Whether the registration's signature is its key's over the claim."""
+    proof = registered.player
+    return _signed(proof.public_key, proof.signature, entry_claim(tournament_id))
 
 
 def withdrawal_claim(tournament_id: str) -> bytes:
@@ -82,13 +85,7 @@ def sign_withdrawal(key: Ed25519PrivateKey, tournament_id: str) -> tnpb.Withdraw
 
 def withdrawal_signed(command: tnpb.WithdrawPlayer, tournament_id: str) -> bool:
     """Whether the withdrawal's signature is its key's over the claim."""
-    try:
-        Ed25519PublicKey.from_public_bytes(command.public_key).verify(
-            command.signature, withdrawal_claim(tournament_id)
-        )
-    except (InvalidSignature, ValueError):
-        return False
-    return True
+    return _signed(command.public_key, command.signature, withdrawal_claim(tournament_id))
 
 
 def append_batch(
