@@ -459,22 +459,31 @@ def game_ranks(envelopes: Sequence[epb.EventEnvelope]) -> list[int] | None:
     Uses ``cardroom.domain.ratings`` where this build has it, so the two
     never disagree."""
     public = [unpack(e.event) for e in envelopes]
+    return _outcome(envelopes[0].game_id, public)[0]
+
+
+def _outcome(game_id: str, public: Sequence[Any]) -> tuple[list[int] | None, Any]:
+    """``game_ranks`` from a game's public events, and its rating result
+    (``cardroom.domain.ratings.Result``; None while the game runs, or where
+    this build rates no games): one pass for the audit's two checks."""
+    rates = importlib.util.find_spec("cardroom.domain.ratings") is not None
+    ratings: Any = importlib.import_module("cardroom.domain.ratings") if rates else None
+    result = ratings.result_of(game_id, public) if rates else None
     never = getattr(tpb.GameFinished, "REASON_NEVER_STARTED", None)
     if any(isinstance(e, tpb.GameFinished) and e.reason == never for e in public):
-        return forfeit_ranks(public)
-    if importlib.util.find_spec("cardroom.domain.ratings") is not None:
-        ratings: Any = importlib.import_module("cardroom.domain.ratings")
-        result = ratings.result_of(envelopes[0].game_id, public)
-        return None if result is None else [p.rank for p in result.placings]
+        return forfeit_ranks(public), result
+    if rates:
+        return (None if result is None else [p.rank for p in result.placings]), result
     created = next((e for e in public if isinstance(e, tpb.GameCreated)), None)
     finished = next((e for e in public if isinstance(e, tpb.GameFinished)), None)
     if created is None or finished is None:
-        return None
+        return None, None
     departed = {e.seat for e in public if isinstance(e, tpb.SeatResigned)}
-    return [
+    ranks = [
         3 if seat in departed else 1 if seat in finished.winners else 2
         for seat in range(created.seat_count)
     ]
+    return ranks, None
 
 
 def _check_games(
@@ -561,17 +570,14 @@ def _check_game(
         return None
     if proofs:
         _check_seat_proofs(report, where, found.game_id, seats, envelopes)
-    derived = game_ranks(envelopes)
+    derived, result = _outcome(found.game_id, [unpack(e.event) for e in envelopes])
     if derived != list(ranks):
         report.add(
             "results",
             f"{where}: the tournament records ranks {list(ranks)}, game {found.game_id}'s events "
             f"give {derived}",
         )
-    if importlib.util.find_spec("cardroom.domain.ratings") is None:
-        return None
-    ratings: Any = importlib.import_module("cardroom.domain.ratings")
-    return ratings.result_of(found.game_id, [unpack(e.event) for e in envelopes])
+    return result
 
 
 def _table_options_differ(tournament: tnpb.TournamentCreated, game: tpb.GameCreated) -> str:
