@@ -581,6 +581,18 @@ class Client:
         response: cpb.GetPlayerResponse = await self._compete("GetPlayer", request)
         return response
 
+    async def rated_games(self, public_key: bytes) -> list[cpb.RatedGame]:
+        """Every rated game of a player, newest first, fetched a page at a
+        time (GetPlayer's largest page), with their rating after each."""
+        found: list[cpb.RatedGame] = []
+        token = ""
+        while True:
+            page = await self.player(public_key=public_key, page_size=1000, page_token=token)
+            found.extend(page.games)
+            token = page.next_page_token
+            if not token:
+                return found
+
     async def _compete(self, method: str, request: Message, token: str | None = None) -> Any:
         try:
             return await getattr(self.competition, method)(request, metadata=_auth(token))

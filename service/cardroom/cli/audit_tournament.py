@@ -24,8 +24,6 @@ from cardroom.v1 import envelope_pb2 as epb
 from cardroom.v1 import tournament_pb2 as tnpb
 from cardroom.v1 import trust_pb2 as trpb
 
-HISTORY_PAGE = 1000  # GetPlayer's largest page
-
 USAGE = (
     "cardroom audit tournament RECORD GAME_RECORD... (the tournament's record, then its "
     "games'), or cardroom audit tournament --address HOST:PORT TOURNAMENT_ID"
@@ -97,21 +95,14 @@ async def rating_histories(
             keys.append(bytes(event.player.public_key))
     histories: dict[bytes, list[RatedEntry]] = {}
     for key in keys:
-        entries: list[RatedEntry] = []
-        token = ""
-        while True:
-            page = await client.player(public_key=key, page_size=HISTORY_PAGE, page_token=token)
-            entries.extend(
-                RatedEntry(
-                    g.game_id,
-                    g.kind,
-                    g.rank,
-                    Rating(g.rating_after.mu, g.rating_after.sigma, g.rating_after.games),
-                )
-                for g in page.games
+        games = await client.rated_games(key)
+        histories[key] = [  # oldest first; GetPlayer lists the newest first
+            RatedEntry(
+                g.game_id,
+                g.kind,
+                g.rank,
+                Rating(g.rating_after.mu, g.rating_after.sigma, g.rating_after.games),
             )
-            token = page.next_page_token
-            if not token:
-                break
-        histories[key] = entries[::-1]  # GetPlayer lists the newest first
+            for g in reversed(games)
+        ]
     return histories
