@@ -61,3 +61,15 @@ async def test_the_record_of_a_variant_game_audits(served: Served) -> None:
     await client.start(game_id, seats[0].token)
     await client.resign(game_id, seats[0].token)  # the other seat wins
     assert audit_record(await client.export_record(game_id, OPERATOR_TOKEN)).ok
+
+
+def test_cardroom_new_seats_the_fewest_players_a_game_plays_without_a_variant() -> None:
+    from cardroom.cli.new import default_seats
+
+    seats = {kind: default_seats(registry.game(kind)) for kind in registry.games()}
+    assert seats == {
+        "silver-dagger": 2,
+        "smile-life": 2,
+        "smiles-and-daggers": 3,  # 2 only with allow_two_players (SD-12)
+        "smoke-and-mirrors": 2,
+    }

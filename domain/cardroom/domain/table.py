@@ -191,6 +191,13 @@ def unpack_options(game: Game[Any], options: any_pb2.Any | None) -> Message:
     return message
 
 
+def seat_variant(game: Game[Any], seat_count: int) -> Message | None:
+    """The options of the variant the game needs to seat ``seat_count``
+    (its optional ``seat_variants``), or None: it plays them as it is."""
+    variants: Mapping[int, Message] = getattr(game, "seat_variants", {})
+    return variants.get(seat_count)
+
+
 def options_for_seats(game: Game[Any], options: any_pb2.Any | None, seat_count: int) -> Message:
     """T-VARIANT: the game's options as the creator gave them; when they
     gave none, the variant this seat count needs where the game has one (its
@@ -198,8 +205,7 @@ def options_for_seats(game: Game[Any], options: any_pb2.Any | None, seat_count: 
     DECISIONS 3.1). A creator who asks for that many seats asks for the
     variant that plays them; options given are kept as given."""
     if options is None or (not options.type_url and not options.value):
-        variants: Mapping[int, Message] = getattr(game, "seat_variants", {})
-        variant = variants.get(seat_count)
+        variant = seat_variant(game, seat_count)
         if variant is not None:
             chosen = game.options_type()
             chosen.CopyFrom(variant)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from typing import Any
 
 from cardroom.cli.common import EXIT_OK, UsageError, add_server_flags, connect, unreachable
 from cardroom.client import CardroomError
@@ -15,6 +16,8 @@ from cardroom.client.bots.runner import play_bots, seat_bots
 from cardroom.client.feed import title
 from cardroom.client.follow import transient
 from cardroom.domain import registry
+from cardroom.domain import table as tables
+from cardroom.domain.kernel import Game
 from cardroom.v1 import table_pb2 as tpb
 
 NAME = "new"
@@ -45,14 +48,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_server_flags(parser)
 
 
+def default_seats(game: Game[Any]) -> int:
+    """The fewest seats the game plays without a variant (T-VARIANT)."""
+    plain = range(game.min_seats, game.max_seats + 1)
+    return next((n for n in plain if tables.seat_variant(game, n) is None), game.min_seats)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.kind not in registry.games():
         raise UsageError(f"unknown game {args.kind!r}; known: {', '.join(registry.games())}")
     game = registry.game(args.kind)
-    # By default the fewest seats the game plays without a variant (T-VARIANT).
-    variants = getattr(game, "seat_variants", {})
-    usual = next((n for n in range(game.min_seats, game.max_seats + 1) if n not in variants), None)
-    seats = args.seats if args.seats is not None else usual or game.min_seats
+    seats = args.seats if args.seats is not None else default_seats(game)
     if not game.min_seats <= seats <= game.max_seats:
         raise UsageError(
             f"{game.title} is played by {game.min_seats} to {game.max_seats} players, not {seats}"
