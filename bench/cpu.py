@@ -36,10 +36,11 @@ import os
 import random
 import statistics
 import sys
-from dataclasses import dataclass
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
@@ -50,13 +51,14 @@ from bench.config import QUICK, Run
 from bench.pin import described, pin
 from bench.relays import Delivery, delivery, start_relays
 from bench.report import Row, table, times
-from bench.servers import cpu_seconds, fresh_database, postgres_reachable, servers
+from bench.servers import cpu_ns, fresh_database, postgres_reachable, servers
 from bench.spectators import bare_delivery
 from cardroom.client import Client, RuleBroken
 
 REFERENCE = Path(__file__).with_name("reference.json")
 MARGIN = 0.30  # a ratio this much worse than the reference is a regression
 RAW_SECONDS = 300.0
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -97,18 +99,48 @@ def micro(seconds: float) -> str:
     return f"{seconds * 1e6:.1f} µs"
 
 
-async def _moves(client: Client, table: Table, rng: random.Random, commands: int) -> int:
-    """Play ``commands`` random legal commands; the ListLegalActions calls made."""
-    asked = 0
+@dataclass
+class Windows:
+    """The server's CPU inside each call's window (from just before the
+    request to just after the response), summed per method: what a call
+    costs as played, without subtracting one method's cost measured apart
+    (a ListLegalActions right after a command folds that command's events
+    for its seat; one repeated at the same version folds nothing, so
+    subtracting the repeated cost would charge the folds to the command)."""
+
+    pid: int
+    ns: dict[str, int] = field(default_factory=dict)
+    calls: dict[str, int] = field(default_factory=dict)
+
+    async def timed(self, method: str, call: Awaitable[R]) -> R:
+        began = cpu_ns(self.pid)
+        try:
+            return await call
+        finally:
+            self.ns[method] = self.ns.get(method, 0) + cpu_ns(self.pid) - began
+            self.calls[method] = self.calls.get(method, 0) + 1
+
+    def per_call(self, method: str) -> float:
+        """Seconds of the server's CPU per call of ``method``."""
+        return self.ns.get(method, 0) / max(self.calls.get(method, 0), 1) / 1e9
+
+
+async def _moves(
+    client: Client, table: Table, rng: random.Random, commands: int, windows: Windows
+) -> None:
+    """Play ``commands`` random legal commands, each call in its window."""
     done = 0
     while done < commands:
         for token in table.tokens:
-            asked += 1
-            actions = await client.legal_actions(table.game_id, token)
+            actions = await windows.timed(
+                "ListLegalActions", client.legal_actions(table.game_id, token)
+            )
             if not actions:
                 continue
             try:
-                response = await client.act(table.game_id, token, rng.choice(actions))
+                response = await windows.timed(
+                    "SubmitCommand", client.act(table.game_id, token, rng.choice(actions))
+                )
             except RuleBroken:
                 continue
             table.version = response.version
@@ -116,27 +148,19 @@ async def _moves(client: Client, table: Table, rng: random.Random, commands: int
             break
         else:
             raise RuntimeError(f"game {table.game_id}: no seat can act")
-    return asked
-
-
-async def _legal_cpu(client: Client, table: Table, pid: int, calls: int) -> float:
-    """The server's CPU per ListLegalActions, each seat in turn."""
-    began = cpu_seconds(pid)
-    for i in range(calls):
-        await client.legal_actions(table.game_id, table.tokens[i % len(table.tokens)])
-    return (cpu_seconds(pid) - began) / calls
 
 
 async def _check_cpu(address: str, pid: int, calls: int) -> float:
+    """The server's CPU per health Check, each in its window."""
+    windows = Windows(pid)
     async with load.channel(address) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         request = health_pb2.HealthCheckRequest()
         for _ in range(50):
             await stub.Check(request)
-        began = cpu_seconds(pid)
         for _ in range(calls):
-            await stub.Check(request)
-        return (cpu_seconds(pid) - began) / calls
+            await windows.timed("Check", stub.Check(request))
+    return windows.per_call("Check")
 
 
 async def command_figure(run: Run, commands: int) -> Figure:
@@ -147,11 +171,9 @@ async def command_figure(run: Run, commands: int) -> Figure:
             rng = random.Random(1)
             async with load.client(server.address) as client:
                 table = await seated_game(client, rounds_to_win=LONG)
-                await _moves(client, table, rng, 20)  # warm up
-                began = cpu_seconds(server.pid)
-                asked = await _moves(client, table, rng, commands)
-                spent = cpu_seconds(server.pid) - began
-                legal = await _legal_cpu(client, table, server.pid, asked)
+                await _moves(client, table, rng, 20, Windows(server.pid))  # warm up
+                windows = Windows(server.pid)
+                await _moves(client, table, rng, commands, windows)
         finally:
             run.servers.stop(server)
     with fresh_database(run.backend) as database:
@@ -162,8 +184,9 @@ async def command_figure(run: Run, commands: int) -> Figure:
             worker.kill()
     return Figure(
         f"{run.backend} SubmitCommand",
-        f"{run.title}: the server's CPU per SubmitCommand ({commands} commands)",
-        (spent - asked * legal) / commands * 1e6,
+        f"{run.title}: the server's CPU per SubmitCommand ({commands} commands; "
+        f"ListLegalActions {micro(windows.per_call('ListLegalActions'))})",
+        windows.per_call("SubmitCommand") * 1e6,
         (check + save) * 1e6,
         f"health Check {micro(check)} + raw save {micro(save)}",
     )
