@@ -18,6 +18,7 @@ from typing import Any
 from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 
+from cardroom.domain.frozen import Record
 from cardroom.domain.kernel import (
     CLOCK,
     Actor,
@@ -35,7 +36,7 @@ from cardroom.v1 import table_pb2 as tpb
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Record):
     game: Game[Any]
     options: Message
     seat_count: int
@@ -296,16 +297,26 @@ def create(game: Game[Any], options: Message, seat_count: int, *, set_deal: bool
 
 
 def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
+    return [e for e, _ in decide_steps(table, actor, command)]
+
+
+Step = tuple[Event, Table]
+
+
+def decide_steps(table: Table, actor: Actor, command: Message) -> list[Step]:
+    """:func:`decide`'s events, each with the table it leads to: deciding
+    folds them already (to find the default choices and the end that
+    follow), so a writer takes these tables rather than folding again."""
     if table.finished and not table.started:  # T-ABSENT ended it: no seat, start or invitation
         raise RuleViolation("T-PLAY", "the game is over: nobody started it")
     if isinstance(command, tpb.TakeSeat):
-        return _within_length(table, _take_seat(table, command))
+        return _folded(table, _within_length(table, _take_seat(table, command)))
     if isinstance(command, tpb.StartGame):
-        return _within_length(table, _start(table, actor))
+        return _folded(table, _within_length(table, _start(table, actor)))
     if isinstance(command, tpb.IssueInvitation):
-        return _within_length(table, _invite(table, actor, command))
+        return _folded(table, _within_length(table, _invite(table, actor, command)))
     if isinstance(command, tpb.NeverStarted):
-        return _never_started(table, actor, command)
+        return _folded(table, _never_started(table, actor, command))
     if table.finished:
         raise RuleViolation("T-PLAY", "the game is over")
     if not table.started:
@@ -340,34 +351,41 @@ def decide(table: Table, actor: Actor, command: Message) -> list[Event]:
 MAX_DEFAULT_CHOICES = 10_000
 
 
-def _carry_on(table: Table, events: list[Event]) -> list[Event]:
+def _folded(table: Table, events: list[Event]) -> list[Step]:
+    steps = []
+    for e in events:
+        table = evolve(table, e)
+        steps.append((e, table))
+    return steps
+
+
+def _carry_on(table: Table, events: list[Event]) -> list[Step]:
     """After a command's events: the default choices of the resigned seats
     the game then awaits (until it awaits an active seat or a chance
     outcome), and the end of the game when its rules or T-RESIGN end it."""
-    out = list(events)
-    after = table
-    for e in events:
-        after = evolve(after, e)
+    steps = _folded(table, events)
+    after = steps[-1][1] if steps else table
     for _ in range(MAX_DEFAULT_CHOICES):
         game_winners = after.game.winners(after.game_state)
         if game_winners is not None:
-            return [*out, event(tpb.GameFinished(winners=_winners(after, game_winners)))]
+            end = event(tpb.GameFinished(winners=_winners(after, game_winners)))
+            return [*steps, *_folded(after, [end])]
         active = [s for s in range(after.seat_count) if s not in after.resigned]
         if len(active) < 2:
-            return [*out, event(tpb.GameFinished(winners=active))]
+            return [*steps, *_folded(after, [event(tpb.GameFinished(winners=active))])]
         if after.max_events and after.version + 1 >= after.max_events:
-            return [*out, _length_limit_reached(after)]
+            return [*steps, *_folded(after, [_length_limit_reached(after)])]
         if chance_needed(after) is not None:
-            return out  # the dealer draws next (a dealer's pick included)
+            return steps  # the dealer draws next (a dealer's pick included)
         departed = _departed_awaited(after)
         if departed is None:
-            return out
+            return steps
         seat, choice = departed
         assert not isinstance(choice, DealersPick)  # chance_needed names those
-        chosen = after.game.decide(after.game_state, Actor.of_seat(seat), choice)
-        out.extend(chosen)
-        for e in chosen:
-            after = evolve(after, e)
+        chosen = _folded(after, after.game.decide(after.game_state, Actor.of_seat(seat), choice))
+        steps.extend(chosen)
+        if chosen:
+            after = chosen[-1][1]
     raise RuntimeError(f"default choices did not stop after {MAX_DEFAULT_CHOICES}")
 
 
@@ -757,12 +775,12 @@ def initial(game: Game[Any], created: tpb.GameCreated) -> Table:
 
 def evolve(table: Table, e: Event) -> Table:
     public = e.public
-    table = replace(table, version=table.version + 1)
+    table = table.replace(version=table.version + 1)
     if e.by_seat is not None and table.timeouts_in_a_row:
         streaks = list(table.timeouts_in_a_row)
         if 0 <= e.by_seat < len(streaks) and streaks[e.by_seat]:
             streaks[e.by_seat] = 0
-            table = replace(table, timeouts_in_a_row=tuple(streaks))
+            table = table.replace(timeouts_in_a_row=tuple(streaks))
     if isinstance(public, tpb.SeatTaken):
         credential = e.secret(tpb.SeatCredential)
         names = list(table.player_names)
@@ -773,8 +791,7 @@ def evolve(table: Table, e: Event) -> Table:
         bots[public.seat] = public.bot_strategy
         keys = list(table.player_keys or (b"",) * table.seat_count)
         keys[public.seat] = bytes(public.player.public_key)  # T-PLAYER; b"": anonymous
-        table = replace(
-            table,
+        table = table.replace(
             player_names=tuple(names),
             token_hashes=tuple(hashes),
             bot_strategies=tuple(bots),
@@ -784,36 +801,34 @@ def evolve(table: Table, e: Event) -> Table:
             return table
         commitments = list(table.entropy_commitments or (b"",) * table.seat_count)
         commitments[public.seat] = public.entropy_commitment
-        table = replace(table, entropy_commitments=tuple(commitments))
+        table = table.replace(entropy_commitments=tuple(commitments))
         if public.entropy_by_server:
             drawn = e.secret(tpb.SeatEntropy)
             table = _with_entropy(table, public.seat, drawn.entropy if drawn else None)
-            table = replace(table, entropy_by_server=table.entropy_by_server | {public.seat})
+            table = table.replace(entropy_by_server=table.entropy_by_server | {public.seat})
         return table
     if isinstance(public, tpb.SeatEntropyRevealed):
         table = _with_entropy(table, public.seat, public.entropy)
-        return replace(table, entropy_revealed=table.entropy_revealed | {public.seat})
+        return table.replace(entropy_revealed=table.entropy_revealed | {public.seat})
     if isinstance(public, tpb.InvitationIssued):
         code = e.secret(tpb.InvitationCredential)
         codes = list(table.invitation_hashes or (None,) * table.seat_count)
         codes[public.seat] = code.code_sha256 if code else None
-        return replace(
-            table,
+        return table.replace(
             invited=table.invited | {public.seat},
             invitation_hashes=tuple(codes),
             invitations=table.invitations + 1,
         )
     if isinstance(public, tpb.GameStarted):
         # The server opens the entropy it drew for seats (T-ENTROPY).
-        return replace(
-            table, started=True, entropy_revealed=table.entropy_revealed | table.entropy_by_server
+        return table.replace(
+            started=True, entropy_revealed=table.entropy_revealed | table.entropy_by_server
         )
     if isinstance(public, tpb.GameFinished):
-        return replace(table, finished=True, winners=tuple(public.winners))
+        return table.replace(finished=True, winners=tuple(public.winners))
     if isinstance(public, tpb.SeatResigned):
         # The game learns it too: its rules make the seat inert (G-02(d)).
-        return replace(
-            table,
+        return table.replace(
             resigned=table.resigned | {public.seat},
             game_state=table.game.evolve(table.game_state, e),
         )
@@ -821,14 +836,14 @@ def evolve(table: Table, e: Event) -> Table:
         streaks = list(table.timeouts_in_a_row)
         if public.seat < len(streaks):
             streaks[public.seat] += 1
-        return replace(table, timed_out=public.seat, timeouts_in_a_row=tuple(streaks))
-    return replace(table, game_state=table.game.evolve(table.game_state, e), timed_out=None)
+        return table.replace(timed_out=public.seat, timeouts_in_a_row=tuple(streaks))
+    return table.replace(game_state=table.game.evolve(table.game_state, e), timed_out=None)
 
 
 def _with_entropy(table: Table, seat: int, entropy: bytes | None) -> Table:
     entropies = list(table.entropies or (None,) * table.seat_count)
     entropies[seat] = entropy
-    return replace(table, entropies=tuple(entropies))
+    return table.replace(entropies=tuple(entropies))
 
 
 def chance_needed(table: Table) -> type[Message] | None:

@@ -11,27 +11,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Self
 
+from cardroom.domain.frozen import Record
 from cardroom.domain.smoke_and_mirrors.cards import Card
 
 Holding = tuple[Card | None, ...]
-
-
-class _Record:
-    """A frozen dataclass with a fast ``replace``: the fold runs this for every
-    event of every viewer, and ``dataclasses.replace`` re-runs ``__init__``."""
-
-    def replace(self, **changes: Any) -> Self:
-        """A copy with ``changes``; ``self`` is left as it was."""
-        fields_now = self.__dict__
-        if not fields_now.keys() >= changes.keys():
-            raise TypeError(f"no such field: {sorted(changes.keys() - fields_now.keys())}")
-        new = object.__new__(self.__class__)
-        state = new.__dict__
-        state.update(fields_now)
-        state.update(changes)
-        return new
 
 
 class Phase(enum.Enum):
@@ -55,7 +39,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class SeatState(_Record):
+class SeatState(Record):
     hand: Holding = ()
     act: Holding = ()  # the face-down act on the table
     act_claim: int = 0  # what that act claimed (0: no act)
@@ -70,7 +54,7 @@ class SeatState(_Record):
 
 
 @dataclass(frozen=True)
-class State(_Record):
+class State(Record):
     settings: Settings
     seats: tuple[SeatState, ...]
     phase: Phase = Phase.DEALING

@@ -414,9 +414,9 @@ class Commands:
 
         def record_batch(batch_actor: Actor, batch_command: Message, batch_id: str) -> None:
             nonlocal table
-            events = tables.decide(table, batch_actor, batch_command)
+            steps = tables.decide_steps(table, batch_actor, batch_command)
             record_pb = command_record(batch_actor, batch_command, batch_id)
-            for i, e in enumerate(events):
+            for i, (e, after) in enumerate(steps):
                 sequence = loaded.version + len(envelopes) + 1
                 envelope = to_envelope(
                     loaded.game_id, sequence, now, e, record_pb if i == 0 else None
@@ -426,7 +426,7 @@ class Commands:
                 if isinstance(e.public, tpb.GameStarted):
                     self._open_server_entropy(table, loaded, envelopes, envelope)
                 envelopes.append(envelope)
-                table = tables.evolve(table, e)
+                table = after
                 decided.append((e, table))
 
         record_batch(actor, command, command_id)
