@@ -137,7 +137,7 @@ class _Encoded:
             self._keys, self._commands, done = [], [], 0
         if len(self._keys) != len(commands):
             self._keys = list(commands)
-        rest = []
+        rest: list[str] = []
         for key in self._keys[done:]:
             actor, command_id = key
             span = commands[key]
