@@ -17,7 +17,8 @@ read beside a baseline of the same run, in the same unit:
   alternating when ``--rounds`` > 1), against a bare grpc.aio server's
   (bench/bare_fanout.py) for the same events to the same watcher processes.
 
-With ``--rounds`` > 1 a key's figure is the median of its rounds.
+With ``--rounds`` > 1 a key's figure is the median of its rounds (the
+commands on each backend, and each relay transport, run that many times).
 ``bench/reference.json`` holds the release's reference figures, each key
 with the note of the run that measured it; ``--check`` fails (exit 1) when
 a ratio is worse than its reference by more than the file's margin, and
@@ -251,7 +252,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
         default="both",
         help="the relay's transport (cardroom relay --transport; default both, alternating)",
     )
-    parser.add_argument("--rounds", type=int, default=1, help="relay runs per transport")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="runs per backend and per relay transport (medians)"
+    )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="exit 1 on a regression")
     what.add_argument(
@@ -313,7 +316,8 @@ async def main(argv: list[str]) -> int:
                 print("PostgreSQL unreachable: not measured", file=sys.stderr)
                 continue
             run = Run(backend, QUICK, started)
-            figures.append(await command_figure(run, args.commands))
+            for _ in range(args.rounds):
+                figures.append(await command_figure(run, args.commands))
         if args.only != "commands":
             run = Run(backends[0], QUICK, started)
             transports = ["grpc", "h2"] if args.transport == "both" else [args.transport]

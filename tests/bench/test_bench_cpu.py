@@ -4,14 +4,18 @@ regression and what ``--record`` keeps, never a timing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 
 import nats
 import pytest
 
 from bench.broker import private_nats
-from bench.cpu import REFERENCE, Figure, medians, merged, regressions, unreferenced
+from bench.cpu import REFERENCE, Figure, Windows, medians, merged, regressions, unreferenced
+from bench.servers import cpu_ns
 
 
 def figure(key: str, value: float, baseline: float) -> Figure:
@@ -109,3 +113,37 @@ async def test_the_benchmarks_broker_is_its_own_and_has_jetstream() -> None:
             assert info.streams == 0  # a fresh storage folder
         finally:
             await connection.close()
+
+
+def test_a_window_counts_the_cpu_of_every_thread_spent_inside_it_and_nothing_outside() -> None:
+    """The command figure's instrument: each call's window holds the CPU
+    the process spent during it, in any thread (a server's call threads);
+    work done between windows is in none of them."""
+
+    def spin(seconds: float) -> None:
+        began = cpu_ns(os.getpid())
+        while cpu_ns(os.getpid()) - began < seconds * 1e9:
+            pass
+
+    pool = ThreadPoolExecutor(1)  # threads that outlive the calls, as a server's do
+
+    async def in_a_thread(seconds: float) -> str:
+        await asyncio.get_running_loop().run_in_executor(pool, spin, seconds)
+        return "done"
+
+    async def play() -> Windows:
+        windows = Windows(os.getpid())
+        assert await windows.timed("Submit", in_a_thread(0.05)) == "done"
+        spin(0.2)  # outside every window
+        await windows.timed("Submit", in_a_thread(0.05))
+        await windows.timed("List", asyncio.sleep(0))
+        return windows
+
+    try:
+        windows = asyncio.run(play())
+    finally:
+        pool.shutdown()
+    assert windows.calls == {"Submit": 2, "List": 1}
+    assert 0.05 <= windows.per_call("Submit") < 0.15
+    assert windows.per_call("List") < 0.05
+    assert windows.per_call("never called") == 0
