@@ -424,7 +424,7 @@ class Games:
             parse_game_id(game_id), token, command, command_id, expected_version
         )
         viewer = Viewer.of_seat(actor.seat) if actor.seat is not None else Viewer("auditor")
-        return version, [reads.serve(loaded, e.sequence - 1, viewer) for e, _ in batch]
+        return version, [reads.serve(loaded, e.sequence - 1, viewer, e) for e, _ in batch]
 
     # --------------------------------------------------------------- reads
 

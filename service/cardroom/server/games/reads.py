@@ -34,11 +34,16 @@ VIEWER_KINDS = {
 }
 
 
-def serve(loaded: LoadedGame, index: int, viewer: Viewer) -> epb.EventEnvelope:
+def serve(
+    loaded: LoadedGame, index: int, viewer: Viewer, envelope: epb.EventEnvelope | None = None
+) -> epb.EventEnvelope:
     """The viewer's copy of the stored event at ``index``, with its event
     hash. While the game runs, even auditors get only the seed's digest: the
-    seed would tell every future deal."""
-    copy = commitments.redact(loaded.envelope(index), viewer)
+    seed would tell every future deal. ``envelope``: the event as stored,
+    when the caller holds it (a writer its batch), read only."""
+    if envelope is None:
+        envelope = loaded.envelope(index)
+    copy = commitments.redact(envelope, viewer)
     if _seed_withheld(loaded, index, viewer):
         copy = _withhold_seed(copy)
     return chain.served(copy, loaded.stored[index])

@@ -38,7 +38,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
+from google.protobuf import timestamp_pb2
 from google.protobuf.message import DecodeError
 
 from cardroom.domain import registry
@@ -101,6 +103,9 @@ class LoadedGame:
     announced: int = 0
     evicted: bool = False
     _chance: tuple[bytes, tpb.SetDeal | None] | None = None
+    # The latest absorbed event's index and recording time (seconds, nanos):
+    # every write arms the game's clocks from it, without parsing it again.
+    _latest_recorded: tuple[int, int, int] | None = None
 
     @property
     def version(self) -> int:
@@ -146,6 +151,15 @@ class LoadedGame:
     def envelope(self, index: int) -> epb.EventEnvelope:
         """The event at ``index`` (0-based), parsed from its stored bytes."""
         return epb.EventEnvelope.FromString(self.stored[index])
+
+    def recorded_at(self, index: int) -> datetime:
+        """When the event at ``index`` was recorded (UTC)."""
+        latest = self._latest_recorded
+        if latest is not None and latest[0] == index:
+            stamp = timestamp_pb2.Timestamp(seconds=latest[1], nanos=latest[2])
+        else:
+            stamp = self.envelope(index).recorded_at
+        return stamp.ToDatetime(tzinfo=UTC)
 
     def chance(self) -> tuple[bytes, tpb.SetDeal | None]:
         """The committed chance seed and the set-deal script, if any."""
@@ -400,6 +414,8 @@ class GameCache:
                     table = tables.evolve(loaded.table, event)
                 loaded.index(index, envelope)
             finishes = table.finished and not loaded.table.finished
+            recorded = envelope.recorded_at
+            loaded._latest_recorded = (index, recorded.seconds, recorded.nanos)
             loaded.stored.append(raw)
             loaded.head = (loaded.version, table)
             if self.checkpoints.due(loaded.version, finishes):

@@ -6,7 +6,7 @@ that fires them is :mod:`cardroom.server.table.clocks`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from cardroom.domain import table as tables
 from cardroom.domain.kernel import RuleViolation
@@ -32,7 +32,7 @@ def alarm_of(loaded: LoadedGame) -> Alarm | None:
     seats = tables.awaited(table)
     if not seats:
         return None
-    latest = loaded.envelope(version - 1).recorded_at.ToDatetime(tzinfo=UTC)
+    latest = loaded.recorded_at(version - 1)
     return Alarm(latest + timedelta(seconds=table.seconds_per_decision), version, tuple(seats))
 
 
@@ -44,7 +44,7 @@ def absent_alarm_of(loaded: LoadedGame) -> Alarm | None:
     version, table = loaded.head
     if not table.end_when_absent_seconds or table.finished:
         return None
-    latest = loaded.envelope(version - 1).recorded_at.ToDatetime(tzinfo=UTC)
+    latest = loaded.recorded_at(version - 1)
     return Alarm(latest + timedelta(seconds=table.end_when_absent_seconds), version, ())
 
 
