@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from bench import load, raw_save
+from bench import load, raw_save, submit_cpu
 from bench.bots import LONG, Table, seated_game
 from bench.broker import private_nats
 from bench.config import QUICK, Run
@@ -164,7 +164,7 @@ async def _check_cpu(address: str, pid: int, calls: int) -> float:
     return windows.per_call("Check")
 
 
-async def command_figure(run: Run, commands: int) -> Figure:
+async def command_figures(run: Run, commands: int) -> list[Figure]:
     with fresh_database(run.backend) as database:
         server = run.servers.start(database)
         try:
@@ -177,20 +177,36 @@ async def command_figure(run: Run, commands: int) -> Figure:
                 await _moves(client, table, rng, commands, windows)
         finally:
             run.servers.stop(server)
+    save: float = await _in_a_worker(run, raw_save.cpu_job, saves=commands * 2)
+    submit: float = await _in_a_worker(run, submit_cpu.cpu_job, commands=commands)
+    return [
+        Figure(
+            f"{run.backend} SubmitCommand",
+            f"{run.title}: the server's CPU per SubmitCommand ({commands} commands; "
+            f"ListLegalActions {micro(windows.per_call('ListLegalActions'))})",
+            windows.per_call("SubmitCommand") * 1e6,
+            (check + save) * 1e6,
+            f"health Check {micro(check)} + raw save {micro(save)}",
+        ),
+        Figure(
+            f"{run.backend} submit in process",
+            f"{run.title}: the same play's Games.submit in a process, no gRPC "
+            "(bench/submit_cpu.py)",
+            submit * 1e6,
+            save * 1e6,
+            "raw save",
+        ),
+    ]
+
+
+async def _in_a_worker(run: Run, job: Any, **arguments: int) -> Any:
+    """``job``'s result, run in a process of its own on a fresh database."""
     with fresh_database(run.backend) as database:
-        worker = load.Worker(raw_save.cpu_job, database=database, saves=commands * 2)
+        worker = load.Worker(job, database=database, **arguments)
         try:
-            save: float = await worker.result(RAW_SECONDS)
+            return await worker.result(RAW_SECONDS)
         finally:
             worker.kill()
-    return Figure(
-        f"{run.backend} SubmitCommand",
-        f"{run.title}: the server's CPU per SubmitCommand ({commands} commands; "
-        f"ListLegalActions {micro(windows.per_call('ListLegalActions'))})",
-        windows.per_call("SubmitCommand") * 1e6,
-        (check + save) * 1e6,
-        f"health Check {micro(check)} + raw save {micro(save)}",
-    )
 
 
 async def relayed(run: Run, spectators: int, commands: int, transport: str) -> Delivery:
@@ -317,7 +333,7 @@ async def main(argv: list[str]) -> int:
                 continue
             run = Run(backend, QUICK, started)
             for _ in range(args.rounds):
-                figures.append(await command_figure(run, args.commands))
+                figures += await command_figures(run, args.commands)
         if args.only != "commands":
             run = Run(backends[0], QUICK, started)
             transports = ["grpc", "h2"] if args.transport == "both" else [args.transport]

@@ -9,13 +9,16 @@ import json
 import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import nats
 import pytest
 
+from bench import submit_cpu
 from bench.broker import private_nats
 from bench.cpu import REFERENCE, Figure, Windows, medians, merged, regressions, unreferenced
 from bench.servers import cpu_ns
+from cardroom.server.storage.log import GameLog
 
 
 def figure(key: str, value: float, baseline: float) -> Figure:
@@ -147,3 +150,17 @@ def test_a_window_counts_the_cpu_of_every_thread_spent_inside_it_and_nothing_out
     assert 0.05 <= windows.per_call("Submit") < 0.15
     assert windows.per_call("List") < 0.05
     assert windows.per_call("never called") == 0
+
+
+def test_the_in_process_command_figure_plays_real_commands(tmp_path: Path) -> None:
+    """bench/submit_cpu.py's job plays the bots' game through Games.submit
+    and gives the CPU per command: a real game moved, not an empty loop."""
+    database = str(tmp_path / "cardroom.sqlite3")
+    seconds = asyncio.run(submit_cpu.cpu_job(None, database=database, commands=10))  # type: ignore[arg-type]
+    assert 0 < seconds < 1
+    log = GameLog(database)
+    try:
+        (game,) = log.recorder.select_notifications(start=1, limit=1)
+        assert len(log.read_raw(str(game.originator_id))) >= 10 + submit_cpu.WARM_UP
+    finally:
+        log.close()
