@@ -38,8 +38,9 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
+from collections.abc import AsyncGenerator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import grpc
 
@@ -74,8 +75,8 @@ async def attacker(argv: list[str]) -> None:
             for _ in range(count)
         ]
         await asyncio.sleep(10)  # refusals come at once; the rest never read
-        codes = Counter([(await call.code()).name if call.done() else "OPEN" for call in calls])
-        print(json.dumps(dict(codes)), flush=True)
+        ended = Counter([(await call.code()).name if call.done() else "OPEN" for call in calls])
+        print(json.dumps(dict(ended)), flush=True)
     elif what == "watch":
         client = Client.connect(address)
         version = (await client.view(game_id)).version
@@ -277,7 +278,7 @@ async def measure(tree: str | None, folder: Path, game: str, running: str) -> di
         token = (await victim.join(game_id, "victim")).token
         for who, key in (("another client's seat", token), ("the operator", OPERATOR_TOKEN)):
             try:
-                stream = victim.watch(game_id, key)
+                stream = cast(AsyncGenerator[Any, None], victim.watch(game_id, key))
                 await anext(stream)
                 found[f"shares: {who}"] = "streams"
                 await stream.aclose()

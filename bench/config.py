@@ -8,6 +8,7 @@ minute or two, to show the benchmark itself works (its figures mean little).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bench.servers import Servers
 
@@ -100,7 +101,7 @@ QUICK = Scale(
 
 def scaled(base: Scale, **overrides: int | None) -> Scale:
     """``base`` with the overrides that were given (None: keep)."""
-    given: dict[str, int] = {k: v for k, v in overrides.items() if v is not None}
+    given: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
     return replace(base, **given)
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import sqlite3
 import statistics
@@ -115,7 +116,9 @@ async def play(
             )
             turn += 1
             for strategy in lineup[turn % len(lineup) :] + lineup[: turn % len(lineup)]:
-                await patiently(lambda s=strategy: client.add_bot(game_id, OPERATOR_TOKEN, s))
+                await patiently(
+                    functools.partial(client.add_bot, game_id, OPERATOR_TOKEN, strategy)
+                )
             try:
                 await patiently(lambda: client.start(game_id, OPERATOR_TOKEN))
             except RuleBroken as error:  # a busy answer after the start was written
@@ -126,7 +129,7 @@ async def play(
         for wave in range(0, games, WAVE):
             ids = [await one() for _ in range(min(WAVE, games - wave))]
             for game_id in ids:
-                while not (await patiently(lambda g=game_id: client.view(g))).table.finished:
+                while not (await patiently(functools.partial(client.view, game_id))).table.finished:
                     await asyncio.sleep(0.2)
             if progress:
                 print(f"  {kind}: {wave + len(ids)}/{games} games", file=sys.stderr, flush=True)
