@@ -97,6 +97,8 @@ def test_the_committed_reference_names_every_figure_with_a_ratio_and_a_note() ->
     keys = {
         "sqlite SubmitCommand",
         "postgres SubmitCommand",
+        "sqlite submit in process",
+        "postgres submit in process",
         "relay message",
         "relay message h2",
     }
