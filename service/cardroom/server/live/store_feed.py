@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 FIRST_RETRY_SECONDS = 0.2
 MAX_RETRY_SECONDS = 5.0
+STOP_SECONDS = 5.0
 
 
 class StoreFeed:
@@ -53,10 +54,15 @@ class StoreFeed:
                         return
                     subscription = ApplicationSubscription(self._store, gt=self._last)
                     self._subscription = subscription
-                for stored, tracking in subscription:
-                    self._last = tracking.notification_id
-                    self._notify(str(stored.originator_id), stored.originator_version)
-                    delay = FIRST_RETRY_SECONDS
+                # Leaving it joins the library's LISTEN and pull threads, so
+                # that none still queries the store once ``stop`` returns (a
+                # pull under way when the store closed retried against the
+                # closed pool for seconds, outliving its server).
+                with subscription:
+                    for stored, tracking in subscription:
+                        self._last = tracking.notification_id
+                        self._notify(str(stored.originator_id), stored.originator_version)
+                        delay = FIRST_RETRY_SECONDS
             except Exception as error:
                 if self._stopped.is_set():
                     return
@@ -84,6 +90,10 @@ class StoreFeed:
                 log.debug("stopping a failed subscription", exc_info=True)
 
     def stop(self) -> None:
+        """Stop, and wait (at most ``STOP_SECONDS``) for the feed's thread,
+        which waits for the subscription's own."""
         self._stopped.set()
         self._stop_subscription()
-        self._thread.join(timeout=5)
+        self._thread.join(timeout=STOP_SECONDS)
+        if self._thread.is_alive():
+            log.warning("the store subscription did not stop in %.0f s", STOP_SECONDS)
