@@ -1,11 +1,11 @@
 """A fast ``replace`` for the frozen dataclasses that folds rebuild.
 
 ``dataclasses.replace`` runs ``__init__`` again, reading every field with a
-``getattr``; a table of thirty-odd fields is replaced once or twice for every
+``getattr``; the table, of 27 fields, is replaced once or twice for every
 event of every viewer's fold and of every command. Copying the instance's
 ``__dict__`` gives the same object for a plain frozen dataclass (no
-``__post_init__``, no ``__slots__``, no cached properties), in a tenth of
-the time.
+``__post_init__``, no ``__slots__``, no cached properties) in an eighth of
+the time (0.9 µs against 6.9 µs for the table, 2026-12-04).
 """
 
 from __future__ import annotations

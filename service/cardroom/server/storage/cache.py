@@ -105,7 +105,7 @@ class LoadedGame:
     _chance: tuple[bytes, tpb.SetDeal | None] | None = None
     # The latest absorbed event's index and recording time (seconds, nanos):
     # every write arms the game's clocks from it, without parsing it again.
-    _latest_recorded: tuple[int, int, int] | None = None
+    latest_recorded: tuple[int, int, int] | None = None
 
     @property
     def version(self) -> int:
@@ -154,7 +154,7 @@ class LoadedGame:
 
     def recorded_at(self, index: int) -> datetime:
         """When the event at ``index`` was recorded (UTC)."""
-        latest = self._latest_recorded
+        latest = self.latest_recorded
         if latest is not None and latest[0] == index:
             stamp = timestamp_pb2.Timestamp(seconds=latest[1], nanos=latest[2])
         else:
@@ -415,7 +415,7 @@ class GameCache:
                 loaded.index(index, envelope)
             finishes = table.finished and not loaded.table.finished
             recorded = envelope.recorded_at
-            loaded._latest_recorded = (index, recorded.seconds, recorded.nanos)
+            loaded.latest_recorded = (index, recorded.seconds, recorded.nanos)
             loaded.stored.append(raw)
             loaded.head = (loaded.version, table)
             if self.checkpoints.due(loaded.version, finishes):
