@@ -9,7 +9,7 @@ import logging
 import shutil
 import signal
 import tempfile
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, cast
@@ -55,6 +55,7 @@ COMPETITION_SERVICE_NAME = competition_service_pb2.DESCRIPTOR.services_by_name[
 # The health service name that follows the broker (with --broker): SERVING
 # while it answers, NOT_SERVING while live copies cannot be published.
 BROKER_HEALTH = "cardroom.broker"
+STOP_STEP_SECONDS = 10.0  # each step of RunningServer.stop before the drain
 
 
 @dataclass(frozen=True)
@@ -243,15 +244,15 @@ class RunningServer:
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
         if self.bots is not None:
-            await self.bots.stop()
+            await _bounded("the server's bots", self.bots.stop())
         if self.shared_presence is not None:
-            await self.shared_presence.stop()
+            await _bounded("the shared presence", self.shared_presence.stop())
         if self.clocks is not None:
             self.clocks.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self.clocks
+                await _bounded("the turn clocks", self.clocks)
         if self.web is not None:
-            await self.web.stop(grace)
+            await _bounded("the browser port", self.web.stop(grace))
         await self.server.stop(grace)
         if self.servicer is not None:
             await self.servicer.drain()  # no call may still use the store
@@ -265,6 +266,17 @@ class RunningServer:
         self.games.log.close()
         if self.bots_dir is not None:
             shutil.rmtree(self.bots_dir, ignore_errors=True)
+
+
+async def _bounded(what: str, step: Awaitable[Any]) -> None:
+    """One step of stopping, given at most ``STOP_STEP_SECONDS``: a step
+    that never ends (a task that outlives its cancellation) is logged by
+    name and passed, so that stopping always reaches the calls' drain and
+    the store's close instead of hanging."""
+    try:
+        await asyncio.wait_for(step, STOP_STEP_SECONDS)
+    except TimeoutError:
+        log.warning("stopping: %s did not stop in %.0f s; going on", what, STOP_STEP_SECONDS)
 
 
 def open_store(database: str) -> GameLog:
