@@ -83,7 +83,8 @@ async def run_demo(
         bots = [BotSeat(h.seat, h.token, bot) for h in handles]
         outcomes = await play_bots(client, game_id, kind, bots, seed)
         commands = sum(o.commands for o in outcomes)
-        seen = await asyncio.wait_for(watcher, timeout=30)
+        async with asyncio.timeout(30):
+            seen = await watcher
         log = await client.audit(game_id)
         final = check_log(kind, log)
         if seen != len(log):

@@ -241,7 +241,8 @@ class CompetitionServicer(cpb_grpc.CompetitionServiceServicer):
                     return
                 if not responses:
                     try:
-                        await asyncio.wait_for(wake.wait(), WATCH_POLL_SECONDS)
+                        async with asyncio.timeout(WATCH_POLL_SECONDS):
+                            await wake.wait()
                     except TimeoutError:
                         pass
         except asyncio.CancelledError:

@@ -274,7 +274,8 @@ async def _bounded(what: str, step: Awaitable[Any]) -> None:
     name and passed, so that stopping always reaches the calls' drain and
     the store's close instead of hanging."""
     try:
-        await asyncio.wait_for(step, STOP_STEP_SECONDS)
+        async with asyncio.timeout(STOP_STEP_SECONDS):
+            await step
     except TimeoutError:
         log.warning("stopping: %s did not stop in %.0f s; going on", what, STOP_STEP_SECONDS)
 

@@ -263,8 +263,12 @@ class BotRunner:
                     # Before the start no seat is absent: a look now and then
                     # only covers a nudge lost.
                     wait = self.wait_seconds if bot.started else OPEN_WAIT_SECONDS
+                    # asyncio.timeout, not wait_for: Python 3.11's wait_for
+                    # swallows a cancellation that comes as the nudge does
+                    # (gh-86296), and the stopped bot would wait on for good.
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(nudged.wait(), wait)
+                        async with asyncio.timeout(wait):
+                            await nudged.wait()
             raise RuntimeError(f"the bot in seat {seat} of game {game_id} made no end of it")
         finally:
             await bot.follower.close()

@@ -175,7 +175,8 @@ class AdvisoryLeases:
 
     async def check(self) -> bool:
         try:
-            return bool(await asyncio.wait_for(self._in_thread(self._check), CHECK_SECONDS))
+            async with asyncio.timeout(CHECK_SECONDS):
+                return bool(await self._in_thread(self._check))
         except TimeoutError:
             log.warning("the lease session did not answer in %.0f s: leases dropped", CHECK_SECONDS)
             self._connection = None  # its thread may still hang on it; a new session next
