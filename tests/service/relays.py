@@ -18,6 +18,7 @@ from urllib.parse import urlparse
 
 import grpc
 import pytest
+from grpc_reflection.v1alpha import reflection_pb2
 
 from cardroom.client import Client
 from cardroom.server.api.server import RunningServer, Settings, start
@@ -27,6 +28,7 @@ from tests.conftest import OPERATOR_TOKEN
 
 NATS_URL = os.environ.get("CARDROOM_TEST_NATS", "nats://127.0.0.1:4222")
 WATCH = "/cardroom.v1.GameService/WatchEvents"
+REFLECTION_INFO = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
 
 
 def _fail_or_skip(why: str) -> None:
@@ -183,6 +185,35 @@ async def raw_feed(
                 call.cancel()
                 break
         return got
+
+
+def grpc_request_headers(path: str, *more: tuple[str, str]) -> list[tuple[str, str]]:
+    """The headers a gRPC call opens with, for a raw HTTP/2 client."""
+    return [
+        (":method", "POST"),
+        (":scheme", "http"),
+        (":authority", "relay"),
+        (":path", path),
+        ("content-type", "application/grpc"),
+        ("te", "trailers"),
+        *more,
+    ]
+
+
+async def reflect_once(
+    channel: grpc.aio.Channel, request: reflection_pb2.ServerReflectionRequest
+) -> tuple[bytes | object, grpc.StatusCode]:
+    """One request on a reflection stream: its first answer (bytes, or
+    ``grpc.aio.EOF``) and the call's code once the client is done writing."""
+    info = channel.stream_stream(
+        REFLECTION_INFO,
+        request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+    )
+    call = info()
+    await call.write(request)
+    await call.done_writing()
+    answer = await call.read()
+    return answer, await call.code()
 
 
 def sequence(data: bytes) -> int:

@@ -37,19 +37,21 @@ from cardroom.v1 import game_service_pb2 as gpb
 from cardroom.v1 import table_pb2 as tpb
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.relays import (
+    REFLECTION_INFO,
     Deployment,
     deploy,
     eventually,
+    grpc_request_headers,
     nats_or_skip,
     own_nats,
     raw_feed,
+    reflect_once,
     sequence,
     undeploy,
 )
 
 Policy = tpb.SpectatorPolicy
 Status = health_pb2.HealthCheckResponse
-REFLECTION_INFO = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
 KINDS = ["smoke-and-mirrors", "smiles-and-daggers", "silver-dagger", "smile-life"]
 
 
@@ -567,13 +569,11 @@ async def test_a_relays_calls_are_timed_and_logged_alike(
         watch = stub.Watch(health_pb2.HealthCheckRequest())
         assert (await watch.read()).status == Status.SERVING
         watch.cancel()
-        Request = reflection_pb2.ServerReflectionRequest
-        info = channel.stream_stream(REFLECTION_INFO, request_serializer=Request.SerializeToString)
-        reflecting = info()
-        await reflecting.write(Request(list_services=""))
-        await reflecting.done_writing()
-        assert await reflecting.read() != grpc.aio.EOF
-        assert await reflecting.code() == grpc.StatusCode.OK
+        listed, code = await reflect_once(
+            channel, reflection_pb2.ServerReflectionRequest(list_services="")
+        )
+        assert listed != grpc.aio.EOF
+        assert code == grpc.StatusCode.OK
         with pytest.raises(grpc.aio.AioRpcError) as missing:
             await channel.unary_unary("/no.such.Service/Method")(b"")
         assert missing.value.code() == grpc.StatusCode.UNIMPLEMENTED
@@ -609,13 +609,14 @@ async def test_a_relay_takes_compressed_requests(
         watch = stub.Watch(health_pb2.HealthCheckRequest())
         assert (await watch.read()).status == Status.SERVING
         watch.cancel()
-        Request = reflection_pb2.ServerReflectionRequest
-        info = channel.stream_stream(REFLECTION_INFO, request_serializer=Request.SerializeToString)
-        reflecting = info()
-        await reflecting.write(Request(file_containing_symbol="cardroom.v1.GameService"))
-        await reflecting.done_writing()
-        answer_bytes = await reflecting.read()
-        assert await reflecting.code() == grpc.StatusCode.OK
+        answer_bytes, code = await reflect_once(
+            channel,
+            reflection_pb2.ServerReflectionRequest(
+                file_containing_symbol="cardroom.v1.GameService"
+            ),
+        )
+        assert code == grpc.StatusCode.OK
+    assert isinstance(answer_bytes, bytes)
     found = reflection_pb2.ServerReflectionResponse.FromString(answer_bytes)
     assert found.file_descriptor_response.file_descriptor_proto
 
@@ -660,18 +661,7 @@ class RawConnection:
     async def call(self, path: str, request: bytes, *headers: tuple[str, str]) -> dict[str, str]:
         """A call of one request message: its trailers, once it ends."""
         stream_id = self.h2.get_next_available_stream_id()
-        self.h2.send_headers(
-            stream_id,
-            [
-                (":method", "POST"),
-                (":scheme", "http"),
-                (":authority", "relay"),
-                (":path", path),
-                ("content-type", "application/grpc"),
-                ("te", "trailers"),
-                *headers,
-            ],
-        )
+        self.h2.send_headers(stream_id, grpc_request_headers(path, *headers))
         framed = b"\x00" + len(request).to_bytes(4, "big") + request
         self.h2.send_data(stream_id, framed, end_stream=True)
         await self.send()

@@ -32,7 +32,13 @@ from cardroom.server.relay.server import REFLECTED, RunningRelay, start_relay
 from cardroom.v1 import game_service_pb2 as gpb
 from tests.conftest import OPERATOR_TOKEN
 from tests.service.certs import make_certificates
-from tests.service.relays import eventually, nats_or_skip, raw_feed
+from tests.service.relays import (
+    REFLECTION_INFO,
+    eventually,
+    grpc_request_headers,
+    nats_or_skip,
+    raw_feed,
+)
 
 BACKLOG = 3
 
@@ -148,17 +154,7 @@ class RawStream:
         await self.write(body, end_stream=True)
 
     async def open_call(self, path: str) -> None:
-        self.h2.send_headers(
-            self.stream_id,
-            [
-                (":method", "POST"),
-                (":scheme", "http"),
-                (":authority", "relay"),
-                (":path", path),
-                ("content-type", "application/grpc"),
-                ("te", "trailers"),
-            ],
-        )
+        self.h2.send_headers(self.stream_id, grpc_request_headers(path))
         await self.send()
 
     async def write(self, body: bytes, end_stream: bool = False) -> None:
@@ -369,9 +365,6 @@ async def test_a_peer_that_stops_answering_pings_is_dropped_and_its_slot_freed(
     finally:
         await relay.stop(grace=None)
         await server.stop(grace=None)
-
-
-REFLECTION_INFO = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
 
 
 def listing() -> bytes:
