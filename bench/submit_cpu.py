@@ -43,9 +43,10 @@ async def cpu_job(link: Link, database: str, commands: int) -> float:
     """This process's CPU seconds per ``Games.submit`` (after a warm-up)."""
     log = GameLog(database)
     try:
-        if not is_postgres_url(database):
+        postgres = is_postgres_url(database)
+        if not postgres:
             log.hold_exclusively()  # as `cardroom serve` holds a SQLite file
-        games = Games(log, refresh="sole_writer" if not is_postgres_url(database) else "notified")
+        games = Games(log, refresh="notified" if postgres else "sole_writer")
         game_id = games.create_game(KIND, pack(sm.Options(rounds_to_win=LONG)), SEATS)
         tokens = [games.join(game_id, None, f"bot{seat}")[1] for seat in range(SEATS)]
         games.start(game_id, tokens[0])

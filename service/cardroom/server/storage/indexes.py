@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from cardroom.domain.kernel import DEALER, Actor
@@ -50,8 +51,9 @@ class Indexes:
     _encoded: _Encoded | None = field(default=None, compare=False, repr=False)
 
     def plain(self) -> tuple[Any, ...]:
-        """A snapshot in plain values, for the table's checkpoint (fast to
-        write and read; the spans go on changing after it is taken)."""
+        """The checkpoint's form of the indexes, in plain values:
+        :meth:`to_json` writes exactly its JSON, without building it (tests
+        hold the two equal), and :meth:`from_plain` reads it back."""
         commands = [
             (actor.kind, actor.seat, command_id, span.start, span.end)
             for (actor, command_id), span in self.commands.items()
@@ -122,25 +124,19 @@ def _dumps(value: Any) -> str:
 
 class _Encoded:
     """The JSON of the indexes' parts that cannot change any more: the
-    commands whose spans ended, in order, and each secret type's positions
-    so far. Checked against the indexes at each use, so a part changed
-    behind its back (from_plain building them, say) is encoded afresh."""
+    commands whose spans ended, in order (the dict only grows, in order),
+    and each secret type's positions so far. A part found shorter than
+    what was encoded of it is encoded afresh."""
 
     def __init__(self) -> None:
-        self._keys: list[tuple[Actor, str]] = []  # the commands encoded, in order
-        self._commands: list[str] = []
+        self._commands: list[str] = []  # the first commands' JSON, each span ended
         self._secrets: dict[str, tuple[int, str]] = {}  # name: (count, "[i,j],...")
 
     def commands(self, commands: dict[tuple[Actor, str], CommandSpan]) -> str:
-        done = len(self._commands)
-        if done > len(commands) or (done and next(reversed(self._keys)) not in commands):
-            self._keys, self._commands, done = [], [], 0
-        if len(self._keys) != len(commands):
-            self._keys = list(commands)
+        if len(self._commands) > len(commands):
+            self._commands = []
         rest: list[str] = []
-        for key in self._keys[done:]:
-            actor, command_id = key
-            span = commands[key]
+        for (actor, command_id), span in islice(commands.items(), len(self._commands), None):
             text = _dumps((actor.kind, actor.seat, command_id, span.start, span.end))
             if span.end is not None and not rest:
                 self._commands.append(text)  # ended, and all before it too: final
