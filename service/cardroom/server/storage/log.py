@@ -8,6 +8,7 @@ are, so an auditor in any language can decode the log with the .proto files.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 
@@ -38,6 +39,9 @@ from cardroom.server.storage.ends import first_and_after
 from cardroom.v1 import envelope_pb2 as epb
 
 DEFAULT_DATABASE = "cardroom.sqlite3"
+# A pool replaces its connections (hourly, or after an error): past this
+# many noted backends the old are forgotten, and relearnt as they are used.
+MAX_OWN_BACKENDS = 256
 
 
 class VersionConflict(Exception):
@@ -184,6 +188,30 @@ class GameLog(Application[UUID]):
         env = {k: v for k, v in os.environ.items() if not k.startswith(("POSTGRES_", "SQLITE_"))}
         env.update(storage_env(database))
         super().__init__(env=env)
+        # The PostgreSQL backends this store's connections run on: the store
+        # feed hears every append's NOTIFY with its sender's backend, and
+        # need not read back the rows of this process's own appends.
+        self.own_backends: set[int] = set()
+        if self.is_postgres:
+            self._note_backends(self.recorder.datastore)  # type: ignore[attr-defined]
+
+    def _note_backends(self, datastore: Any) -> None:
+        """Every connection the library takes from its pool (to append, to
+        read) passes through ``datastore.get_connection``: wrapped on this
+        instance, it notes the connection's backend before the library uses
+        it, so before any NOTIFY that backend sends is heard."""
+        taken = datastore.get_connection
+        backends = self.own_backends
+
+        @contextlib.contextmanager
+        def noting_backend() -> Iterator[Any]:
+            with taken() as connection:
+                if len(backends) >= MAX_OWN_BACKENDS:  # closed ones: forget them all
+                    backends.clear()
+                backends.add(connection.info.backend_pid)
+                yield connection
+
+        datastore.get_connection = noting_backend
 
     @property
     def is_postgres(self) -> bool:
