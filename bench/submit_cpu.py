@@ -11,9 +11,13 @@ process counts (the checkpoint and warming threads too), as on the server.
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import random
+import tempfile
 import time
 import uuid
+from pathlib import Path
 
 from google.protobuf import any_pb2
 
@@ -27,8 +31,13 @@ from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 WARM_UP = 20
 
 
-def _play(games: Games, game_id: str, tokens: list[str], rng: random.Random) -> float:
-    """One random legal command, as the bench's bots choose it; its CPU seconds."""
+def _play(
+    games: Games, game_id: str, tokens: list[str], rng: random.Random, pause: float = 0.0
+) -> float:
+    """One random legal command, as the bench's bots choose it, after
+    ``pause`` seconds idle; its CPU seconds."""
+    if pause:
+        time.sleep(pause)
     for token in tokens:
         actions = games.legal_actions(game_id, token)[1]
         if actions:
@@ -39,8 +48,9 @@ def _play(games: Games, game_id: str, tokens: list[str], rng: random.Random) -> 
     raise RuntimeError(f"game {game_id}: no seat can act")
 
 
-async def cpu_job(link: Link, database: str, commands: int) -> float:
-    """This process's CPU seconds per ``Games.submit`` (after a warm-up)."""
+async def cpu_job(link: Link | None, database: str, commands: int, pause_us: int = 0) -> float:
+    """This process's CPU seconds per ``Games.submit`` (after a warm-up),
+    each command ``pause_us`` µs after the last."""
     log = GameLog(database)
     try:
         postgres = is_postgres_url(database)
@@ -53,8 +63,24 @@ async def cpu_job(link: Link, database: str, commands: int) -> float:
         rng = random.Random(1)
         for _ in range(WARM_UP):
             _play(games, game_id, tokens, rng)
-        spent = sum(_play(games, game_id, tokens, rng) for _ in range(commands))
+        pause = pause_us / 1e6
+        spent = sum(_play(games, game_id, tokens, rng, pause) for _ in range(commands))
         games.close()
         return spent / commands
     finally:
         log.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--commands", type=int, default=800)
+    parser.add_argument("--pause-ms", type=float, default=0.0, help="idle before each command")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        database = str(Path(folder) / "cardroom.sqlite3")
+        seconds = asyncio.run(cpu_job(None, database, args.commands, int(args.pause_ms * 1000)))
+    print(f"{seconds * 1e6:.0f} µs of CPU per Games.submit, {args.pause_ms:g} ms pauses")
+
+
+if __name__ == "__main__":
+    main()

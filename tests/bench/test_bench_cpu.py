@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import shutil
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -158,7 +159,7 @@ def test_the_in_process_command_figure_plays_real_commands(tmp_path: Path) -> No
     """bench/submit_cpu.py's job plays the bots' game through Games.submit
     and gives the CPU per command: a real game moved, not an empty loop."""
     database = str(tmp_path / "cardroom.sqlite3")
-    seconds = asyncio.run(submit_cpu.cpu_job(None, database=database, commands=10))  # type: ignore[arg-type]
+    seconds = asyncio.run(submit_cpu.cpu_job(None, database=database, commands=10))
     assert 0 < seconds < 1
     log = GameLog(database)
     try:
@@ -166,3 +167,13 @@ def test_the_in_process_command_figure_plays_real_commands(tmp_path: Path) -> No
         assert len(log.read_raw(str(game.originator_id))) >= 10 + submit_cpu.WARM_UP
     finally:
         log.close()
+
+
+def test_the_in_process_figure_pauses_before_each_command(tmp_path: Path) -> None:
+    """``--pause-ms`` idles before every measured command (and its pauses
+    are not counted as CPU): 10 commands after 30 ms each take 0.3 s."""
+    database = str(tmp_path / "cardroom.sqlite3")
+    began = time.monotonic()
+    seconds = asyncio.run(submit_cpu.cpu_job(None, database=database, commands=10, pause_us=30_000))
+    assert time.monotonic() - began >= 10 * 0.030
+    assert 0 < seconds < 0.030
