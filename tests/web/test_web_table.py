@@ -56,6 +56,7 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "other-hosts": (("a link naming another",), ()),
     "ratings": (("the lobby shows each keyed player's rating",), ()),
     "tournament": (("a tournament's page",), ()),
+    "tournament-entry": (("a player enters a tournament",), ("tournament-entry-390.png",)),
     "costly-move": (("a costly move is marked",), ()),
 }
 

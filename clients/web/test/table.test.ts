@@ -617,10 +617,65 @@ describe("the reference web table", () => {
       const { tournament } = await bots.tournament(tournamentId);
       const seed = Buffer.from(tournament.seed).toString("hex");
       assert.ok(seed.length === 64 && (await root.locator(".seed").innerText()).includes(seed), "the seed is revealed at the end");
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-      assert.ok(wide, "nothing runs off a phone's screen");
+      // 390, not innerWidth: a mobile viewport widens itself to fit what runs off it.
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 390, `nothing runs off a phone's screen (the page is ${wide} px wide)`);
       await shot(page, "tournament-390.png");
       await page.close();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test("a player enters a tournament from the page on a phone, takes the seat kept for their key, and withdraws", async () => {
+    const names = ["Hopper", "Knuth"];
+    const keys = await Promise.all(names.map(() => newPlayerKey()));
+    const { tournamentId, organizerToken } = await bots.createTournament(KIND, { tableSize: 3, rounds: 2, name: "Phone cup" });
+    for (const [i, name] of names.entries()) await bots.registerPlayer(tournamentId, keys[i]!, name);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      const seen: string[] = [];
+      page.on("pageerror", (error) => seen.push(error.message));
+      await page.goto(`${WEB}/#/tournament/${tournamentId}`);
+      const root = page.locator('[data-page="tournament"]');
+      const you = root.locator(".you");
+      // This browser's player key enters it, under the name typed.
+      await page.waitForSelector('[data-page="tournament"] .you[data-state="unregistered"]');
+      await you.locator('input[name="player"]').fill("Ada");
+      await you.locator("form.register button").click();
+      await page.waitForSelector('.you[data-state="registered"]');
+      assert.equal(await you.locator("p").first().innerText(), "You are registered as Ada.");
+      assert.match(await root.locator(".status").innerText(), /registration open · 3 players/);
+      // Round 1 pairs all three at one table: the row offers Ada her seat, kept for her key.
+      const started = await bots.startTournament(tournamentId, organizerToken);
+      const table = started.rounds[0]!.tables[0]!;
+      const row = root.locator(`li.table[data-game-id="${table.gameId}"]`);
+      await row.waitFor();
+      assert.match(await row.innerText(), /^Table 1: .*Ada.* · watch · take your seat$/);
+      const others = await Promise.all(keys.map(publicKeyBytes));
+      const hers = table.seats.findIndex((key) => !others.some((k) => Buffer.from(k).equals(Buffer.from(key))));
+      await row.locator("button.take-seat").click();
+      await page.waitForSelector('[data-page="play"][data-state]');
+      assert.equal((await bots.view(table.gameId)).table.playerNames[hers], "Ada", "the page took the seat kept for her key");
+      // Back on the tournament's page the row leads to that seat, and withdrawing asks twice.
+      await page.goto(`${WEB}/#/tournament/${tournamentId}`);
+      await page.waitForSelector('.you[data-state="registered"]');
+      assert.match(await row.innerText(), / · play your seat$/);
+      await you.locator("button.withdraw").click();
+      assert.match(await you.locator(".warning").innerText(), /is for good.*Tap Withdraw again to leave\./);
+      assert.equal(await you.getAttribute("data-state"), "registered", "one tap withdraws nobody");
+      await you.locator("button.withdraw").click();
+      await page.waitForSelector('.you[data-state="withdrawn"]');
+      assert.equal(await you.innerText(), "You (Ada) withdrew.");
+      assert.ok((await root.locator("table.standings tbody tr").allInnerTexts()).some((line) => /Ada \(withdrew\)/.test(line)));
+      assert.doesNotMatch(await row.innerText(), /your seat/, "a player who withdrew is offered no seat");
+      // 390, not innerWidth: a mobile viewport widens itself to fit what runs off it.
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 390, `nothing runs off a phone's screen (the page is ${wide} px wide)`);
+      await shot(page, "tournament-entry-390.png");
+      assert.deepEqual(seen, [], "the page threw no error");
     } finally {
       await phone.close();
     }
