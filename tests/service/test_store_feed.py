@@ -5,6 +5,7 @@ nothing queries the store after it closes."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -94,3 +95,26 @@ def test_the_feed_hears_its_own_appends_and_a_backend_taken_for_its_own(
         writer.close()
         writer_log.close()
         reader_log.close()
+
+
+def test_the_feed_gives_its_connection_back_deaf(postgres_database: str) -> None:
+    """Once stopped, the connection it listened on goes back to the pool no
+    longer listening: a pooled connection that still listened would keep
+    every later notification unread for as long as it lived."""
+    log = GameLog(postgres_database)
+    feed = StoreFeed(log, lambda game_id, version: None)
+    try:
+        games = Games(log, operator_token=OPERATOR_TOKEN, refresh="notified")
+        games.create_game("smoke-and-mirrors", None, 3)
+        games.close()
+    finally:
+        feed.stop()
+    try:
+        datastore = log.recorder.datastore  # type: ignore[attr-defined]
+        with contextlib.ExitStack() as taken:  # every pooled connection at once
+            for _ in range(datastore.pool.get_stats()["pool_size"]):
+                connection = taken.enter_context(datastore.get_connection())
+                listening = connection.execute("SELECT pg_listening_channels()").fetchall()
+                assert listening == []
+    finally:
+        log.close()

@@ -74,9 +74,12 @@ class StoreFeed:
             try:
                 with self._datastore.get_connection() as connection:
                     connection.execute(self._listen)
-                    self._relay(connection)  # what was written while not listening
-                    delay = FIRST_RETRY_SECONDS
-                    self._follow(connection)
+                    try:
+                        self._relay(connection)  # what was written while not listening
+                        delay = FIRST_RETRY_SECONDS
+                        self._follow(connection)
+                    finally:
+                        self._unlisten(connection)
                 return
             except Exception as error:
                 if self._stopped.is_set():
@@ -92,6 +95,16 @@ class StoreFeed:
                 return
             delay = min(delay * 2, MAX_RETRY_SECONDS)
             self.reconnects += 1
+
+    @staticmethod
+    def _unlisten(connection: Any) -> None:
+        """Give the connection back to the pool deaf: a pooled connection
+        still listening would keep every later notification, unread, for
+        as long as it lives."""
+        try:
+            connection.execute("UNLISTEN *")
+        except Exception:  # a dead connection leaves the pool anyway
+            log.debug("unlistening on a failed connection", exc_info=True)
 
     def _follow(self, connection: Any) -> None:
         """Read the moved rows on every other process's append at once, and
