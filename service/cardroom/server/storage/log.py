@@ -257,22 +257,25 @@ class GameLog(Application[UUID]):
         (``stored[i]`` serializes ``envelopes[i]``); returns the notification
         id of the last. Raises VersionConflict if another writer got there
         first."""
+        # Straight to the recorder, as the bytes they are: Application.save
+        # would wrap each in a domain event and map it back to this same
+        # StoredEvent (about 30 µs of a command's CPU on SQLite).
         records = [
-            RecordedEnvelope(
+            StoredEvent(
                 originator_id=UUID(e.game_id),
                 originator_version=e.sequence,
                 topic=e.event.TypeName(),
-                payload=raw,
+                state=raw,
             )
             for e, raw in zip(envelopes, stored, strict=True)
         ]
         start = time.perf_counter()
         try:
-            recordings = self.save(*records)
+            ids = self.recorder.insert_events(records)
         except IntegrityError as error:
             raise VersionConflict(str(error)) from error
         self.on_append_seconds(time.perf_counter() - start)
-        return recordings[-1].notification.id if recordings else 0
+        return ids[-1] if ids else 0
 
     def probe(self) -> None:
         """Read the store once; raises if it cannot be reached or read."""
