@@ -63,6 +63,17 @@ async function done(page: Page): Promise<void> {
   assert.deepEqual(seen, [], "the page logged errors");
 }
 
+/** A phone's browser context: 390x844, touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A Swiss tournament of tables of 3 with these players registered, each with a new key. */
+async function tournamentOf(names: string[], rounds: number, name: string): Promise<{ tournamentId: string; organizerToken: string; keys: CryptoKeyPair[] }> {
+  const keys = await Promise.all(names.map(() => newPlayerKey()));
+  const { tournamentId, organizerToken } = await bots.createTournament(KIND, { tableSize: 3, rounds, name });
+  for (const [i, player] of names.entries()) await bots.registerPlayer(tournamentId, keys[i]!, player);
+  return { tournamentId, organizerToken, keys };
+}
+
 async function seatTokens(gameId: string, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) tokens.push((await bots.join(gameId, ["Brahmagupta", "Cardano", "Dijkstra"][i]!)).token);
@@ -415,7 +426,7 @@ describe("the reference web table", () => {
     const own = await bots.join(gameId, "Grace");
     const tokens = await seatTokens(gameId, 2);
     await bots.start(gameId, own.token);
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext(PHONE);
     try {
       const page = await phone.newPage();
       page.setDefaultTimeout(TIMEOUT);
@@ -582,10 +593,8 @@ describe("the reference web table", () => {
 
   test("a tournament's page: round 1's tables to watch, then standings and the seed, live, on a phone too", async () => {
     const names = ["Hopper", "Knuth", "Lovelace"];
-    const keys = await Promise.all(names.map(() => newPlayerKey()));
-    const { tournamentId, organizerToken } = await bots.createTournament(KIND, { tableSize: 3, rounds: 1, name: "Friday night" });
-    for (const [i, name] of names.entries()) await bots.registerPlayer(tournamentId, keys[i]!, name);
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { tournamentId, organizerToken, keys } = await tournamentOf(names, 1, "Friday night");
+    const phone = await browser.newContext(PHONE);
     try {
       const page = await phone.newPage();
       page.setDefaultTimeout(TIMEOUT);
@@ -630,10 +639,8 @@ describe("the reference web table", () => {
 
   test("a player enters a tournament from the page on a phone, takes the seat kept for their key, and withdraws", async () => {
     const names = ["Hopper", "Knuth"];
-    const keys = await Promise.all(names.map(() => newPlayerKey()));
-    const { tournamentId, organizerToken } = await bots.createTournament(KIND, { tableSize: 3, rounds: 2, name: "Phone cup" });
-    for (const [i, name] of names.entries()) await bots.registerPlayer(tournamentId, keys[i]!, name);
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { tournamentId, organizerToken, keys } = await tournamentOf(names, 2, "Phone cup");
+    const phone = await browser.newContext(PHONE);
     try {
       const page = await phone.newPage();
       page.setDefaultTimeout(TIMEOUT);
