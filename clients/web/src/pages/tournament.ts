@@ -48,25 +48,10 @@ function standingsTable(view: TournamentView, names: Map<string, string>): HTMLE
       h("td", {}, String(standing.byes)),
     ),
   );
-  return h(
-    "div",
-    { class: "standings-box" },
-    h(
-      "table",
-      { class: "standings" },
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        // A phone shows each heading's short form.
-        ...COLUMNS.map(([long, short]) => h("th", { title: long }, h("span", { class: "long" }, long), h("span", { class: "short" }, short))),
-      ),
-    ),
-    h("tbody", {}, ...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 7 }, "No standings before the first round is paired."))])),
-    ),
-  );
+  // A phone shows each heading's short form.
+  const headings = COLUMNS.map(([long, short]) => h("th", { title: long }, h("span", { class: "long" }, long), h("span", { class: "short" }, short)));
+  const body = rows.length ? rows : [h("tr", {}, h("td", { colspan: 7 }, "No standings before the first round is paired."))];
+  return h("div", { class: "standings-box" }, h("table", { class: "standings" }, h("thead", {}, h("tr", {}, ...headings)), h("tbody", {}, ...body)));
 }
 
 /** This browser's player: its key pair, and its public key in hex. */
