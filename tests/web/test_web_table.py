@@ -56,7 +56,10 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "other-hosts": (("a link naming another",), ()),
     "ratings": (("the lobby shows each keyed player's rating",), ()),
     "tournament": (("a tournament's page",), ()),
-    "tournament-entry": (("a player enters a tournament",), ("tournament-entry-390.png",)),
+    "tournament-entry": (
+        ("a player enters a tournament",),
+        ("tournament-seat-390.png", "tournament-entry-390.png"),
+    ),
     "costly-move": (("a costly move is marked",), ()),
 }
 

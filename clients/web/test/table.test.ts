@@ -664,6 +664,7 @@ describe("the reference web table", () => {
       assert.match(await row.innerText(), /^Table 1: .*Ada.* · watch · take your seat$/);
       const others = await Promise.all(keys.map(publicKeyBytes));
       const hers = table.seats.findIndex((key) => !others.some((k) => Buffer.from(k).equals(Buffer.from(key))));
+      await shot(page, "tournament-seat-390.png");
       await row.locator("button.take-seat").click();
       await page.waitForSelector('[data-page="play"][data-state]');
       assert.equal((await bots.view(table.gameId)).table.playerNames[hers], "Ada", "the page took the seat kept for her key");
