@@ -528,7 +528,9 @@ async def test_the_tournament_commands_run_one_and_audit_it_live(
     assert await cli("tournament", "standings", tournament_id) == 0
     standings = capsys.readouterr().out
     winner = by_seat[2].name  # the one seat that did not resign
-    assert "finished" in standings and winner in standings.splitlines()[1]
+    first = next(line for line in standings.splitlines() if line.lstrip().startswith("1. "))
+    assert "finished" in standings and winner in first
+    assert max(map(len, standings.splitlines())) <= 80  # an 80x24 terminal
     assert await cli("tournament", "watch", tournament_id) == 0
     watched = capsys.readouterr().out.splitlines()
     assert f"finished; winner {winner}" in watched[-1]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
+import textwrap
 from collections.abc import Awaitable, Callable
 
 from cardroom.cli.common import (
@@ -47,6 +48,8 @@ from cardroom.v1 import table_pb2 as tpb
 from cardroom.v1 import tournament_pb2 as tnpb
 
 NAME = "tournament"
+WIDTH = 80  # what `standings` and `watch` print fits an 80x24 terminal
+NAME_WIDTH = 16  # a player's name in the standings
 HELP = "tournaments a server runs: new, join, withdraw, start, standings, watch, simulate"
 DESCRIPTION = (
     "Tournaments a server runs (docs/rules/tournaments.md). `new` creates one and prints "
@@ -296,7 +299,8 @@ async def _standings(args: argparse.Namespace, client: Client) -> None:
 
 async def _watch(args: argparse.Namespace, client: Client) -> None:
     async for response in client.watch_tournament(args.tournament_id):
-        print(f"{response.sequence:>4}  {describe(unpack(response.event), response.tournament)}")
+        said = describe(unpack(response.event), response.tournament)
+        print("\n".join(_wrapped(f"{response.sequence:>4}  {said}")))
 
 
 # ---------------------------------------------------------------- words
@@ -312,6 +316,17 @@ def _points(half_points: int) -> str:
     return f"{half_points // 2}" + (".5" if half_points % 2 else "")
 
 
+def _wrapped(text: str) -> list[str]:
+    """``text`` in lines of at most WIDTH columns, the later ones indented
+    4 more than the first."""
+    indent = " " * (len(text) - len(text.lstrip()) + 4)
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent) or [""]
+
+
+def _short(name: str, width: int = NAME_WIDTH) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
 def _rounds(view: tnpb.TournamentView) -> list[str]:
     names = _names(view)
     lines = []
@@ -324,13 +339,18 @@ def _rounds(view: tnpb.TournamentView) -> list[str]:
                 names.get(k, "?") + (f" (#{ranks[i]})" if ranks else "")
                 for i, k in enumerate(table.seats)
             )
-            lines.append(f"  table {table.table}: {seated}  game {table.game_id}")
+            lines.extend(_wrapped(f"  table {table.table}: {seated}"))
+            if table.game_id:  # on a line of its own: what `cardroom watch` takes
+                lines.append(f"    game {table.game_id}")
         if paired.byes:
-            lines.append(f"  byes: {', '.join(names.get(k, '?') for k in paired.byes)}")
+            lines.extend(_wrapped(f"  byes: {', '.join(names.get(k, '?') for k in paired.byes)}"))
     return lines
 
 
 def standings_lines(view: tnpb.TournamentView) -> list[str]:
+    """The tournament in words, every line within WIDTH columns (an 80x24
+    terminal): a name longer than NAME_WIDTH is cut in the standings, and
+    given whole in the rounds below them."""
     created = view.created
     state = (
         "finished"
@@ -340,16 +360,16 @@ def standings_lines(view: tnpb.TournamentView) -> list[str]:
         else f"round {len(view.rounds)}"
     )
     lines = [
-        f"{printable(created.name) or created.tournament_id}: {created.kind}, tables of "
-        f"{created.table_size}, {state}; {len(view.players)} player(s)"
+        *_wrapped(printable(created.name) or created.tournament_id),
+        f"{created.kind}, tables of {created.table_size}, {state}; {len(view.players)} player(s)",
     ]
     names = _names(view)
     for line in view.standings:
-        name = names.get(line.public_key, "?")
+        name = _short(names.get(line.public_key, "?"))
         lines.append(
-            f"{line.place:>4}. {name:<20} {_points(line.half_points):>5} "
-            f"pts  Buchholz {_points(line.buchholz_half_points):>5}  {line.wins} win(s), "
-            f"{line.games} game(s), {line.byes} bye(s)" + ("  withdrawn" if line.withdrawn else "")
+            f"{line.place:>3}. {name:<{NAME_WIDTH}} {_points(line.half_points):>5} pts  "
+            f"Buchholz {_points(line.buchholz_half_points):>5}  {line.wins} of {line.games} "
+            f"won, {line.byes} bye(s)" + (" withdrew" if line.withdrawn else "")
         )
     lines.extend(_rounds(view))
     return lines
