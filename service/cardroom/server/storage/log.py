@@ -257,15 +257,18 @@ class GameLog(Application[UUID]):
         (``stored[i]`` serializes ``envelopes[i]``); returns the notification
         id of the last. Raises VersionConflict if another writer got there
         first."""
-        # Straight to the recorder, as the bytes they are: Application.save
-        # would wrap each in a domain event and map it back to this same
-        # StoredEvent (about 30 µs of a command's CPU on SQLite).
+        # Straight to the recorder, each row made by the mapper as it reads
+        # them back: Application.save's processing around the same rows took
+        # about 30 µs of a command's CPU on SQLite.
+        to_row = self.mapper.to_stored_event
         records = [
-            StoredEvent(
-                originator_id=UUID(e.game_id),
-                originator_version=e.sequence,
-                topic=e.event.TypeName(),
-                state=raw,
+            to_row(
+                RecordedEnvelope(
+                    originator_id=UUID(e.game_id),
+                    originator_version=e.sequence,
+                    topic=e.event.TypeName(),
+                    payload=raw,
+                )
             )
             for e, raw in zip(envelopes, stored, strict=True)
         ]
