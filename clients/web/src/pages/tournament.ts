@@ -6,12 +6,10 @@
 // (its key, player.ts) registers here while registration is open, takes its
 // reserved seat at its table in each round, and may withdraw (TN-LEAVE).
 import { publicKeyBytes, TournamentFormat_Kind, type Standing, type TournamentView } from "@cardroom/client";
-import { client, seatEntropy, seats } from "../api.js";
+import { client, seatEntropy, seats, toHex as hex } from "../api.js";
 import { h } from "../dom.js";
 import { playerKey } from "../player.js";
 import { errorLine, titles } from "./common.js";
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** "3½", "2", "½": points from half points. */
 export function points(halfPoints: number): string {
@@ -140,15 +138,18 @@ function stage(view: TournamentView): string {
  * only when its state changes, so a name being typed is not wiped by another
  * player's entry.
  */
-function entrant(tournamentId: string, player: Me | undefined, problem: HTMLElement): { you: HTMLElement; draw: (view: TournamentView) => void } {
+function entrant(
+  tournamentId: string,
+  player: Me | undefined,
+  problem: HTMLElement,
+): { you: HTMLElement; draw: (view: TournamentView, names: Map<string, string>) => void } {
   const you = h("div", { class: "you" });
   let shown = "";
-  const draw = (view: TournamentView) => {
-    const entry = player && view.players.find((p) => hex(p.publicKey) === player.hex);
-    const name = entry ? entry.displayName || `player ${player.hex.slice(0, 8)}` : "";
+  const draw = (view: TournamentView, names: Map<string, string>) => {
+    const name = (player && names.get(player.hex)) ?? "";
     const state = !player
       ? "anonymous"
-      : entry
+      : name
         ? view.withdrawn.some((key) => hex(key) === player.hex)
           ? "withdrawn"
           : view.finished
@@ -224,7 +225,7 @@ export async function tournamentPage(root: HTMLElement, tournamentId: string, si
     if (created?.name) title.replaceChildren(created.name, " ", h("code", { title: tournamentId }, tournamentId.slice(0, 8)));
     line.textContent = `${kindTitles.get(created?.kind ?? "") ?? created?.kind ?? ""} · ${format} · tables of ${created?.tableSize ?? "?"} · ${stage(view)}`;
     const names = namesOf(view);
-    drawYou(view);
+    drawYou(view, names);
     body.replaceChildren(h("h3", {}, "Standings"), standingsTable(view, names), roundsList(view, names, player, problem));
     // The seed, committed before the first pairing, checks every pairing once revealed (cardroom audit tournament).
     seed.textContent = view.seed.length
