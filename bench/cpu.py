@@ -41,7 +41,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
@@ -126,8 +126,15 @@ class Windows:
         return self.ns.get(method, 0) / max(self.calls.get(method, 0), 1) / 1e9
 
 
+class Meter(Protocol):
+    """What measures each call of play: ``Windows`` here, callgrind's
+    counting in bench/instructions.py."""
+
+    async def timed(self, method: str, call: Awaitable[R]) -> R: ...
+
+
 async def _moves(
-    client: Client, table: Table, rng: random.Random, commands: int, windows: Windows
+    client: Client, table: Table, rng: random.Random, commands: int, windows: Meter
 ) -> None:
     """Play ``commands`` random legal commands, each call in its window."""
     done = 0

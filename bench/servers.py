@@ -183,11 +183,15 @@ class Servers:
     running: list[Server] = field(default_factory=list)
     stopped: list[Server] = field(default_factory=list)
 
-    def start(self, database: str, *flags: str) -> Server:
+    def start(self, database: str, *flags: str, under: tuple[str, ...] = ()) -> Server:
+        """``cardroom serve`` on ``database``; ``under`` is a command to run
+        it under (valgrind: bench/instructions.py), which then gets the
+        interpreter itself, not the console script."""
         pinned = ["taskset", "-c", self.writer_cpus] if self.writer_cpus else []
+        program = [*under, sys.executable, "-m", "cardroom.cli"] if under else cardroom_command()
         command = [
             *pinned,
-            *cardroom_command(),
+            *program,
             "serve",
             "--address",
             "127.0.0.1:0",

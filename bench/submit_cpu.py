@@ -17,6 +17,8 @@ import random
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from google.protobuf import any_pb2
@@ -31,26 +33,27 @@ from cardroom.smoke_and_mirrors.v1 import smoke_and_mirrors_pb2 as sm
 WARM_UP = 20
 
 
-def _play(
-    games: Games, game_id: str, tokens: list[str], rng: random.Random, pause: float = 0.0
-) -> float:
-    """One random legal command, as the bench's bots choose it, after
-    ``pause`` seconds idle; its CPU seconds."""
-    if pause:
-        time.sleep(pause)
+def next_command(
+    games: Games, game_id: str, tokens: list[str], rng: random.Random
+) -> tuple[str, any_pb2.Any]:
+    """The seat that may act and one random legal command of its, as the
+    bench's bots choose them (the ``ListLegalActions`` part, not measured)."""
     for token in tokens:
         actions = games.legal_actions(game_id, token)[1]
         if actions:
-            command: any_pb2.Any = pack(rng.choice(actions))
-            began = time.process_time()
-            games.submit(game_id, token, command, uuid.uuid4().hex, None)
-            return time.process_time() - began
+            return token, pack(rng.choice(actions))
     raise RuntimeError(f"game {game_id}: no seat can act")
 
 
-async def cpu_job(link: Link | None, database: str, commands: int, pause_us: int = 0) -> float:
-    """This process's CPU seconds per ``Games.submit`` (after a warm-up),
-    each command ``pause_us`` µs after the last."""
+def submit(games: Games, game_id: str, token: str, command: any_pb2.Any) -> None:
+    """The measured part: one command through ``Games.submit``."""
+    games.submit(game_id, token, command, uuid.uuid4().hex, None)
+
+
+@contextmanager
+def started_game(database: str) -> Iterator[tuple[Games, str, list[str]]]:
+    """The bench's 3-seat Smoke & Mirrors game on a fresh store, started,
+    as ``cardroom serve`` would hold it; its ``Games`` and seat tokens."""
     log = GameLog(database)
     try:
         postgres = is_postgres_url(database)
@@ -60,15 +63,36 @@ async def cpu_job(link: Link | None, database: str, commands: int, pause_us: int
         game_id = games.create_game(KIND, pack(sm.Options(rounds_to_win=LONG)), SEATS)
         tokens = [games.join(game_id, None, f"bot{seat}")[1] for seat in range(SEATS)]
         games.start(game_id, tokens[0])
+        try:
+            yield games, game_id, tokens
+        finally:
+            games.close()
+    finally:
+        log.close()
+
+
+def _play(
+    games: Games, game_id: str, tokens: list[str], rng: random.Random, pause: float = 0.0
+) -> float:
+    """One random legal command after ``pause`` seconds idle; its CPU seconds."""
+    if pause:
+        time.sleep(pause)
+    token, command = next_command(games, game_id, tokens, rng)
+    began = time.process_time()
+    submit(games, game_id, token, command)
+    return time.process_time() - began
+
+
+async def cpu_job(link: Link | None, database: str, commands: int, pause_us: int = 0) -> float:
+    """This process's CPU seconds per ``Games.submit`` (after a warm-up),
+    each command ``pause_us`` µs after the last."""
+    with started_game(database) as (games, game_id, tokens):
         rng = random.Random(1)
         for _ in range(WARM_UP):
             _play(games, game_id, tokens, rng)
         pause = pause_us / 1e6
         spent = sum(_play(games, game_id, tokens, rng, pause) for _ in range(commands))
-        games.close()
-        return spent / commands
-    finally:
-        log.close()
+    return spent / commands
 
 
 def main() -> None:
