@@ -20,6 +20,10 @@ event's head costs, signed against ``--no-signed-heads`` (``bench/heads.py``).
 ``python3 dev.py bench cpu [--pin] [--check | --record]``: CPU per command and
 per relayed message against same-run baselines and bench/reference.json
 (``bench/cpu.py``).
+``python3 dev.py bench instructions [--commands N] [--check | --record]``: the
+same command ratio in instructions (valgrind's callgrind), which repeat
+whatever the machine does, against bench/instructions.json
+(``bench/instructions.py``).
 ``python3 dev.py bench search [--games 500] [--jobs N]``: the search bot
 against two heuristic bots, win rate against the fair share and CPU time per
 move (``bench/search.py``; docs/bots.md).
@@ -258,6 +262,10 @@ async def main(argv: list[str]) -> int:
         from bench import cpu
 
         return await cpu.main(argv[1:])
+    if argv[:1] == ["instructions"]:
+        from bench import instructions
+
+        return await instructions.main(argv[1:])
     if argv[:1] == ["search"]:
         from bench import search
 
