@@ -374,11 +374,17 @@ async def main(argv: list[str]) -> int:
         print(f"\nwrote {', '.join(f.key for f in summary)} into {REFERENCE}")
         return 0
     if args.check:
-        for key in unreferenced(summary, reference):
-            print(f"skipped {key}: no reference in {REFERENCE.name}")
-        found = regressions(summary, reference)
-        for line in found:
-            print(f"REGRESSION {line}")
-        print("\nno regression against the reference" if not found else "")
-        return 1 if found else 0
+        return checked(summary, reference, REFERENCE.name)
     return 0
+
+
+def checked(figures: list[Figure], reference: dict[str, Any], name: str) -> int:
+    """``--check``: print the skipped keys and the regressions against the
+    reference file ``name``; the exit status (1 on a regression)."""
+    for key in unreferenced(figures, reference):
+        print(f"skipped {key}: no reference in {name}")
+    found = regressions(figures, reference)
+    for line in found:
+        print(f"REGRESSION {line}")
+    print("\nno regression against the reference" if not found else "")
+    return 1 if found else 0

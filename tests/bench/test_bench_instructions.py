@@ -15,6 +15,7 @@ import pytest
 
 from bench import instructions
 from bench.config import QUICK, Run
+from bench.cpu import Figure
 from bench.instructions import REFERENCE, in_a_process, totals
 from bench.servers import servers
 
@@ -83,3 +84,26 @@ def test_the_committed_reference_names_every_figure_with_a_ratio_and_a_note() ->
     assert set(reference["thousand instructions"]) == keys
     assert set(reference["measured"]) == keys
     assert 0 < reference["margin"] < 0.3  # far tighter than the CPU figures' 30%
+
+
+def test_record_writes_the_figures_in_thousands_of_instructions_and_keeps_the_rest() -> None:
+    """``--record`` shares bench/cpu.py's merge, but its file names its
+    unit: no "microseconds" key, the other backend's figure kept."""
+    reference = {
+        "margin": 0.05,
+        "measured": {"postgres SubmitCommand": "yesterday"},
+        "ratios": {"postgres SubmitCommand": 2.4},
+        "thousand instructions": {"postgres SubmitCommand": 5553.3},
+    }
+    figure = Figure("sqlite SubmitCommand", "served", 4128.0, 1368.0, "Check + save")
+    written = instructions.recorded(reference, [figure], "today")
+    assert "microseconds" not in written
+    assert written["thousand instructions"] == {
+        "postgres SubmitCommand": 5553.3,
+        "sqlite SubmitCommand": 4128.0,
+    }
+    assert written["ratios"] == {"postgres SubmitCommand": 2.4, "sqlite SubmitCommand": 3.02}
+    assert written["measured"]["sqlite SubmitCommand"] == "today"
+    assert written["margin"] == 0.05
+    # A first record, with no file yet, takes this bench's margin, not the CPU figures' 30%.
+    assert instructions.recorded({}, [figure], "today")["margin"] == instructions.MARGIN
