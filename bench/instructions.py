@@ -76,7 +76,7 @@ MARGIN = 0.05  # a ratio this much worse than the reference is a regression
 WARM_UP = 20  # commands (and Checks) played before counting: imports, caches, specialization
 # After an answer is back, the server still finishes the call (its access
 # log line, gRPC's bookkeeping); under valgrind that takes milliseconds.
-# Counting stops this long after the answer, so the call's tail is counted
+# A window is dumped this long after the answer, so the call's tail is counted
 # (and the idle loop's few wake-ups in it: measured as a window with no call).
 SETTLE_SECONDS = 0.2
 IDLE_WINDOWS = 20
@@ -443,6 +443,11 @@ def arguments(argv: list[str]) -> argparse.Namespace:
 
 async def main(argv: list[str]) -> int:
     args = arguments(argv)
+    try:
+        callgrind(Path("check"))
+    except NoValgrind as error:
+        print(f"bench instructions: {error}", file=sys.stderr)
+        return 2
     writer = pin() if args.pin else None
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
     figures: list[Figure] = []

@@ -107,3 +107,11 @@ def test_record_writes_the_figures_in_thousands_of_instructions_and_keeps_the_re
     assert written["margin"] == 0.05
     # A first record, with no file yet, takes this bench's margin, not the CPU figures' 30%.
     assert instructions.recorded({}, [figure], "today")["margin"] == instructions.MARGIN
+
+
+def test_without_valgrind_the_bench_says_so_and_exits_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(instructions.shutil, "which", lambda program: None)
+    assert asyncio.run(instructions.main(["--backend", "sqlite"])) == 2
+    assert "valgrind not found" in capsys.readouterr().err
