@@ -266,7 +266,7 @@ def in_a_process(out: Path, job: str, backend: str, count: int) -> tuple[float, 
     its windows were open.
 
     The job's randomness is seeded, so its own thread runs the same
-    instructions each run (within 0.5%). The other threads' work falls in
+    instructions each run (within 0.3% over 200 commands). The other threads' work falls in
     or out of the windows with their timing, so theirs is not repeatable,
     and it is not part of the figure."""
     with fresh_database(backend) as database:
