@@ -11,7 +11,8 @@ development tools (again only when pyproject.toml changes), then runs.
 Connect and gRPC-Web) unless --web-address or CARDROOM_WEB_ADDRESS says
 otherwise. `test` also needs Node.js 20+ with npm: it installs clients/'
 packages (`npm ci`, again only when a lock changes) and, when missing,
-Debian's chromium for the browser tests (as root, with apt-get).
+Debian's chromium for the browser tests and valgrind for the instruction
+counts' (as root, with apt-get).
 """
 
 from __future__ import annotations
@@ -66,20 +67,23 @@ def node_packages() -> None:
         NODE_STAMP.write_text(wanted)
 
 
-def chromium() -> None:
-    """Debian's chromium for the browser tests, installed when missing."""
-    if CHROMIUM.exists():
+def debian_packages() -> None:
+    """Debian's chromium (the browser tests) and valgrind (the tests of
+    bench/instructions.py's counts), installed when missing."""
+    found = {"chromium": CHROMIUM.exists(), "valgrind": shutil.which("vgdb") is not None}
+    missing = [package for package, there in found.items() if not there]
+    if not missing:
         return
     if not shutil.which("apt-get") or os.geteuid() != 0:
-        sys.exit(f"the browser tests need Chromium at {CHROMIUM}: install Debian's chromium")
+        sys.exit(f"the tests need Debian's {' and '.join(missing)} (Chromium at {CHROMIUM})")
     quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run("apt-get", "update", "-qq", env=quiet)
-    run("apt-get", "install", "-y", "-qq", "chromium", env=quiet)
+    run("apt-get", "install", "-y", "-qq", *missing, env=quiet)
 
 
 def test(args: list[str]) -> None:
     node_packages()
-    chromium()
+    debian_packages()
     run(PYTHON, "scripts/gen_protos.py", "--check")
     run(PYTHON, "scripts/build_web.py", "--check")
     run(BIN / "buf", "lint")
