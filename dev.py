@@ -75,7 +75,8 @@ def debian_packages() -> None:
     if not missing:
         return
     if not shutil.which("apt-get") or os.geteuid() != 0:
-        sys.exit(f"the tests need Debian's {' and '.join(missing)} (Chromium at {CHROMIUM})")
+        where = f" (Chromium at {CHROMIUM})" if "chromium" in missing else ""
+        sys.exit(f"the tests need Debian's {' and '.join(missing)}{where}: install it as root")
     quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run("apt-get", "update", "-qq", env=quiet)
     run("apt-get", "install", "-y", "-qq", *missing, env=quiet)
