@@ -49,6 +49,7 @@ import random
 import re
 import secrets
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -58,7 +59,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
@@ -257,7 +258,18 @@ async def served(run: Run, out: Path, commands: int) -> Served:
     return Served(check, sum(by_thread.values()) - idle, idle, by_thread)
 
 
-def in_a_process(out: Path, job: str, backend: str, count: int) -> tuple[float, float]:
+class Counts(NamedTuple):
+    """A job's instructions per unit: on its own thread (less an empty
+    window's), on the other threads while its windows were open, and the
+    median window's on its own thread (less an empty one's), which one
+    window with a garbage collection in it does not move."""
+
+    own: float
+    others: float
+    median: float
+
+
+def in_a_process(out: Path, job: str, backend: str, count: int) -> Counts:
     """Instructions per unit of ``job`` ("raw-save" or "submit"), run
     ``count`` times in a process of its own under callgrind
     (``python -m bench.instructions JOB DATABASE COUNT OUT``, which counts
@@ -281,8 +293,8 @@ def in_a_process(out: Path, job: str, backend: str, count: int) -> tuple[float, 
         )
         if process.returncode != 0:
             raise RuntimeError(f"{job} under callgrind failed:\n{process.stderr[-2000:]}")
-    own, others = (float(word) for word in process.stdout.split()[-2:])
-    return own, others
+    own, others, median = (float(word) for word in process.stdout.split()[-3:])
+    return Counts(own, others, median)
 
 
 class Job:
@@ -296,6 +308,7 @@ class Job:
         self.vgdb = ["vgdb", f"--pid={os.getpid()}"]
         self.dumps = Dumps(out, os.getpid())
         self.own = self.others = self.windows = 0
+        self.each: list[int] = []  # each window's count on this thread
 
     def _send(self, *command: str) -> None:
         subprocess.run([*self.vgdb, *command], check=True, capture_output=True)
@@ -306,6 +319,7 @@ class Job:
         with self.window():
             pass
         self.own = self.others = self.windows = 0
+        self.each.clear()
 
     @contextmanager
     def window(self) -> Iterator[None]:
@@ -316,19 +330,22 @@ class Job:
             self._send("dump")
             counts = self.dumps.next()
             self.own += counts.get(1, 0)
+            self.each.append(counts.get(1, 0))
             self.others += sum(counts.values()) - counts.get(1, 0)
             self.windows += 1
 
     def report(self, units: int) -> None:
-        """Print what ``in_a_process`` reads: instructions per unit on this
-        thread (less the empty windows') and on the others."""
-        own, others, windows = self.own, self.others, self.windows
+        """Print what ``in_a_process`` reads (``Counts``): instructions per
+        unit on this thread (less the empty windows') and on the others,
+        and the median window's on this thread (less an empty one's)."""
+        own, others, windows, each = self.own, self.others, self.windows, list(self.each)
         self.own = 0
         for _ in range(IDLE_WINDOWS):
             with self.window():
                 pass
         empty = self.own / IDLE_WINDOWS
-        print((own - empty * windows) / units, others / units)
+        median = statistics.median(each) - empty
+        print((own - empty * windows) / units, others / units, median)
 
 
 def seeded(seed: int = 1) -> None:
@@ -388,8 +405,10 @@ async def command_figures(run: Run, commands: int) -> list[Figure]:
     with tempfile.TemporaryDirectory(prefix="cardroom-callgrind-") as folder:
         out = Path(folder) / f"callgrind.{run.backend}"
         calls = await served(run, out, commands)
-        save, _ = await asyncio.to_thread(in_a_process, out, "raw-save", run.backend, commands)
-        alone, beside = await asyncio.to_thread(in_a_process, out, "submit", run.backend, commands)
+        save, _, _ = await asyncio.to_thread(in_a_process, out, "raw-save", run.backend, commands)
+        alone, beside, _ = await asyncio.to_thread(
+            in_a_process, out, "submit", run.backend, commands
+        )
     return [
         Figure(
             f"{run.backend} SubmitCommand",

@@ -51,13 +51,15 @@ def test_the_in_process_count_repeats_and_a_command_costs_more_than_a_save(
     the command's own thread (the figure a cut is measured with), and a
     raw save counts fewer than a command, which saves too. Over a few
     commands, beside the suite's other tests, the background threads' GIL
-    hand-offs and garbage collections still move it about 1% (0.3% over
-    200 commands); the reference's margin is 5%."""
-    first, _ = in_a_process(tmp_path / "a", "submit", "sqlite", 6)
-    second, _ = in_a_process(tmp_path / "b", "submit", "sqlite", 6)
-    save, _ = in_a_process(tmp_path / "c", "raw-save", "sqlite", 6)
-    assert 100_000 < save < first
-    assert abs(first - second) / first < 0.03, (first, second)
+    hand-offs and garbage collections still move the mean about 1% (0.3%
+    over 200 commands; the reference's margin is 5%), and one collection
+    in one window could move it more: the median window is held to 3%."""
+    first = in_a_process(tmp_path / "a", "submit", "sqlite", 6)
+    second = in_a_process(tmp_path / "b", "submit", "sqlite", 6)
+    save = in_a_process(tmp_path / "c", "raw-save", "sqlite", 6)
+    assert 100_000 < save.own < first.own
+    assert abs(first.median - second.median) / first.median < 0.03, (first, second)
+    assert abs(first.own - second.own) / first.own < 0.2, (first, second)
 
 
 def test_a_served_window_counts_a_call_and_an_empty_window_almost_nothing() -> None:
