@@ -37,7 +37,7 @@ import os
 import random
 import statistics
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -328,16 +328,31 @@ def regressions(figures: list[Figure], reference: dict[str, Any]) -> list[str]:
     return found
 
 
+def reachable(backends: list[str]) -> list[str]:
+    """The backends that can be measured now: PostgreSQL may be down (said,
+    then left out)."""
+    if "postgres" in backends and postgres_reachable() is not None:
+        print("PostgreSQL unreachable: not measured", file=sys.stderr)
+        return [backend for backend in backends if backend != "postgres"]
+    return backends
+
+
+def rows(figures: list[Figure], summary: list[Figure], amount: Callable[[float], str]) -> list[Row]:
+    """The printed table: each round's figure, then each key's median where
+    rounds made one; ``amount`` writes a value in the figures' unit."""
+    return [
+        Row(f.what, amount(f.value), f"{f.baseline_what}: {amount(f.baseline)}", times(f.ratio), "")
+        for f in figures + [m for m in summary if m not in figures]
+    ]
+
+
 async def main(argv: list[str]) -> int:
     args = arguments(argv)
     writer = pin() if args.pin else None
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
     figures: list[Figure] = []
     with servers(writer) as started:
-        for backend in backends if args.only != "relay" else ():
-            if backend == "postgres" and postgres_reachable() is not None:
-                print("PostgreSQL unreachable: not measured", file=sys.stderr)
-                continue
+        for backend in reachable(backends) if args.only != "relay" else ():
             run = Run(backend, QUICK, started)
             for _ in range(args.rounds):
                 figures += await command_figures(run, args.commands)
@@ -349,20 +364,10 @@ async def main(argv: list[str]) -> int:
             )
         problems = started.problems()
     summary = medians(figures)  # what --check and --record read
-    rows = [
-        Row(
-            f.what,
-            f"{f.value:.1f} µs",
-            f"{f.baseline_what}: {f.baseline:.1f} µs",
-            times(f.ratio),
-            "",
-        )
-        for f in figures + [m for m in summary if m not in figures]
-    ]
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_average = "/".join(f"{x:.1f}" for x in os.getloadavg())  # the machine is shared
     print(f"# cardroom CPU figures, {now}, load {load_average}, {described(writer)}\n")
-    print(table(rows))
+    print(table(rows(figures, summary, lambda value: f"{value:.1f} µs")))
     print(f"\nServer logs: {len(problems)} warning or error lines.")
     reference = json.loads(REFERENCE.read_text()) if REFERENCE.exists() else {}
     if args.record:

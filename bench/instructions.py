@@ -66,10 +66,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from bench import load, raw_save, submit_cpu
 from bench.bots import LONG, seated_game
 from bench.config import QUICK, Run
-from bench.cpu import Figure, _moves, checked, medians, merged
+from bench.cpu import Figure, _moves, checked, medians, merged, reachable, rows
 from bench.pin import described, pin
-from bench.report import Row, table, times
-from bench.servers import fresh_database, postgres_reachable, servers
+from bench.report import table
+from bench.servers import fresh_database, servers
 
 REFERENCE = Path(__file__).with_name("instructions.json")
 UNIT = "thousand instructions"  # the figures' unit in the reference file
@@ -471,28 +471,15 @@ async def main(argv: list[str]) -> int:
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
     figures: list[Figure] = []
     with servers(writer) as started:
-        for backend in backends:
-            if backend == "postgres" and postgres_reachable() is not None:
-                print("PostgreSQL unreachable: not measured", file=sys.stderr)
-                continue
+        for backend in reachable(backends):
             run = Run(backend, QUICK, started)
             for _ in range(args.rounds):
                 figures += await command_figures(run, args.commands)
         problems = started.problems()
     summary = medians(figures)
-    rows = [
-        Row(
-            f.what,
-            f"{f.value:,.0f} k",
-            f"{f.baseline_what}: {f.baseline:,.0f} k",
-            times(f.ratio),
-            "",
-        )
-        for f in figures + [m for m in summary if m not in figures]
-    ]
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"# cardroom instruction counts (callgrind), {now}, {described(writer)}\n")
-    print(table(rows))
+    print(table(rows(figures, summary, lambda thousands: kilo(thousands * 1e3))))
     print(f"\nServer logs: {len(problems)} warning or error lines.")
     reference = json.loads(REFERENCE.read_text()) if REFERENCE.exists() else {}
     if args.record:
